@@ -1,0 +1,44 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target is compiled in the Swift 6 language mode with warnings as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "Uniflow",
+  products: [
+    .executable(name: "uniflow", targets: ["CLI"]),
+    .library(name: "Store", targets: ["Store"]),
+  ],
+  targets: [
+    // The generic core: Store, reducers, effects, the test store. Knows nothing of the app.
+    .target(name: "Store", swiftSettings: strict),
+    // Reports TestStore and property failures to XCTest or Swift Testing, whichever is running.
+    .target(name: "StoreTesting", dependencies: ["Store"], swiftSettings: strict),
+    // The app: state, actions, reducers, view models, dependency interfaces. Pure.
+    .target(name: "Features", dependencies: ["Store"], swiftSettings: strict),
+    // Live and offline implementations of the Features' dependencies.
+    .target(name: "Effects", dependencies: ["Features"], swiftSettings: strict),
+    // The `uniflow` command: REPL, replay, bench.
+    .executableTarget(
+      name: "CLI", dependencies: ["Store", "Features", "Effects"], swiftSettings: strict),
+
+    // Shared by the test targets: a loopback HTTP server, the API fixtures, a binary runner.
+    .target(
+      name: "TestSupport", path: "Tests/Support", resources: [.copy("Fixtures")],
+      swiftSettings: strict),
+
+    .testTarget(
+      name: "StoreTests", dependencies: ["Store", "StoreTesting"], swiftSettings: strict),
+    .testTarget(
+      name: "FeaturesTests", dependencies: ["Features", "Store", "StoreTesting"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "EffectsTests", dependencies: ["Effects", "Features", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "CLITests", dependencies: ["CLI", "Features", "Store", "TestSupport"],
+      swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

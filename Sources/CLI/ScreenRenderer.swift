@@ -1,0 +1,40 @@
+import Features
+import Store
+
+/// Prints the screens whose display changed, one `screen: text` line each, after every action
+/// the store handles — typed or sent by an effect.
+@MainActor
+final class ScreenRenderer {
+  private let console: any Console
+  private var shown: [String: String] = [:]
+  private var observation: StoreObservation?
+  /// While false, changes are remembered as unseen but not printed.
+  var isLive = true
+
+  init(console: any Console) {
+    self.console = console
+  }
+
+  func attach(to store: Store<AppState, AppAction>) {
+    observation = store.observe { [weak self] _, _, state in
+      guard let self, self.isLive else { return }
+      self.printChanges(of: state)
+    }
+  }
+
+  /// Prints the screens that differ from what was last printed.
+  func printChanges(of state: AppState) {
+    for line in AppView(state: state).screens where shown[line.screen] != line.text {
+      shown[line.screen] = line.text
+      console.output(line.rendered)
+    }
+  }
+
+  /// Prints every screen, changed or not.
+  func printAll(of state: AppState) {
+    for line in AppView(state: state).screens {
+      shown[line.screen] = line.text
+      console.output(line.rendered)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Effects
+import Features
+import Foundation
+
+/// Chooses the live or offline dependencies the options ask for.
+enum Wiring {
+  /// The instant `UNIFLOW_FIXED_NOW` pins the system clock to, for reproducible scripts and tests.
+  static func fixedNow(_ environment: [String: String]) throws(UsageError) -> Date? {
+    guard let text = environment["UNIFLOW_FIXED_NOW"] else { return nil }
+    guard let date = ISO8601Text.date(from: text) else {
+      throw UsageError(
+        "UNIFLOW_FIXED_NOW='\(text)' is not an ISO 8601 date-time such as 2026-11-29T03:45:12Z")
+    }
+    return date
+  }
+
+  static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {
+    let systemClock = fixedNow.map(TimeClient.constant) ?? .system
+    let time = options.timeURL.map { TimeClient.http($0) } ?? systemClock
+    return AppEnvironment(time: time)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Store
+
+/// The clock screen's rules.
+///
+/// `reload` starts a cancellable fetch (a newer `reload` cancels the one in flight), `moveDay`
+/// moves the day offset, and a time response is applied only if it answers the latest `reload`.
+///
+/// ```swift
+/// let reducer = ClockReducer(time: .constant(date))
+/// ```
+public struct ClockReducer: Reducer {
+  /// Where `reload` gets the time.
+  public let time: TimeClient
+
+  /// Identifies the reload effect for cancellation.
+  public enum CancelID: Hashable, Sendable { case reload }
+
+  /// A clock reducer fetching from `time`.
+  public init(time: TimeClient) {
+    self.time = time
+  }
+
+  public func reduce(into state: inout ClockState, action: ClockAction) -> Effect<ClockAction> {
+    switch action {
+    case .reload:
+      state.request += 1
+      state.isLoading = true
+      state.failure = nil
+      let request = state.request
+      let time = self.time
+      return .run { send in
+        do {
+          let now = try await time.now()
+          await send(.timeResponse(request: request, .success(now)))
+        } catch {
+          await send(.timeResponse(request: request, .failure(FetchFailure(error))))
+        }
+      }
+      .cancellable(id: CancelID.reload, cancelInFlight: true)
+
+    case .moveDay(let days):
+      guard ClockReducer.rejection(ofMovingBy: days, in: state) == nil else { return .none }
+      state.dayOffset += days
+      return .none
+
+    case .timeResponse(let request, let result):
+      guard request == state.request, state.isLoading else { return .none }  // stale
+      state.isLoading = false
+      switch result {
+      case .success(let date):
+        state.anchor = date
+        state.dayOffset = 0
+      case .failure(let failure):
+        state.failure = failure.message
+      }
+      return .none
+    }
+  }
+
+  /// Why moving by `days` is refused, or nil when it is allowed.
+  public static func rejection(ofMovingBy days: Int, in state: ClockState) -> String? {
+    let (offset, overflow) = state.dayOffset.addingReportingOverflow(days)
+    if overflow || abs(offset) > ClockState.maxDayOffset {
+      return "the clock cannot move more than \(ClockState.maxDayOffset) days (1000 years) "
+        + "from the loaded time; it is \(state.dayOffset) days away now"
+    }
+    return nil
+  }
+}

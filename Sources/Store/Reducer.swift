@@ -1,0 +1,128 @@
+/// A pure function from the current state and an action to the next state and the effects to run.
+///
+/// A reducer reads nothing but its arguments and the dependencies it was built with, and changes
+/// nothing but `state`. Whatever varies — the time, a network answer — arrives as an action, so a
+/// log of actions reproduces a session exactly.
+///
+/// ```swift
+/// struct Counter: Reducer {
+///   func reduce(into state: inout Int, action: CounterAction) -> Effect<CounterAction> {
+///     switch action {
+///     case .increment: state += 1
+///     case .decrement: state -= 1
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+public protocol Reducer<State, Action> {
+  associatedtype State
+  associatedtype Action
+
+  /// Applies `action` to `state` and returns the work to do next.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+}
+
+/// A reducer made from a closure.
+///
+/// ```swift
+/// let counter = Reduce<Int, CounterAction> { state, action in
+///   state += 1
+///   return .none
+/// }
+/// ```
+public struct Reduce<State, Action>: Reducer {
+  @usableFromInline
+  let body: (inout State, Action) -> Effect<Action>
+
+  /// Wraps `body` as a reducer.
+  @inlinable
+  public init(_ body: @escaping (inout State, Action) -> Effect<Action>) {
+    self.body = body
+  }
+
+  /// Wraps any reducer, erasing its type.
+  @inlinable
+  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+    self.body = reducer.reduce(into:action:)
+  }
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body(&state, action)
+  }
+}
+
+/// Runs two reducers on the same state, one after the other, merging their effects.
+///
+/// Usually built by ``ReducerBuilder`` rather than by hand.
+public struct CombinedReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @inlinable
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  @inlinable
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    let a = first.reduce(into: &state, action: action)
+    let b = second.reduce(into: &state, action: action)
+    if a.isNone { return b }
+    if b.isNone { return a }
+    return .merge(a, b)
+  }
+}
+
+/// Builds a reducer from a list of reducers that run in order on the same state.
+///
+/// ```swift
+/// let app = CombineReducers {
+///   Scope(state: \AppState.clock, action: AppAction.clockCase) { ClockReducer() }
+///   AppCoreReducer()
+/// }
+/// ```
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  @inlinable
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  @inlinable
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  @inlinable
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(accumulated: R0, next: R1)
+    -> CombinedReducer<R0, R1>
+  where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    CombinedReducer(accumulated, next)
+  }
+}
+
+/// A reducer made of the reducers listed in its body, run in order.
+public struct CombineReducers<State, Action, Body: Reducer>: Reducer
+where Body.State == State, Body.Action == Action {
+  @usableFromInline let body: Body
+
+  /// Combines the reducers built by `build`.
+  @inlinable
+  public init(@ReducerBuilder<State, Action> _ build: () -> Body) {
+    self.body = build()
+  }
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}
+
+extension CombinedReducer: Sendable where First: Sendable, Second: Sendable {}
+extension CombineReducers: Sendable where Body: Sendable {}

@@ -1,0 +1,76 @@
+/// One case of an enum with an associated value: how to build it and how to take it apart.
+///
+/// Scoping needs both directions: a parent action is taken apart to find the child's action, and
+/// the actions a child's effects send are embedded back into the parent's.
+///
+/// ```swift
+/// enum AppAction { case clock(ClockAction), quit }
+/// extension ActionCase where Root == AppAction, Value == ClockAction {
+///   static let clock = ActionCase(embed: AppAction.clock) {
+///     if case .clock(let action) = $0 { action } else { nil }
+///   }
+/// }
+/// ```
+public struct ActionCase<Root, Value>: Sendable {
+  @usableFromInline let embedBody: @Sendable (Value) -> Root
+  @usableFromInline let extractBody: @Sendable (Root) -> Value?
+
+  /// Creates a case from its constructor and a pattern match.
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embedBody = embed
+    self.extractBody = extract
+  }
+
+  /// Wraps `value` in this case.
+  @inlinable
+  public func embed(_ value: Value) -> Root { embedBody(value) }
+
+  /// The value of this case, or `nil` when `root` is another case.
+  @inlinable
+  public func extract(from root: Root) -> Value? { extractBody(root) }
+}
+
+/// Runs a child reducer on part of the parent's state, for one case of the parent's action.
+///
+/// Each feature owns its reducer, state and actions; the app stitches them together:
+///
+/// ```swift
+/// CombineReducers {
+///   Scope(state: \AppState.clock, action: .clock) { ClockReducer() }
+///   Scope(state: \AppState.dog, action: .dog) { DogReducer() }
+/// }
+/// ```
+///
+/// Actions of other cases pass through untouched and cost one failed pattern match.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer
+where ParentAction: Sendable, Child.Action: Sendable {
+  @usableFromInline let state: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let action: ActionCase<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+
+  /// Scopes the reducer built by `child` to `state` and `action`.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: ActionCase<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.state = state
+    self.action = action
+    self.child = child()
+  }
+
+  @inlinable
+  public func reduce(into parent: inout ParentState, action parentAction: ParentAction)
+    -> Effect<ParentAction>
+  {
+    guard let childAction = action.extract(from: parentAction) else { return .none }
+    let effect = child.reduce(into: &parent[keyPath: state], action: childAction)
+    if effect.isNone { return .none }
+    let embed = action.embedBody
+    return effect.map(embed)
+  }
+}

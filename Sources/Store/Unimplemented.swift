@@ -1,0 +1,31 @@
+/// Reports that a test called a dependency it never provided, and returns the error to throw.
+///
+/// Dependency interfaces use it to build their test placeholders, so that a forgotten dependency
+/// fails the test loudly and by name instead of quietly doing something:
+///
+/// ```swift
+/// extension TimeClient {
+///   static let unimplemented = TimeClient { throw unimplementedDependency("TimeClient.now") }
+/// }
+/// ```
+///
+/// Outside a test (no ``TestContext/current`` reporter) the message goes nowhere, but the returned
+/// error still reaches the effect, which turns it into a failure the screen shows.
+public func unimplementedDependency(
+  _ name: String, file: StaticString = #filePath, line: UInt = #line
+) -> UnimplementedDependency {
+  let error = UnimplementedDependency(name: name)
+  TestContext.current?(TestFailure(error.description, file: file, line: line))
+  return error
+}
+
+/// The error a placeholder dependency throws when called.
+public struct UnimplementedDependency: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The dependency's name, e.g. `TimeClient.now`.
+  public let name: String
+
+  public var description: String {
+    "Unimplemented dependency '\(name)' was called. To fix, pass an implementation of '\(name)' "
+      + "in the environment this test builds its reducer with."
+  }
+}

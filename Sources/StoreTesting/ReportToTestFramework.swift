@@ -1,0 +1,34 @@
+import Store
+import Testing
+import XCTest
+
+/// Records `failure` in whichever test framework is running the current test: Swift Testing when
+/// inside a `@Test`, otherwise XCTest.
+///
+/// ```swift
+/// let store = TestStore(initialState: 0, reducer: Counter(), reportFailure: reportToTestFramework)
+/// ```
+@Sendable
+public func reportToTestFramework(_ failure: TestFailure) {
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: failure.message),
+      sourceLocation: SourceLocation(
+        fileID: String(describing: failure.file), filePath: String(describing: failure.file),
+        line: Int(failure.line), column: 1))
+  } else {
+    XCTFail(failure.message, file: failure.file, line: failure.line)
+  }
+}
+
+extension TestStore {
+  /// Creates a test store that reports failures to XCTest or Swift Testing.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer(time: .constant(date)))
+  /// ```
+  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer, reportFailure: reportToTestFramework)
+  }
+}

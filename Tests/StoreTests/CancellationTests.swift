@@ -1,0 +1,92 @@
+import Store
+import Testing
+
+@MainActor
+@Suite("Effect cancellation")
+struct CancellationTests {
+  @Test("an effect cancelled before its task starts never sends")
+  func cancelBeforeStart() async {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    // Both sends happen in one main-actor turn: the effect's task cannot have started yet.
+    let started = store.send(.startDelayed(id: "a"))
+    store.send(.cancel(id: "a"))
+    await started.finish()
+    await store.settle()
+    #expect(store.state.log == ["start a", "cancel a"])
+    #expect(store.runningEffects == 0)
+  }
+
+  @Test("a cancelled effect that goes on to send delivers nothing")
+  func cancelledEffectSendsNothing() async {
+    let gate = Gate()
+    let store = Store(initialState: Counter.State(), reducer: Counter(gate: gate))
+    let started = store.send(.startDelayed(id: "a"))
+    await gate.someoneArrived()  // the effect is running and waiting
+    store.send(.cancel(id: "a"))
+    await gate.open()  // it now calls send(.finished) after its cancellation
+    await started.finish()
+    #expect(store.state.log == ["start a", "cancel a"])
+  }
+
+  @Test("cancelInFlight cancels the running effect with the same id, so only the last answers")
+  func cancelInFlight() async {
+    let gate = Gate()
+    let store = Store(initialState: Counter.State(), reducer: Counter(gate: gate))
+    let first = store.send(.startDelayed(id: "a"))
+    let second = store.send(.startDelayed(id: "a"))
+    #expect(store.runningEffects == 1)
+    await gate.open()
+    await first.finish()
+    await second.finish()
+    #expect(store.state.log == ["start a", "start a", "finished a"])
+  }
+
+  @Test("cancelling one id leaves effects under other ids running")
+  func cancellationIsByID() async {
+    let gate = Gate()
+    let store = Store(initialState: Counter.State(), reducer: Counter(gate: gate))
+    store.send(.startDelayed(id: "a"))
+    store.send(.startDelayed(id: "b"))
+    store.send(.cancel(id: "a"))
+    #expect(store.runningEffects == 1)
+    await gate.open()
+    await store.settle()
+    #expect(store.state.log == ["start a", "start b", "cancel a", "finished b"])
+  }
+
+  @Test("cancelAllEffects stops everything, and the task of a cancelled effect sees it")
+  func cancelAll() async {
+    let gate = Gate()
+    let sawCancellation = Flag()
+    let store = Store(initialState: 0) { (state: inout Int, action: Int) -> Effect<Int> in
+      state += action
+      guard action == 1 else { return .none }
+      return .run { send in
+        await gate.wait()
+        if send.isCancelled { await sawCancellation.set() }
+        await send(100)
+      }
+    }
+    let task = store.send(1)
+    await gate.someoneArrived()
+    store.cancelAllEffects()
+    #expect(store.runningEffects == 0)
+    await gate.open()
+    await task.finish()
+    #expect(store.state == 1)
+    #expect(await sawCancellation.value)
+  }
+
+  @Test("a cancellable effect id can be any sendable hashable value")
+  func effectIDs() {
+    #expect(EffectID("a") == EffectID("a"))
+    #expect(EffectID("a") != EffectID(1))
+    #expect(EffectID(EffectID(3)) == EffectID(3))
+    #expect(EffectID(7).description == "7")
+  }
+}
+
+actor Flag {
+  private(set) var value = false
+  func set() { value = true }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Store
+import Testing
+
+@Suite("Dumping values and diffing lines")
+struct DumpAndDiffTests {
+  struct Inner: Equatable { var flag = true }
+  struct Outer: Equatable {
+    var name = "a"
+    var numbers = [1, 2]
+    var inner = Inner()
+    var choice: Choice = .pick(3, label: "x")
+    var missing: Int? = nil
+    var table = ["b": 2, "a": 1]
+  }
+  enum Choice: Equatable { case none, pick(Int, label: String) }
+
+  @Test("a struct dumps one field a line, with enums, optionals and sorted dictionaries")
+  func dumpsStructs() {
+    #expect(
+      dumpLines(Outer()) == [
+        "Outer(",
+        "  name: \"a\",",
+        "  numbers: [1, 2],",
+        "  inner: Inner(",
+        "    flag: true",
+        "  ),",
+        "  choice: .pick(3, label: \"x\"),",
+        "  missing: nil,",
+        "  table: [",
+        "    \"a\": 1,",
+        "    \"b\": 2",
+        "  ]",
+        ")",
+      ])
+  }
+
+  @Test("dates dump as ISO 8601 and payload-free enum cases as their name")
+  func dumpsLeaves() {
+    #expect(dump(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(dump(Choice.none) == ".none")
+  }
+
+  @Test("the diff marks removed lines with − and added lines with +, shared lines indented")
+  func diffMarksChanges() {
+    let text = lineDiff(expected: ["a", "b", "c"], actual: ["a", "x", "c"])
+    #expect(text == "  a\n\u{2212} b\n+ x\n  c")
+  }
+
+  @Test("long runs of unchanged lines far from a change are folded")
+  func diffFoldsContext() {
+    let expected = (1...60).map(String.init)
+    var actual = expected
+    actual[30] = "changed"
+    let text = lineDiff(expected: expected, actual: actual, context: 2)
+    #expect(text == "  …\n  29\n  30\n\u{2212} 31\n+ changed\n  32\n  33\n  …")
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Store
+
+/// A door an effect waits at until the test opens it, so tests order events without sleeping.
+actor Gate {
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var arrivals: [CheckedContinuation<Void, Never>] = []
+
+  /// Suspends until `open()`.
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { continuation in
+      waiting.append(continuation)
+      for arrival in arrivals { arrival.resume() }
+      arrivals = []
+    }
+  }
+
+  /// Returns once somebody is waiting at the gate.
+  func someoneArrived() async {
+    if !waiting.isEmpty { return }
+    await withCheckedContinuation { arrivals.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for continuation in waiting { continuation.resume() }
+    waiting = []
+  }
+}
+
+/// A tiny feature for testing the core: a counter with effects.
+struct Counter: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var log: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+    case decrement
+    case note(String)
+    case startDelayed(id: String)
+    case finished(String)
+    case cancel(id: String)
+  }
+
+  var gate: Gate?
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .decrement:
+      state.count -= 1
+      return .none
+    case .note(let text):
+      state.log.append(text)
+      return .none
+    case .startDelayed(let id):
+      state.log.append("start \(id)")
+      let gate = self.gate
+      return .run { send in
+        await gate?.wait()
+        await send(.finished(id))
+      }
+      .cancellable(id: id, cancelInFlight: true)
+    case .finished(let id):
+      state.log.append("finished \(id)")
+      return .none
+    case .cancel(let id):
+      state.log.append("cancel \(id)")
+      return .cancel(id: id)
+    }
+  }
+}
+
+/// Collects failures instead of failing the test, so tests can check failure messages.
+final class FailureLog: Sendable {
+  private let box = Box()
+  var messages: [String] { box.read() }
+  var reporter: FailureReporter { { [box] failure in box.append(failure.message) } }
+
+  /// `@unchecked Sendable` is safe: `items` is only touched under `lock`.
+  private final class Box: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    func read() -> [String] { lock.withLock { items } }
+  }
+}
