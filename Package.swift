@@ -29,9 +29,10 @@ let package = Package(
       swiftSettings: strict),
 
     .testTarget(
-      name: "StoreTests", dependencies: ["Store", "StoreTesting"], swiftSettings: strict),
+      name: "StoreTests", dependencies: ["Store", "StoreTesting", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
-      name: "FeaturesTests", dependencies: ["Features", "Store", "StoreTesting"],
+      name: "FeaturesTests", dependencies: ["Features", "Store", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "EffectsTests", dependencies: ["Effects", "Features", "TestSupport"],

@@ -34,9 +34,10 @@ public struct HTTPClient: Sendable {
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let exchange = Exchange(url: url, timeout: timeout, maxBytes: maxBytes)
+    let prepared = request
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        exchange.start(request, continuation)
+        exchange.start(prepared, continuation)
       }
     } onCancel: {
       exchange.finish(.failure(CancellationError()))
@@ -44,15 +45,76 @@ public struct HTTPClient: Sendable {
   }
 }
 
-/// One request in flight: collects the body from URLSession's delegate callbacks and resumes the
-/// caller exactly once, with the body, a failure, a timeout or a cancellation, whichever is first.
-private final class Exchange: NSObject, URLSessionDataDelegate, Sendable {
+/// The one URLSession the process uses, and the delegate that routes each task's callbacks to
+/// its ``Exchange``.
+///
+/// One long-lived session rather than one per request: on Linux every session's work runs on one
+/// shared internal queue, and creating and invalidating sessions under load was measured to
+/// stall unrelated requests for seconds.
+private final class SessionRouter: NSObject, URLSessionDataDelegate, Sendable {
+  static let shared = SessionRouter()
+
+  private let exchanges = Locked<[Int: Exchange]>([:])
+  private let queue: OperationQueue
+  private let sessionBox = Locked<URLSession?>(nil)
+
+  override init() {
+    queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "uniflow.http"
+    super.init()
+  }
+
+  var session: URLSession {
+    sessionBox.withLock { stored in
+      if let stored { return stored }
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.httpCookieStorage = nil
+      configuration.timeoutIntervalForResource = 24 * 3600  // each exchange keeps its own limit
+      let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+      stored = session
+      return session
+    }
+  }
+
+  func register(_ task: URLSessionTask, _ exchange: Exchange) {
+    exchanges.withLock { $0[task.taskIdentifier] = exchange }
+  }
+
+  private func exchange(for task: URLSessionTask) -> Exchange? {
+    exchanges.withLock { $0[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    exchange(for: dataTask)?.received((response as? HTTPURLResponse)?.statusCode ?? 0)
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    exchange(for: dataTask)?.received(data)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    exchange?.completed(error)
+  }
+}
+
+/// One request in flight: collects the body from the session's callbacks and resumes the caller
+/// exactly once, with the body, a failure, a timeout or a cancellation, whichever comes first.
+private final class Exchange: Sendable {
   private struct Progress: Sendable {
     var continuation: CheckedContinuation<Data, any Error>?
     var finished = false
     var body = Data()
     var status = 0
-    var session: URLSession?
+    var task: URLSessionDataTask?
   }
 
   private let url: URL
@@ -67,66 +129,67 @@ private final class Exchange: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func start(_ request: URLRequest, _ continuation: CheckedContinuation<Data, any Error>) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.urlCache = nil
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     let alreadyFinished = progress.withLock { state -> Bool in
       if state.finished { return true }  // cancelled before it started
       state.continuation = continuation
-      state.session = session
       return false
     }
     if alreadyFinished {
-      session.invalidateAndCancel()
       continuation.resume(throwing: CancellationError())
       return
     }
-    session.dataTask(with: request).resume()
+    let router = SessionRouter.shared
+    let task = router.session.dataTask(with: request)
+    router.register(task, self)
+    let cancelledMeanwhile = progress.withLock { state -> Bool in
+      state.task = task
+      return state.finished
+    }
+    if cancelledMeanwhile {
+      task.cancel()
+      return
+    }
+    task.resume()
     let timeout = self.timeout
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
       self?.finish(.failure(HTTPFailure.timedOut(seconds: timeout)))
     }
   }
 
-  /// Resumes the caller with `result` unless it has been resumed already, and tears down the
-  /// session.
+  /// Resumes the caller with `result` unless it has been resumed already, and stops the
+  /// transfer.
   func finish(_ result: Result<Data, any Error>) {
-    let (continuation, session) = progress.withLock { state in
-      if state.finished { return (nil, nil) as (CheckedContinuation<Data, any Error>?, URLSession?) }
+    let (continuation, task) = progress.withLock { state in
+      if state.finished {
+        return (nil, nil) as (CheckedContinuation<Data, any Error>?, URLSessionDataTask?)
+      }
       state.finished = true
       defer {
         state.continuation = nil
-        state.session = nil
+        state.task = nil
       }
-      return (state.continuation, state.session)
+      return (state.continuation, state.task)
     }
-    session?.invalidateAndCancel()
     continuation?.resume(with: result)
+    // `cancel()` waits for URLSession's internal queue, which may be busy delivering this very
+    // task's data; never make the caller (possibly a delegate callback) wait for that.
+    if let task { DispatchQueue.global().async { task.cancel() } }
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+  func received(_ status: Int) {
     progress.withLock { $0.status = status }
-    completionHandler(.allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  func received(_ data: Data) {
     let tooLarge = progress.withLock { state -> Bool in
+      guard !state.finished else { return false }  // cut off already; the rest is discarded
       state.body.append(data)
       return state.body.count > maxBytes
     }
     if tooLarge { finish(.failure(HTTPFailure.tooLarge(limit: maxBytes))) }
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
-  {
+  func completed(_ error: (any Error)?) {
     if let error {
       let failure =
         (error as? URLError).map { HTTPFailure.from($0, url: url, timeout: timeout) }

@@ -19,14 +19,15 @@ public func dumpLines(_ value: Any) -> [String] {
   return lines
 }
 
-/// ``dumpLines(_:)`` joined into one string.
-public func dump(_ value: Any) -> String {
+/// ``dumpLines(_:)`` joined into one string. (Named apart from the standard library's `dump`.)
+public func dumpText(_ value: Any) -> String {
   dumpLines(value).joined(separator: "\n")
 }
 
 private struct Dumper {
-  func dump(_ value: Any, label: String?, indent: String, into lines: inout [String], trailing: String)
-  {
+  func dump(
+    _ value: Any, label: String?, indent: String, into lines: inout [String], trailing: String
+  ) {
     let prefix = indent + (label.map { "\($0): " } ?? "")
     if let leaf = leafDescription(value) {
       lines.append(prefix + leaf + trailing)
@@ -45,7 +46,8 @@ private struct Dumper {
       dumpEnum(value, children: children, prefix: prefix, indent: indent, into: &lines, trailing)
     case .collection, .set:
       let elements = children.map(\.value)
-      dumpList(elements, open: "[", close: "]", prefix: prefix, indent: indent, into: &lines, trailing)
+      dumpList(
+        elements, open: "[", close: "]", prefix: prefix, indent: indent, into: &lines, trailing)
     case .dictionary:
       let pairs = children.map { child -> (String, Any) in
         let pair = Array(Mirror(reflecting: child.value).children)
@@ -67,9 +69,12 @@ private struct Dumper {
     default:
       let name = typeName(type(of: value))
       if children.isEmpty {
-        lines.append(prefix + (mirror.displayStyle == nil ? String(describing: value) : name + "()") + trailing)
+        lines.append(
+          prefix + (mirror.displayStyle == nil ? String(describing: value) : name + "()") + trailing
+        )
       } else {
-        dumpFields(children, open: name + "(", prefix: prefix, indent: indent, into: &lines, trailing)
+        dumpFields(
+          children, open: name + "(", prefix: prefix, indent: indent, into: &lines, trailing)
       }
     }
   }

@@ -107,7 +107,8 @@ public struct Effect<Action>: Sendable {
     case .merge(let effects):
       return Effect<Other>(.merge(effects.map { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<Other>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+      return Effect<Other>(
+        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<Other>(.cancel(id))
     }

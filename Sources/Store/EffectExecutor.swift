@@ -45,8 +45,9 @@ public final class EffectExecutor<Action: Sendable> {
     return tasks
   }
 
-  private func start(_ effect: Effect<Action>, ids: [EffectID], into tasks: inout [Task<Void, Never>])
-  {
+  private func start(
+    _ effect: Effect<Action>, ids: [EffectID], into tasks: inout [Task<Void, Never>]
+  ) {
     switch effect.operation {
     case .none:
       return

@@ -96,7 +96,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           running > 0
           ? "\(Self.runningEffectsMessage(running)) (waited \(timeout))"
           : "No effect is running, so none will arrive."
-        fail("Expected to receive an action, but received none. \(why)\n\n  \(dump(expected))", file, line)
+        fail(
+          "Expected to receive an action, but received none. \(why)\n\n  \(dumpText(expected))",
+          file, line)
         return
       }
       let action = received.removeFirst()

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 @Suite("Dumping values and diffing lines")
@@ -37,8 +38,8 @@ struct DumpAndDiffTests {
 
   @Test("dates dump as ISO 8601 and payload-free enum cases as their name")
   func dumpsLeaves() {
-    #expect(dump(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
-    #expect(dump(Choice.none) == ".none")
+    #expect(dumpText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(dumpText(Choice.none) == ".none")
   }
 
   @Test("the diff marks removed lines with − and added lines with +, shared lines indented")

@@ -1,34 +1,6 @@
 import Foundation
 import Store
-
-/// A door an effect waits at until the test opens it, so tests order events without sleeping.
-actor Gate {
-  private var isOpen = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-  private var arrivals: [CheckedContinuation<Void, Never>] = []
-
-  /// Suspends until `open()`.
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { continuation in
-      waiting.append(continuation)
-      for arrival in arrivals { arrival.resume() }
-      arrivals = []
-    }
-  }
-
-  /// Returns once somebody is waiting at the gate.
-  func someoneArrived() async {
-    if !waiting.isEmpty { return }
-    await withCheckedContinuation { arrivals.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    for continuation in waiting { continuation.resume() }
-    waiting = []
-  }
-}
+import TestSupport
 
 /// A tiny feature for testing the core: a counter with effects.
 struct Counter: Reducer {

@@ -1,5 +1,6 @@
 import Store
 import StoreTesting
+import TestSupport
 import Testing
 
 @MainActor
@@ -52,10 +53,13 @@ struct TestStoreTests {
   @Test("a closure that expects a change when nothing changed fails")
   func expectedChangeThatDidNotHappen() async {
     let failures = FailureLog()
-    let store = TestStore(initialState: 0, reducer: Reduce<Int, Int> { _, _ in .none },
+    let store = TestStore(
+      initialState: 0, reducer: Reduce<Int, Int> { _, _ in .none },
       reportFailure: failures.reporter)
     await store.send(1) { $0 = 0 }
-    #expect(failures.messages.first?.hasPrefix("Expected state to change, but no change occurred") == true)
+    #expect(
+      failures.messages.first?.hasPrefix("Expected state to change, but no change occurred") == true
+    )
   }
 
   @Test("an action received but never asserted fails at finish")

@@ -1,0 +1,34 @@
+import Features
+import Foundation
+import Store
+import StoreTesting
+import Testing
+
+@MainActor
+@Suite("App reducer")
+struct AppReducerTests {
+  @Test("launch sets the clock to the launch instant")
+  func launchSetsTheClock() async {
+    let store = TestStore(
+      initialState: AppState(timeZone: seoul), reducer: AppReducer(environment: .unimplemented))
+    await store.send(.launched(at: fixtureNow)) { $0.clock.anchor = fixtureNow }
+    #expect(AppView(state: store.state).screens.map(\.rendered) == ["clock: 2026년 11월 29일 12시 45분"])
+  }
+
+  @Test("clock actions reach the clock reducer through the app's scope")
+  func clockActionsAreScoped() async {
+    let store = TestStore(
+      initialState: AppState(timeZone: seoul),
+      reducer: AppReducer(environment: AppEnvironment(time: .constant(fixtureNow))))
+    await store.send(.clock(.reload)) {
+      $0.clock.isLoading = true
+      $0.clock.request = 1
+    }
+    await store.receive(.clock(.timeResponse(request: 1, .success(fixtureNow)))) {
+      $0.clock.isLoading = false
+      $0.clock.anchor = fixtureNow
+    }
+    await store.send(.clock(.moveDay(1))) { $0.clock.dayOffset = 1 }
+    await store.finish()
+  }
+}
