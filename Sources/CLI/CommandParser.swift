@@ -87,12 +87,11 @@ enum CommandParser {
     }
     if arguments.count > 1 { throw extra(arguments[1], spec) }
     let text = argument.text.hasPrefix("+") ? String(argument.text.dropFirst()) : argument.text
-    guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }),
-      let value = Int(text)
-    else {
-      let isNumber = text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ".") })
+    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    guard isInteger, let value = Int(text) else {
       throw CommandError(
-        problem: isNumber
+        problem: isInteger
           ? "'\(Word.display(argument.text))' is out of range"
           : "'\(Word.display(argument.text))' is not a whole number of days",
         column: argument.column, hint: "e.g. \(spec.example)")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Clock dates across time zones and daylight saving")
 struct ClockCalendarTests {
   private func instant(_ text: String) -> Date {
-    try! Date(text, strategy: .iso8601)
+    (try? Date(text, strategy: .iso8601)) ?? .distantPast
   }
 
   private func shown(_ anchor: Date, _ zone: TimeZone, _ days: Int) -> String {

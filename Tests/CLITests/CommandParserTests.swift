@@ -1,0 +1,99 @@
+import Features
+import Testing
+
+@testable import CLI
+
+@Suite("REPL command grammar")
+struct CommandParserTests {
+  @Test(
+    "each clock command becomes its action, whatever the case of the command word",
+    arguments: [
+      ("reload", AppAction.clock(.reload)), ("NOW", .clock(.reload)), ("Reload", .clock(.reload)),
+      ("moveDay -1", .clock(.moveDay(-1))), ("MOVEDAY +3", .clock(.moveDay(3))),
+      ("  moveday   36525  ", .clock(.moveDay(36_525))), ("yesterday", .clock(.moveDay(-1))),
+      ("Tomorrow", .clock(.moveDay(1))),
+    ])
+  func clockCommands(line: String, action: AppAction) throws {
+    #expect(try CommandParser.parse(line) == .action(action))
+  }
+
+  @Test("meta commands, blank lines and comments")
+  func metaCommands() throws {
+    #expect(try CommandParser.parse(":help") == .help(nil))
+    #expect(try CommandParser.parse(":HELP moveDay") == .help("moveDay"))
+    #expect(try CommandParser.parse(":help state") == .help("state"))
+    #expect(try CommandParser.parse(":state") == .state)
+    #expect(try CommandParser.parse(":quit") == .quit)
+    #expect(try CommandParser.parse(":q") == .quit)
+    #expect(try CommandParser.parse("") == .nothing)
+    #expect(try CommandParser.parse("   \t ") == .nothing)
+    #expect(try CommandParser.parse("# a comment") == .nothing)
+  }
+
+  @Test(
+    "a bad line says what is wrong, the column, and the nearest command",
+    arguments: [
+      ("reloda", "unknown command 'reloda' (column 1) — did you mean 'reload'?"),
+      ("  moveDya 3", "unknown command 'moveDya' (column 3) — did you mean 'moveDay'?"),
+      ("xyzzy", "unknown command 'xyzzy' (column 1) — type :help for the list of commands"),
+      ("moveDay", "moveDay needs a number of days (column 9) — e.g. moveDay -1"),
+      ("moveDay x", "'x' is not a whole number of days (column 9) — e.g. moveDay -1"),
+      ("moveDay 1.5", "'1.5' is not a whole number of days (column 9) — e.g. moveDay -1"),
+      (
+        "moveDay 36526",
+        "moveDay 36526 is more than 100 years (column 9) — use a number from -36525 to 36525"
+      ),
+      (
+        "moveDay 99999999999999999999",
+        "'99999999999999999999' is out of range (column 9) — e.g. moveDay -1"
+      ),
+      ("moveDay 1 2", "unexpected '2' (column 11) — usage: moveDay N"),
+      ("reload now", "unexpected 'now' (column 8) — usage: reload | now"),
+      (":help nothing", "no command 'nothing' to explain (column 7)"),
+    ])
+  func errors(line: String, message: String) {
+    #expect(throws: CommandError.self) { try CommandParser.parse(line) }
+    do {
+      _ = try CommandParser.parse(line)
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test("control characters and long words are shown escaped and shortened")
+  func unsafeInputIsEscaped() {
+    do {
+      _ = try CommandParser.parse("\u{7}beep")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.problem == "unknown command '\\u{7}beep'")
+    }
+    do {
+      _ = try CommandParser.parse(String(repeating: "a", count: 1000))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.problem == "unknown command '\(String(repeating: "a", count: 40))…'")
+    }
+  }
+
+  @Test("help lists every command with an example, and explains one")
+  func help() {
+    let all = HelpText.lines(topic: nil)
+    for spec in CommandCatalog.all {
+      #expect(all.contains { $0.contains(spec.usage) && $0.contains("(e.g. \(spec.example))") })
+    }
+    let one = HelpText.lines(topic: "MOVEDAY")
+    #expect(one.first == "moveDay N")
+    #expect(one.last == "  example: moveDay -1")
+  }
+
+  @Test("typo distance counts a swap of neighbours as one edit")
+  func editDistance() {
+    #expect(CommandCatalog.editDistance("reload", "reload") == 0)
+    #expect(CommandCatalog.editDistance("reolad", "reload") == 1)
+    #expect(CommandCatalog.editDistance("", "abc") == 3)
+    #expect(CommandCatalog.suggestion(for: "tomorow") == "tomorrow")
+    #expect(
+      CommandCatalog.suggestion(for: "q") == nil || CommandCatalog.suggestion(for: "q") == ":q")
+  }
+}
