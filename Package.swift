@@ -25,7 +25,8 @@ let package = Package(
 
     // Shared by the test targets: a loopback HTTP server, the API fixtures, a binary runner.
     .target(
-      name: "TestSupport", path: "Tests/Support", resources: [.copy("Fixtures")],
+      name: "TestSupport", dependencies: ["Store"], path: "Tests/Support",
+      resources: [.copy("Fixtures")],
       swiftSettings: strict),
 
     .testTarget(

@@ -86,7 +86,7 @@ struct ClockReducerTests {
 
   @Test("reload with no time client fails the test, naming TimeClient.now")
   func unimplementedTimeClient() async {
-    let failures = SharedMessages()
+    let failures = FailureLog()
     let store = TestStore(
       initialState: ClockState(timeZone: seoul), reducer: ClockReducer(time: .unimplemented),
       reportFailure: failures.reporter)
@@ -138,19 +138,5 @@ actor Counter {
   func waitUntil(_ target: Int) async {
     if count >= target { return }
     await withCheckedContinuation { waiters.append((target, $0)) }
-  }
-}
-
-final class SharedMessages: Sendable {
-  private let box = Box()
-  var messages: [String] { box.read() }
-  var reporter: FailureReporter { { [box] failure in box.append(failure.message) } }
-
-  /// `@unchecked Sendable` is safe: `items` is only touched under `lock`.
-  private final class Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func append(_ item: String) { lock.withLock { items.append(item) } }
-    func read() -> [String] { lock.withLock { items } }
   }
 }

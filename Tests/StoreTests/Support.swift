@@ -48,18 +48,3 @@ struct Counter: Reducer {
     }
   }
 }
-
-/// Collects failures instead of failing the test, so tests can check failure messages.
-final class FailureLog: Sendable {
-  private let box = Box()
-  var messages: [String] { box.read() }
-  var reporter: FailureReporter { { [box] failure in box.append(failure.message) } }
-
-  /// `@unchecked Sendable` is safe: `items` is only touched under `lock`.
-  private final class Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
-    func append(_ item: String) { lock.withLock { items.append(item) } }
-    func read() -> [String] { lock.withLock { items } }
-  }
-}
