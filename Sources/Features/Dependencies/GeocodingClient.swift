@@ -1,0 +1,25 @@
+import Store
+
+/// Turns a typed city name into places, best match first.
+///
+/// The Effects module provides the offline gazetteer (the default) and an HTTP client for
+/// Open-Meteo's search API; tests give a fixed answer.
+///
+/// ```swift
+/// let geocoder = GeocodingClient { name in name == "Seoul" ? [seoul] : [] }
+/// let first = try await geocoder.search("Seoul").first
+/// ```
+public struct GeocodingClient: Sendable {
+  /// The places matching `name`, best first; empty when nothing matches. Throws when the source
+  /// cannot answer.
+  public var search: @Sendable (_ name: String) async throws -> [Place]
+
+  public init(search: @escaping @Sendable (_ name: String) async throws -> [Place]) {
+    self.search = search
+  }
+
+  /// Fails the running test, naming itself, when called.
+  public static let unimplemented = GeocodingClient { _ in
+    throw unimplementedDependency("GeocodingClient.search")
+  }
+}
