@@ -40,6 +40,10 @@ struct Options: Equatable, Sendable {
   {
     var options = Options()
     var remaining = arguments[...]
+    if let first = remaining.first, !first.hasPrefix("-") {
+      // Subcommands (`replay LOG`, `bench`) are added here as they are built.
+      throw UsageError("unknown command '\(first)'; uniflow takes options only (see --help)")
+    }
     while let argument = remaining.popFirst() {
       let (name, inlineValue) = split(argument)
       func value() throws(UsageError) -> String {

@@ -54,3 +54,15 @@ struct OptionsTests {
     }
   }
 }
+
+@Suite("Subcommands")
+struct SubcommandTests {
+  @Test("a word that is not a subcommand is refused")
+  func unknownSubcommand() {
+    #expect(
+      throws: UsageError("unknown command 'frobnicate'; uniflow takes options only (see --help)")
+    ) {
+      try Options.parse(["frobnicate"])
+    }
+  }
+}
