@@ -6,10 +6,19 @@ enum Uniflow {
   @MainActor
   static func main() async {
     let processEnvironment = ProcessInfo.processInfo.environment
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "bench" {
+      do {
+        exit(BenchCommand.run(try BenchCommand.parse(Array(arguments.dropFirst()))))
+      } catch {
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        exit(2)
+      }
+    }
     let options: Options
     let fixedNow: Date?
     do {
-      options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+      options = try Options.parse(arguments)
       fixedNow = try Wiring.fixedNow(processEnvironment)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

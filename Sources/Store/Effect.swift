@@ -17,31 +17,49 @@
 public struct Effect<Action>: Sendable {
   @usableFromInline
   enum Operation: Sendable {
-    case none
     case run(@Sendable (Send<Action>) async -> Void)
     case merge([Effect])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
   }
 
+  /// Holds the operation of an effect that does something. `.none` has no box at all, so
+  /// returning, checking and dropping it is a null test — the store's hot path stays free of
+  /// enum copies and reference counting.
   @usableFromInline
-  let operation: Operation
+  final class Box: Sendable {
+    @usableFromInline let operation: Operation
+
+    @usableFromInline
+    init(_ operation: Operation) {
+      self.operation = operation
+    }
+  }
+
+  @usableFromInline
+  let box: Box?
 
   @inlinable
   init(_ operation: Operation) {
-    self.operation = operation
+    self.box = Box(operation)
   }
+
+  @inlinable
+  init(none: Void) {
+    self.box = nil
+  }
+
+  /// What this effect does, or nil for `.none`.
+  @usableFromInline
+  var operation: Operation? { box?.operation }
 
   /// An effect that does nothing. Returning it costs nothing: the store skips the executor.
   @inlinable
-  public static var none: Effect { Effect(.none) }
+  public static var none: Effect { Effect(none: ()) }
 
   /// Whether this effect does nothing at all.
   @inlinable
-  public var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
+  public var isNone: Bool { box == nil }
 
   /// Asynchronous work that may send any number of actions back to the store.
   ///
@@ -98,7 +116,7 @@ public struct Effect<Action>: Sendable {
   /// its parent's.
   public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
     switch operation {
-    case .none:
+    case nil:
       return .none
     case .run(let body):
       return .run { send in

@@ -49,7 +49,7 @@ public final class EffectExecutor<Action: Sendable> {
     _ effect: Effect<Action>, ids: [EffectID], into tasks: inout [Task<Void, Never>]
   ) {
     switch effect.operation {
-    case .none:
+    case nil:
       return
     case .merge(let effects):
       for effect in effects { start(effect, ids: ids, into: &tasks) }

@@ -50,6 +50,10 @@ where ParentAction: Sendable, Child.Action: Sendable {
   @usableFromInline let state: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let action: ActionCase<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  /// Where the child state sits inside the parent's, when `state` names stored properties all
+  /// the way down: then the child is reduced in place through that offset, skipping the
+  /// run-time key-path machinery (hundreds of instructions an action). Nil for computed paths.
+  @usableFromInline let offset: Int?
 
   /// Scopes the reducer built by `child` to `state` and `action`.
   @inlinable
@@ -61,6 +65,7 @@ where ParentAction: Sendable, Child.Action: Sendable {
     self.state = state
     self.action = action
     self.child = child()
+    self.offset = MemoryLayout<ParentState>.offset(of: state)
   }
 
   @inlinable
@@ -68,7 +73,18 @@ where ParentAction: Sendable, Child.Action: Sendable {
     -> Effect<ParentAction>
   {
     guard let childAction = action.extract(from: parentAction) else { return .none }
-    let effect = child.reduce(into: &parent[keyPath: state], action: childAction)
+    let effect: Effect<Child.Action>
+    if let offset {
+      // `offset(of:)` promises the child's storage is at this offset inside the parent's, and
+      // the pointer is used only while `parent` is exclusively ours (it is `inout`).
+      effect = withUnsafeMutablePointer(to: &parent) { pointer in
+        let childPointer = (UnsafeMutableRawPointer(pointer) + offset)
+          .assumingMemoryBound(to: Child.State.self)
+        return child.reduce(into: &childPointer.pointee, action: childAction)
+      }
+    } else {
+      effect = child.reduce(into: &parent[keyPath: state], action: childAction)
+    }
     if effect.isNone { return .none }
     let embed = action.embedBody
     return effect.map(embed)

@@ -7,16 +7,35 @@
 /// Effects started later by the actions these effects send are not included; use
 /// ``Store/settle()`` to wait for everything.
 public struct StoreTask: Sendable {
+  @usableFromInline
   enum Storage: Sendable {
+    case none
     case tasks([Task<Void, Never>])
     case pending(PendingEffects)
   }
 
+  @usableFromInline
   let storage: Storage
+
+  /// No effects: what almost every `send` returns, at no cost.
+  @usableFromInline
+  static let none = StoreTask(storage: .none)
+
+  @inlinable
+  init(storage: Storage) {
+    self.storage = storage
+  }
 
   @usableFromInline
   init(tasks: [Task<Void, Never>]) {
     storage = .tasks(tasks)
+  }
+
+  /// The tasks started right away (not those of a queued action).
+  @usableFromInline
+  var startedTasks: [Task<Void, Never>] {
+    if case .tasks(let tasks) = storage { return tasks }
+    return []
   }
 
   @usableFromInline
@@ -36,6 +55,7 @@ public struct StoreTask: Sendable {
 
   private func tasks() async -> [Task<Void, Never>] {
     switch storage {
+    case .none: return []
     case .tasks(let tasks): return tasks
     case .pending(let pending): return await pending.tasks
     }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// `uniflow bench [--json] [--only SECTION…]`: measures the store and prints the figures side by
+/// side with their targets. A figure the bench did not measure is absent, never estimated.
+@MainActor
+enum BenchCommand {
+  /// The sections, in the order they run and print.
+  static let sections = ["dispatch", "scopedDispatch", "startup"]
+
+  struct Arguments: Equatable {
+    var json = false
+    var only: Set<String> = []
+    /// Actions per dispatch run; fewer for a quick look or a profiler.
+    var actions = 1_000_000
+  }
+
+  static let usage = """
+    Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N]
+
+    Sections: \(sections.joined(separator: ", ")).
+    Build with `swift build -c release` (or `swift run -c release uniflow bench`): a debug build's
+    figures say nothing about the store.
+    """
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    var parsed = Arguments()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--json": parsed.json = true
+      case "--actions":
+        guard let text = remaining.popFirst(), let count = Int(text), count >= 1000 else {
+          throw UsageError("--actions needs a whole number of at least 1000")
+        }
+        parsed.actions = count
+      case "--only":
+        guard let list = remaining.popFirst() else {
+          throw UsageError("--only needs a section: \(sections.joined(separator: ", "))")
+        }
+        for name in list.split(separator: ",").map(String.init) {
+          guard sections.contains(name) else {
+            throw UsageError(
+              "bench has no section '\(name)'; the sections are \(sections.joined(separator: ", "))"
+            )
+          }
+          parsed.only.insert(name)
+        }
+      default:
+        throw UsageError("bench: unknown argument '\(argument)'\n\n\(usage)")
+      }
+    }
+    return parsed
+  }
+
+  static func run(_ arguments: Arguments) -> Int32 {
+    let wanted = arguments.only.isEmpty ? Set(sections) : arguments.only
+    var report = BenchReport()
+    let progress: (String) -> Void = { text in
+      if !arguments.json { FileHandle.standardError.write(Data("… \(text)\n".utf8)) }
+    }
+    if wanted.contains("dispatch") || wanted.contains("scopedDispatch") {
+      progress("dispatch: \(arguments.actions) actions, best of 5 interleaved rounds")
+      let figures = DispatchBench.run(count: arguments.actions, appCount: arguments.actions / 10)
+      if wanted.contains("dispatch") { report.addDispatch(figures) }
+      if wanted.contains("scopedDispatch") { report.addScopedDispatch(figures) }
+    }
+    if wanted.contains("startup") {
+      progress("startup: 21 runs each")
+      report.addStartup(
+        StartupBench.run([
+          (name: "offline", arguments: ["--offline"])
+        ]))
+    }
+    print(arguments.json ? report.json() : report.text())
+    return 0
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The bench's figures, as one JSON object (a key per section) or as a table for people.
+struct BenchReport {
+  private var sections: [(name: String, values: [String: Any])] = []
+  private var lines: [String] = []
+
+  init() {
+    #if DEBUG
+      let configuration = "debug"
+    #else
+      let configuration = "release"
+    #endif
+    sections.append(
+      (
+        "machine",
+        [
+          "configuration": configuration, "cores": ProcessInfo.processInfo.activeProcessorCount,
+          "swift": Self.swiftVersion,
+        ]
+      ))
+    lines.append(
+      "uniflow bench — \(configuration) build, "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(Self.swiftVersion)")
+    if configuration == "debug" {
+      lines.append(
+        "warning: debug build; run `swift run -c release uniflow bench` for real figures")
+    }
+  }
+
+  static var swiftVersion: String {
+    #if swift(>=6.3)
+      "6.3"
+    #else
+      "6.x"
+    #endif
+  }
+
+  mutating func addDispatch(_ f: DispatchBench.Figures) {
+    sections.append(
+      (
+        "dispatch",
+        [
+          "storeNsPerAction": round(f.storeNs), "loopNsPerAction": round(f.loopNs),
+          "ratio": round(f.ratio, 3), "target": 1.25,
+          "bareStoreNsPerAction": round(f.bareStoreNs), "bareLoopNsPerAction": round(f.bareLoopNs),
+          "bareRatio": round(f.bareRatio, 3), "bareTarget": 3.0,
+          "app": [
+            "storeNsPerAction": round(f.appStoreNs), "loopNsPerAction": round(f.appLoopNs),
+            "ratio": round(f.appRatio, 3),
+          ],
+        ]
+      ))
+    lines += [
+      "", "dispatch — reference workload, 1,000,000 actions (ReSwift: ratio 8.8, bare 5.8)",
+      row("Store.send, one observer deriving the display", f.storeNs, "ns/action"),
+      row("loop: the same reducer and display", f.loopNs, "ns/action"),
+      row("ratio (target ≤ 1.25)", f.ratio, verdict: f.ratio <= 1.25),
+      row("Store.send, no observer", f.bareStoreNs, "ns/action"),
+      row("loop: the reducer alone", f.bareLoopNs, "ns/action"),
+      row("bare ratio (target ≤ 3)", f.bareRatio, verdict: f.bareRatio <= 3),
+      row("app reducer + clock view model through Store.send", f.appStoreNs, "ns/action"),
+      row("app reducer + clock view model in a loop", f.appLoopNs, "ns/action"),
+      row("app ratio (information)", f.appRatio),
+    ]
+  }
+
+  mutating func addScopedDispatch(_ f: DispatchBench.Figures) {
+    sections.append(
+      (
+        "scopedDispatch",
+        [
+          "nsPerAction": round(f.scopedStoreNs), "flatNsPerAction": round(f.storeNs),
+          "ratio": round(f.scopedRatio, 3), "target": 1.3,
+        ]
+      ))
+    lines += [
+      "", "scoped dispatch — a feature action through two levels of Scope, with the observer",
+      row("two levels of scoping", f.scopedStoreNs, "ns/action"),
+      row("flat (the dispatch figure above)", f.storeNs, "ns/action"),
+      row("ratio (target ≤ 1.3)", f.scopedRatio, verdict: f.scopedRatio <= 1.3),
+    ]
+  }
+
+  mutating func addStartup(_ f: StartupBench.Figures) {
+    var values: [String: Any] = [:]
+    lines += ["", "startup — spawn to exit on an empty script, median of 21"]
+    for median in f.medians {
+      values[median.name + "Ms"] = round(median.milliseconds, 2)
+      lines.append(
+        row("uniflow \(median.arguments.joined(separator: " "))", median.milliseconds, "ms"))
+    }
+    sections.append(("startup", values))
+  }
+
+  func text() -> String { lines.joined(separator: "\n") }
+
+  func json() -> String {
+    var object: [String: Any] = [:]
+    for section in sections { object[section.name] = section.values }
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private func row(_ label: String, _ value: Double, _ unit: String = "", verdict: Bool? = nil)
+    -> String
+  {
+    let padded = label.padding(toLength: 52, withPad: " ", startingAt: 0)
+    let number = value >= 100 ? String(format: "%8.1f", value) : String(format: "%8.3f", value)
+    let mark = verdict.map { $0 ? "  ok" : "  MISSED" } ?? ""
+    return "  \(padded)\(number) \(unit)\(mark)"
+  }
+
+  private func round(_ value: Double, _ places: Int = 1) -> Double {
+    let scale = pow(10, Double(places))
+    return (value * scale).rounded() / scale
+  }
+}
