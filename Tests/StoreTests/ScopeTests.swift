@@ -88,3 +88,25 @@ struct ScopeTests {
     #expect(store.state.left.log == ["start l", "cancel l"])
   }
 }
+
+private struct Wrapper: Equatable, Sendable {
+  var stored = Counter.State()
+  var computed: Counter.State {
+    get { stored }
+    set { stored = newValue }
+  }
+}
+
+@MainActor
+@Suite("Scoping through computed properties")
+struct ComputedScopeTests {
+  @Test("a scope through a computed property works like one through a stored property")
+  func computedPath() {
+    let reducer = Scope(state: \Wrapper.computed, action: .left) { Counter() }
+    var state = Wrapper()
+    _ = reducer.reduce(into: &state, action: ParentAction.left(.increment))
+    _ = reducer.reduce(into: &state, action: ParentAction.right(.increment))
+    #expect(state.stored.count == 1)
+    #expect(MemoryLayout<Wrapper>.offset(of: \Wrapper.computed) == nil)
+  }
+}
