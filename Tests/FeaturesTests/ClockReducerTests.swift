@@ -140,3 +140,38 @@ actor Counter {
     await withCheckedContinuation { waiters.append((target, $0)) }
   }
 }
+
+@MainActor
+@Suite("Cancelling a reload")
+struct ClockCancelTests {
+  @Test("cancel stops a reload in flight: the screen says so and a late answer is ignored")
+  func cancelReload() async {
+    let gate = Gate()
+    let time = TimeClient {
+      await gate.wait()
+      return fixtureNow
+    }
+    let store = TestStore(
+      initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
+      reducer: ClockReducer(time: time))
+    await store.send(.reload) {
+      $0.isLoading = true
+      $0.request = 1
+    }
+    await store.send(.cancel) {
+      $0.isLoading = false
+      $0.failure = "cancelled"
+    }
+    await gate.open()
+    await store.finish()
+    await store.send(.timeResponse(request: 1, .success(fixtureNow)))  // stale: no change
+  }
+
+  @Test("cancel with nothing loading changes nothing")
+  func cancelIdle() async {
+    let store = TestStore(
+      initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
+      reducer: ClockReducer(time: .unimplemented))
+    await store.send(.cancel)
+  }
+}

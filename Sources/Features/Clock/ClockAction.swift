@@ -13,4 +13,6 @@ public enum ClockAction: Equatable, Sendable {
   case moveDay(Int)
   /// The answer to `reload` number `request`.
   case timeResponse(request: Int, Result<Date, FetchFailure>)
+  /// Stop waiting for a `reload` (the REPL's Ctrl-C): its answer will be ignored.
+  case cancel
 }

@@ -44,6 +44,12 @@ public struct ClockReducer: Reducer {
       state.dayOffset += days
       return .none
 
+    case .cancel:
+      guard state.isLoading else { return .none }
+      state.isLoading = false
+      state.failure = "cancelled"
+      return .cancel(id: CancelID.reload)
+
     case .timeResponse(let request, let result):
       guard request == state.request, state.isLoading else { return .none }  // stale
       state.isLoading = false

@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program on a pseudo-terminal, as if a person typed at it: for testing interactive mode
+/// (prompt, line editing, arrow keys, Ctrl-C, Ctrl-D) end to end.
+///
+/// ```swift
+/// let terminal = try PseudoTerminal(URL(fileURLWithPath: ".build/debug/uniflow"), ["--offline"])
+/// try terminal.waitFor("uniflow> ")
+/// terminal.type("tomorrow\r")
+/// try terminal.waitFor("clock: ")
+/// ```
+///
+/// Waiting is by reading the terminal's output until a text appears, with a deadline for a
+/// program that hangs: never by sleeping.
+public final class PseudoTerminal {
+  /// Everything the program has written so far, escape sequences included.
+  public private(set) var output = ""
+  private let master: Int32
+  private let pid: pid_t
+  private var exited: Int32?
+
+  /// Starts `executable` with `arguments` on a new 80×24 terminal.
+  public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws
+  {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw ServerError("openpty failed: errno \(errno)")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for target in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, Int32(target)) }
+    posix_spawn_file_actions_addclose(&actions, master)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID: its own session
+    var env = ProcessInfo.processInfo.environment
+    env["TERM"] = "xterm"
+    for (name, value) in environment { env[name] = value }
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+    close(slave)
+    guard spawned == 0 else {
+      close(master)
+      throw ServerError("posix_spawn failed: \(spawned)")
+    }
+    self.master = master
+    self.pid = pid
+  }
+
+  deinit {
+    if exited == nil {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    close(master)
+  }
+
+  /// Sends keystrokes: text, `"\r"` for Return, `"\u{3}"` for Ctrl-C, `"\u{4}"` for Ctrl-D,
+  /// `"\u{1B}[A"` for the up arrow.
+  public func type(_ keys: String) {
+    let bytes = Array(keys.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  /// Reads output until `text` appears after `position` (default: anywhere in the output), or
+  /// fails after `timeout` seconds. Returns the index just past the match.
+  @discardableResult
+  public func waitFor(_ text: String, after position: String.Index? = nil, timeout: Double = 20)
+    throws -> String.Index
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let start = position ?? output.startIndex
+      if let range = output.range(of: text, range: start..<output.endIndex) {
+        return range.upperBound
+      }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else {
+        throw ServerError("timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
+      }
+      if !read(waitingAtMost: remaining) {
+        throw ServerError("the program ended before printing \(text.debugDescription):\n\(output)")
+      }
+    }
+  }
+
+  /// Waits for the program to exit and returns its exit status (128 + signal if killed).
+  public func waitForExit(timeout: Double = 20) throws -> Int32 {
+    let deadline = Date().addingTimeInterval(timeout)
+    while exited == nil {
+      var status: Int32 = 0
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid {
+        let signal = status & 0x7f
+        exited = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        break
+      }
+      guard deadline.timeIntervalSinceNow > 0 else {
+        throw ServerError("the program did not exit; the terminal shows:\n\(output)")
+      }
+      _ = read(waitingAtMost: 0.05)  // drain output while waiting, so the program never blocks
+    }
+    while read(waitingAtMost: 0) {}
+    return exited ?? -1
+  }
+
+  /// Reads what is available within `seconds`. False once the program has closed the terminal.
+  private func read(waitingAtMost seconds: Double) -> Bool {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&descriptor, 1, Int32(max(0, seconds * 1000)))
+    guard ready > 0 else { return ready == 0 }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = Glibc.read(master, &buffer, buffer.count)
+    guard count > 0 else { return false }
+    output += String(decoding: buffer[0..<count], as: UTF8.self)
+    return true
+  }
+}
