@@ -9,7 +9,8 @@ enum Uniflow {
     let options: Options
     let fixedNow: Date?
     do {
-      options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+      options = try Options.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: processEnvironment)
       fixedNow = try Wiring.fixedNow(processEnvironment)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
