@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let tables = try GazetteerTables(directory: directory, regions: regions)
-/// tables.places(filedUnder: "seoul").first { _ in true }?.name   // "Seoul"
+/// Array(tables.places(filedUnder: "seoul")).first?.name   // "Seoul"
 /// ```
 ///
 /// Formats (written by `scripts/build-gazetteer.py`): `names.tsv` holds `key TAB 3,17,…` lines
