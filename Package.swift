@@ -18,7 +18,10 @@ let package = Package(
     // The app: state, actions, reducers, view models, dependency interfaces. Pure.
     .target(name: "Features", dependencies: ["Store"], swiftSettings: strict),
     // Live and offline implementations of the Features' dependencies.
-    .target(name: "Effects", dependencies: ["Features"], swiftSettings: strict),
+    // Resources/Gazetteer: GeoNames, geonames.org, CC BY 4.0 (scripts/build-gazetteer.py).
+    .target(
+      name: "Effects", dependencies: ["Features"], resources: [.copy("Resources/Gazetteer")],
+      swiftSettings: strict),
     // The `uniflow` command: REPL, replay, bench.
     .executableTarget(
       name: "CLI", dependencies: ["Store", "Features", "Effects"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import Effects
 import Foundation
 
 /// The command line, parsed.
@@ -15,6 +16,22 @@ struct Options: Equatable, Sendable {
   var timeZone: TimeZone = .current
   /// `--time-url URL`: fetch the time from this API instead of the system clock.
   var timeURL: URL?
+  /// `--geocoder-url URL`: geocode with this Open-Meteo-style search API instead of the gazetteer.
+  var geocoderURL: URL?
+  /// `--weather-url URL`: the weather provider's endpoint instead of its public one.
+  var weatherURL: URL?
+  /// `--weather-provider open-meteo|weatherbit`; Weatherbit carries its key from the environment.
+  var weatherProvider: WeatherProvider = .openMeteo
+
+  /// Where the weather comes from.
+  enum WeatherProvider: Equatable, Sendable {
+    case openMeteo
+    /// The key is from `WEATHERBIT_API_KEY`; it prints as `APIKey(redacted)`.
+    case weatherbit(APIKey)
+  }
+
+  /// The environment variable the Weatherbit key is read from.
+  static let weatherbitKeyVariable = "WEATHERBIT_API_KEY"
 
   static let version = "uniflow 0.1.0"
 
@@ -26,9 +43,15 @@ struct Options: Equatable, Sendable {
       uniflow --help | --version
 
     Options:
-      --offline                 no network at all: time from the system clock
+      --offline                 no network at all: time from the system clock, places from the
+                                bundled gazetteer, weather unavailable
       --time-zone ID            the clock's IANA time zone (default: the system's, from TZ)
       --time-url URL            fetch the time from a worldclockapi, worldtimeapi or timeapi.io URL
+      --geocoder-url URL        look places up with an Open-Meteo-style search API at URL
+                                (default: the bundled GeoNames gazetteer, no network)
+      --weather-url URL         the weather provider's endpoint (default: its public API)
+      --weather-provider NAME   open-meteo (default, no key) or weatherbit (key from the
+                                environment variable WEATHERBIT_API_KEY)
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -40,6 +63,7 @@ struct Options: Equatable, Sendable {
   {
     var options = Options()
     var remaining = arguments[...]
+    var providerName: String?
     if let first = remaining.first, !first.hasPrefix("-") {
       // Subcommands (`replay LOG`, `bench`) are added here as they are built.
       throw UsageError("unknown command '\(first)'; uniflow takes options only (see --help)")
@@ -65,18 +89,59 @@ struct Options: Equatable, Sendable {
         options.timeZone = zone
       case "--time-url":
         options.timeURL = try httpURL(try value(), option: name)
+      case "--geocoder-url":
+        options.geocoderURL = try httpURL(try value(), option: name)
+      case "--weather-url":
+        options.weatherURL = try httpURL(try value(), option: name)
+      case "--weather-provider":
+        providerName = try value()
       default:
         let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(hint)")
       }
     }
-    if options.offline, options.timeURL != nil {
-      throw UsageError("--time-url needs the network, but --offline forbids it; drop one of them")
+    let networkOptions = [
+      ("--time-url", options.timeURL != nil), ("--geocoder-url", options.geocoderURL != nil),
+      ("--weather-url", options.weatherURL != nil), ("--weather-provider", providerName != nil),
+    ]
+    if options.offline, let (name, _) = networkOptions.first(where: { $0.1 }) {
+      throw UsageError("\(name) needs the network, but --offline forbids it; drop one of them")
+    }
+    if let providerName {
+      options.weatherProvider = try weatherProvider(
+        providerName, environment: environment, keyNeeded: options.mode == .repl)
     }
     return options
   }
 
-  static let names = ["--help", "--version", "--offline", "--time-zone", "--time-url"]
+  static let names = [
+    "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
+    "--weather-url", "--weather-provider",
+  ]
+
+  /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
+  /// when the app is going to run (`keyNeeded`).
+  private static func weatherProvider(
+    _ name: String, environment: [String: String], keyNeeded: Bool
+  ) throws(UsageError) -> WeatherProvider {
+    switch name.lowercased() {
+    case "open-meteo", "openmeteo":
+      return .openMeteo
+    case "weatherbit":
+      if let key = environment[weatherbitKeyVariable].flatMap(APIKey.init) {
+        return .weatherbit(key)
+      }
+      guard !keyNeeded else {
+        throw UsageError(
+          "--weather-provider weatherbit needs an API key in the environment variable "
+            + "\(weatherbitKeyVariable); set it (export \(weatherbitKeyVariable)=…) or use "
+            + "--weather-provider open-meteo")
+      }
+      return .openMeteo
+    default:
+      throw UsageError("unknown weather provider '\(name)'; use open-meteo or weatherbit")
+    }
+  }
 
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {

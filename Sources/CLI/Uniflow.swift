@@ -18,7 +18,7 @@ enum Uniflow {
     let options: Options
     let fixedNow: Date?
     do {
-      options = try Options.parse(arguments)
+      options = try Options.parse(arguments, environment: processEnvironment)
       fixedNow = try Wiring.fixedNow(processEnvironment)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

@@ -17,6 +17,22 @@ enum Wiring {
   static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {
     let systemClock = fixedNow.map(TimeClient.constant) ?? .system
     let time = options.timeURL.map { TimeClient.http($0) } ?? systemClock
-    return AppEnvironment(time: time)
+    return AppEnvironment(time: time, geocoder: geocoder(options), weather: weather(options))
+  }
+
+  /// The bundled gazetteer (no network), or the live search API `--geocoder-url` names.
+  static func geocoder(_ options: Options) -> GeocodingClient {
+    options.geocoderURL.map { GeocodingClient.openMeteo($0) } ?? .gazetteer
+  }
+
+  /// Nothing with `--offline`; otherwise Open-Meteo or Weatherbit, at `--weather-url` if given.
+  static func weather(_ options: Options) -> WeatherClient {
+    guard !options.offline else { return .offline }
+    switch options.weatherProvider {
+    case .openMeteo:
+      return .openMeteo(options.weatherURL ?? WeatherClient.openMeteoURL)
+    case .weatherbit(let key):
+      return .weatherbit(key: key, url: options.weatherURL ?? WeatherClient.weatherbitURL)
+    }
   }
 }

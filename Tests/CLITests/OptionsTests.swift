@@ -12,6 +12,39 @@ struct OptionsTests {
     #expect(options.offline == false)
     #expect(options.timeURL == nil)
     #expect(options.timeZone == .current)
+    #expect(options.geocoderURL == nil)
+    #expect(options.weatherURL == nil)
+    #expect(options.weatherProvider == .openMeteo)
+  }
+
+  @Test("geocoder and weather options: URLs, the provider, Weatherbit's key from the environment")
+  func parsesWeatherOptions() throws {
+    let options = try Options.parse(
+      [
+        "--geocoder-url", "http://127.0.0.1:1/v1/search", "--weather-url=https://example.com/w",
+        "--weather-provider", "weatherbit",
+      ], environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
+    #expect(options.geocoderURL?.absoluteString == "http://127.0.0.1:1/v1/search")
+    #expect(options.weatherURL?.absoluteString == "https://example.com/w")
+    guard case .weatherbit = options.weatherProvider else {
+      Issue.record("expected Weatherbit, got \(options.weatherProvider)")
+      return
+    }
+    #expect(try Options.parse(["--weather-provider", "open-meteo"]).weatherProvider == .openMeteo)
+    #expect(try Options.parse(["--weather-provider", "weatherbit", "--help"]).mode == .help)
+  }
+
+  @Test("the Weatherbit key never shows when the options are printed or dumped")
+  func keyNeverShows() throws {
+    let options = try Options.parse(
+      ["--weather-provider", "weatherbit"],
+      environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
+    var dumped = ""
+    dump(options, to: &dumped)
+    for text in [String(describing: options), String(reflecting: options), dumped] {
+      #expect(!text.contains("fake-key-for-tests"))
+      #expect(text.contains("weatherbit"))
+    }
   }
 
   @Test("every option is read, with a separate or an inline value")
@@ -43,10 +76,41 @@ struct OptionsTests {
         ["--offline", "--time-url", "http://example.com/now"],
         "--time-url needs the network, but --offline forbids it; drop one of them"
       ),
+      (
+        ["--geocoder-url", "http://example.com/v1/search", "--offline"],
+        "--geocoder-url needs the network, but --offline forbids it; drop one of them"
+      ),
+      (
+        ["--offline", "--weather-url=http://example.com/"],
+        "--weather-url needs the network, but --offline forbids it; drop one of them"
+      ),
+      (
+        ["--offline", "--weather-provider", "open-meteo"],
+        "--weather-provider needs the network, but --offline forbids it; drop one of them"
+      ),
+      (
+        ["--geocoder-url", "example.com"],
+        "--geocoder-url needs an http or https URL, got 'example.com'"
+      ),
+      (["--weather-url"], "--weather-url needs a value"),
+      (
+        ["--weather-provider", "accuweather"],
+        "unknown weather provider 'accuweather'; use open-meteo or weatherbit"
+      ),
+      (
+        ["--weather-provider", "weatherbit"],
+        "--weather-provider weatherbit needs an API key in the environment variable "
+          + "WEATHERBIT_API_KEY; set it (export WEATHERBIT_API_KEY=…) or use "
+          + "--weather-provider open-meteo"
+      ),
+      (
+        ["--weather-providr", "weatherbit"],
+        "unknown option '--weather-providr'; did you mean --weather-provider?"
+      ),
     ])
   func errors(arguments: [String], message: String) {
     do {
-      _ = try Options.parse(arguments)
+      _ = try Options.parse(arguments, environment: ["WEATHERBIT_API_KEY": "  "])
       Issue.record("expected an error")
     } catch {
       #expect(error.message == message)

@@ -1,0 +1,74 @@
+import Features
+import Foundation
+
+/// The offline geocoder: every city of GeoNames' cities15000 table (34,006 places), bundled with
+/// the app, searched by name, ASCII name or any alternate name, ignoring case, accents and width.
+///
+/// ```swift
+/// try Gazetteer.bundled.search("서울").first?.name          // "Seoul"
+/// try Gazetteer.bundled.search("Paris, TX").first?.region   // "Texas"
+/// ```
+///
+/// `City, Region` and `City, Country` narrow the search (region by code or name, country by ISO
+/// code or name); of the places that match, the most populous comes first. The data is loaded on
+/// the first search, once, however many threads search at the same time.
+///
+/// Data: GeoNames, geonames.org, CC BY 4.0 (see `Resources/Gazetteer/README.md`).
+public final class Gazetteer: Sendable {
+  /// The gazetteer in the app's resources.
+  public static let bundled = Gazetteer()
+
+  private let regions: LoadOnce<RegionTable>
+  private let tables: LoadOnce<GazetteerTables>
+
+  /// A gazetteer reading the app's resources when first searched.
+  public convenience init() {
+    self.init(directory: Gazetteer.bundledDirectory)
+  }
+
+  /// A gazetteer reading the files `scripts/build-gazetteer.py` writes, from `directory()`.
+  init(directory: @escaping @Sendable () throws -> URL) {
+    let regions = LoadOnce { try RegionTable(directory: directory()) }
+    self.regions = regions
+    self.tables = LoadOnce { try GazetteerTables(directory: directory(), regions: regions.value()) }
+  }
+
+  /// The places called `name`, best first, at most `limit`; empty when none is.
+  public func search(_ name: String, limit: Int = 10) throws -> [Place] {
+    let query = PlaceQuery(name)
+    let tables = try self.tables.value()
+    let whole = Array(tables.places(filedUnder: GazetteerFold.key(query.text)).prefix(limit))
+    guard whole.isEmpty, !query.qualifiers.isEmpty else { return whole }
+    let regions = try self.regions.value()
+    return Array(
+      tables.places(filedUnder: GazetteerFold.key(query.city)).lazy.filter {
+        query.narrows(to: $0, regions: regions)
+      }.prefix(limit))
+  }
+
+  /// Countries and regions alone, without loading the names: what live geocoders use.
+  func regionTable() throws -> RegionTable {
+    try regions.value()
+  }
+
+  /// How many times the names and places have been loaded: 0, then 1 for good.
+  package var loadCount: Int { tables.loadCount }
+
+  /// The `Gazetteer` folder of the Effects module's resources.
+  static func bundledDirectory() throws -> URL {
+    guard let directory = Bundle.module.url(forResource: "Gazetteer", withExtension: nil) else {
+      throw GazetteerError("the Gazetteer folder is missing from \(Bundle.module.bundlePath)")
+    }
+    return directory
+  }
+}
+
+extension GeocodingClient {
+  /// The bundled offline gazetteer, the default geocoder: no network, the first search loads it.
+  public static let gazetteer = GeocodingClient.gazetteer(.bundled)
+
+  /// Searches `gazetteer`.
+  public static func gazetteer(_ gazetteer: Gazetteer) -> GeocodingClient {
+    GeocodingClient { name in try gazetteer.search(name) }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Countries and their first-level regions (states, provinces), from the bundled gazetteer: what
+/// `City, Region` and `City, Country` are checked against, and how a live geocoder's region name
+/// (`Alaska`) finds its short code (`AK`).
+///
+/// ```swift
+/// let regions = try RegionTable(directory: directory)
+/// regions.country("KR")?.name                       // "South Korea"
+/// regions.regionCode(country: "US", name: "Alaska")  // "AK"
+/// ```
+struct RegionTable: Sendable {
+  struct Country: Sendable, Equatable {
+    var iso3: String
+    var name: String
+  }
+
+  struct Region: Sendable, Equatable {
+    var code: String
+    var name: String
+    var asciiName: String
+  }
+
+  private var countries: [String: Country] = [:]
+  private var regions: [String: [Region]] = [:]
+
+  /// Reads `countries.tsv` (iso2, iso3, name) and `admin1.tsv` (country code, admin1 code, name,
+  /// ASCII name), each with a header line.
+  init(directory: URL) throws(GazetteerError) {
+    for fields in try Self.rows(directory.appendingPathComponent("countries.tsv"), width: 3) {
+      countries[fields[0]] = Country(iso3: fields[1], name: fields[2])
+    }
+    for fields in try Self.rows(directory.appendingPathComponent("admin1.tsv"), width: 4) {
+      regions[fields[0], default: []].append(
+        Region(code: fields[1], name: fields[2], asciiName: fields[3]))
+    }
+  }
+
+  /// The country with ISO code `code`, e.g. `KR`.
+  func country(_ code: String) -> Country? {
+    countries[code.uppercased()]
+  }
+
+  /// The short code of the region of `country` called `name` (any case, accents or width).
+  func regionCode(country: String, name: String) -> String? {
+    let key = GazetteerFold.key(name)
+    guard !key.isEmpty else { return nil }
+    return regions[country.uppercased()]?.first {
+      GazetteerFold.key($0.name) == key || GazetteerFold.key($0.asciiName) == key
+    }?.code
+  }
+
+  /// The keys a `City, Qualifier` qualifier may use for the place's region or country: its code,
+  /// name and ASCII name; the country's two- and three-letter codes and name.
+  func qualifierKeys(countryCode: String, regionCode: String?, region: String?) -> Set<String> {
+    var names = [countryCode, region, regionCode].compactMap { $0 }
+    if let country = country(countryCode) { names += [country.iso3, country.name] }
+    if let regionCode,
+      let known = regions[countryCode.uppercased()]?.first(where: {
+        $0.code == regionCode
+      })
+    {
+      names += [known.name, known.asciiName]
+    }
+    names += Self.aliases[countryCode.uppercased()] ?? []
+    return Set(names.map(PlaceQuery.qualifierKey).filter { !$0.isEmpty })
+  }
+
+  /// Everyday names that are not ISO codes or GeoNames' country names.
+  private static let aliases: [String: [String]] = [
+    "GB": ["UK", "Britain", "Great Britain"],
+    "US": ["America", "United States of America"],
+    "KR": ["Korea", "Republic of Korea"],
+  ]
+
+  private static func rows(_ url: URL, width: Int) throws(GazetteerError) -> [[String]] {
+    let text: String
+    do {
+      text = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw GazetteerError("cannot read \(url.lastPathComponent) at \(url.path)")
+    }
+    return text.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }.filter { $0.count == width }
+  }
+}
