@@ -72,6 +72,15 @@ final class Session {
     store.cancelAllEffects()
   }
 
+  /// Ctrl-C: cancels what is in flight through the features' own cancel actions, so the screens
+  /// say so and the log records it. Returns whether anything was in flight.
+  func interrupt() -> Bool {
+    guard store.runningEffects > 0 else { return false }
+    if store.state.clock.isLoading { store.send(.clock(.cancel)) }
+    store.cancelAllEffects()  // anything else still running
+    return true
+  }
+
   /// Why the app refuses `action` in the current state, checked before it is sent.
   private func rejection(of action: AppAction) -> String? {
     if case .clock(.moveDay(let days)) = action {

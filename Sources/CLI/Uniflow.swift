@@ -37,10 +37,22 @@ enum Uniflow {
   @MainActor
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
     let isScript = isatty(STDIN_FILENO) == 0
+    let environment = Wiring.environment(options, fixedNow: fixedNow)
+    if !isScript, isatty(STDOUT_FILENO) == 1, TerminalMode.enableRaw() {
+      let console = TerminalConsole(prompt: "uniflow> ")
+      let session = Session(
+        options: options, environment: environment, console: console, isScript: false)
+      await session.launch(at: fixedNow ?? Date())
+      console.output("Type :help for commands, :quit or Ctrl-D to leave.")
+      await InteractiveREPL.run(session, console: console)
+      session.store.cancelAllEffects()
+      TerminalMode.restore()
+      return 0
+    }
+    // Script mode, or a terminal that cannot do raw mode: plain lines (works under rlwrap).
     let console = StandardConsole()
     let session = Session(
-      options: options, environment: Wiring.environment(options, fixedNow: fixedNow),
-      console: console, isScript: isScript)
+      options: options, environment: environment, console: console, isScript: isScript)
     await session.launch(at: fixedNow ?? Date())
     if !isScript {
       console.output("Type :help for commands, :quit or Ctrl-D to leave.")

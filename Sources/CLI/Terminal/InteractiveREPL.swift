@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The REPL on a terminal: raw-mode line editing with history on the arrow keys, effects'
+/// results printed above the line being typed, Ctrl-C to cancel what is in flight, and Ctrl-D
+/// (or a second Ctrl-C) to leave.
+@MainActor
+enum InteractiveREPL {
+  static func run(_ session: Session, console: TerminalConsole) async {
+    var decoder = KeyDecoder()
+    var lineNumber = 0
+    var interruptedOnce = false
+    console.showPrompt()
+    input: for await chunk in ByteReader.standardInput() {
+      for key in decoder.feed(chunk) {
+        guard let event = console.editor.handle(key) else {
+          interruptedOnce = false
+          console.redraw()
+          continue
+        }
+        switch event {
+        case .line(let line):
+          interruptedOnce = false
+          console.finishLine()
+          lineNumber += 1
+          guard await session.handle(line, number: lineNumber) else { break input }
+          console.showPrompt()
+        case .interrupt:
+          console.raw("^C")
+          console.finishLine()
+          if session.interrupt() {
+            interruptedOnce = false
+            console.output("cancelled what was in flight")
+          } else if interruptedOnce {
+            break input
+          } else {
+            interruptedOnce = true
+            console.output("(press Ctrl-C again, or Ctrl-D, to leave)")
+          }
+          console.showPrompt()
+        case .endOfInput:
+          console.finishLine()
+          break input
+        case .clearScreen:
+          console.raw("\u{1B}[H\u{1B}[2J")
+          console.redraw()
+        }
+      }
+    }
+  }
+}
+
+/// Standard input as chunks of bytes, read on a thread of its own.
+enum ByteReader {
+  static func standardInput() -> AsyncStream<[UInt8]> {
+    let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .unbounded)
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 1024)
+      while true {
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        continuation.yield(Array(buffer[0..<count]))
+      }
+      continuation.finish()
+    }
+    thread.name = "uniflow.keys"
+    thread.start()
+    return stream
+  }
+}
