@@ -76,7 +76,9 @@ public final class PseudoTerminal {
     let bytes = Array(keys.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+      let written = bytes[offset...].withUnsafeBufferPointer {
+        write(master, $0.baseAddress, $0.count)
+      }
       if written <= 0 { return }
       offset += written
     }
@@ -96,7 +98,8 @@ public final class PseudoTerminal {
       }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else {
-        throw ServerError("timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
+        throw ServerError(
+          "timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
       }
       if !read(waitingAtMost: remaining) {
         throw ServerError("the program ended before printing \(text.debugDescription):\n\(output)")
