@@ -42,6 +42,10 @@ public final class EffectExecutor<Action: Sendable> {
   public func start(_ effect: Effect<Action>) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     start(effect, ids: [], into: &tasks)
+    // Only now, with every part registered, may the executor count as idle: an effect that
+    // cancels the one whose answer it follows (`cancelInFlight`) must not let `waitUntilIdle`
+    // return in between.
+    resumeIdleWaitersIfIdle()
     return tasks
   }
 
@@ -54,10 +58,10 @@ public final class EffectExecutor<Action: Sendable> {
     case .merge(let effects):
       for effect in effects { start(effect, ids: ids, into: &tasks) }
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id: id) }
+      if cancelInFlight { cancelRegistered(id) }
       start(inner, ids: ids + [id], into: &tasks)
     case .cancel(let id):
-      cancel(id: id)
+      cancelRegistered(id)
     case .run(let body):
       tasks.append(run(body, ids: ids))
     }
@@ -85,11 +89,15 @@ public final class EffectExecutor<Action: Sendable> {
 
   /// Cancels every live effect registered under `id`.
   public func cancel(id: EffectID) {
+    cancelRegistered(id)
+    resumeIdleWaitersIfIdle()
+  }
+
+  private func cancelRegistered(_ id: EffectID) {
     guard let numbers = registry[id] else { return }
     for number in numbers {
       if let token = running[number] { cancel(token) }
     }
-    resumeIdleWaitersIfIdle()
   }
 
   /// Cancels every live effect.

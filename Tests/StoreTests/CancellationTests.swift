@@ -91,3 +91,33 @@ actor Flag {
   private(set) var value = false
   func set() { value = true }
 }
+
+@MainActor
+@Suite("Waiting for effects to settle")
+struct SettleTests {
+  @Test("settle waits for an effect that cancels, by id, the effect whose answer started it")
+  func settleAcrossCancelInFlight() async {
+    enum Step: Equatable, Sendable { case first, second, done }
+    let store = Store(initialState: [Step]()) {
+      (state: inout [Step], action: Step) -> Effect<Step> in
+      state.append(action)
+      switch action {
+      case .first:
+        return .run { send in await send(.second) }.cancellable(id: "chain", cancelInFlight: true)
+      case .second:
+        // Started while `.first`'s effect, the only one under "chain", is answering.
+        return .run { send in
+          await Task.yield()
+          await send(.done)
+        }
+        .cancellable(id: "chain", cancelInFlight: true)
+      case .done:
+        return .none
+      }
+    }
+    store.send(.first)
+    await store.settle()
+    #expect(store.state == [.first, .second, .done])
+    #expect(store.runningEffects == 0)
+  }
+}
