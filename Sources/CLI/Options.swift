@@ -15,6 +15,9 @@ struct Options: Equatable, Sendable {
   var timeZone: TimeZone = .current
   /// `--time-url URL`: fetch the time from this API instead of the system clock.
   var timeURL: URL?
+  /// False with `--no-default-location`: the weather screen starts empty instead of showing
+  /// `Anchorage, AK`.
+  var showsDefaultLocation = true
 
   static let version = "uniflow 0.1.0"
 
@@ -29,6 +32,7 @@ struct Options: Equatable, Sendable {
       --offline                 no network at all: time from the system clock
       --time-zone ID            the clock's IANA time zone (default: the system's, from TZ)
       --time-url URL            fetch the time from a worldclockapi, worldtimeapi or timeapi.io URL
+      --no-default-location     start the weather screen empty instead of on Anchorage, AK
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -57,6 +61,7 @@ struct Options: Equatable, Sendable {
       case "--help", "-h": options.mode = .help
       case "--version": options.mode = .version
       case "--offline": options.offline = true
+      case "--no-default-location": options.showsDefaultLocation = false
       case "--time-zone":
         let id = try value()
         guard let zone = TimeZone(identifier: id) else {
@@ -76,7 +81,9 @@ struct Options: Equatable, Sendable {
     return options
   }
 
-  static let names = ["--help", "--version", "--offline", "--time-zone", "--time-url"]
+  static let names = [
+    "--help", "--version", "--offline", "--time-zone", "--time-url", "--no-default-location",
+  ]
 
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {

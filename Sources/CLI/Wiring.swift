@@ -17,6 +17,15 @@ enum Wiring {
   static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {
     let systemClock = fixedNow.map(TimeClient.constant) ?? .system
     let time = options.timeURL.map { TimeClient.http($0) } ?? systemClock
-    return AppEnvironment(time: time)
+    return AppEnvironment(time: time, geocoder: unconfiguredGeocoder, weather: unconfiguredWeather)
+  }
+
+  // Temporary, until the gazetteer and the HTTP geocoding and weather clients land: every lookup
+  // fails honestly, and the weather screen says so (`unavailable: no geocoder configured`).
+  static let unconfiguredGeocoder = GeocodingClient { _ in
+    throw FetchFailure(message: "no geocoder configured")
+  }
+  static let unconfiguredWeather = WeatherClient { _ in
+    throw FetchFailure(message: "no weather source configured")
   }
 }
