@@ -133,6 +133,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 }
 
 /// Why a text is not a ``CalendarDay``.
+///
+/// ```swift
+/// do { _ = try CalendarDay(parsing: "2026-13-01") } catch {
+///   print(error)   // not a real date: there is no month 13
+/// }
+/// ```
 public enum CalendarDayError: Error, Equatable, Sendable, CustomStringConvertible {
   /// It is not `YYYY-MM-DD` in ASCII digits.
   case notInTheForm

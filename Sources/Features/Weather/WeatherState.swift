@@ -27,6 +27,10 @@ public struct WeatherState: Equatable, Sendable, Codable {
 }
 
 /// Where the weather screen's latest `changeLocation` stands.
+///
+/// ```swift
+/// if case .loaded(let place, let report) = state.status { print(place.name, report.description) }
+/// ```
 public enum WeatherStatus: Equatable, Sendable, Codable {
   /// No location asked for yet.
   case idle
