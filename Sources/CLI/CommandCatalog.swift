@@ -31,6 +31,25 @@ enum CommandCatalog {
       words: ["tomorrow"], usage: "tomorrow", summary: "clock: moveDay 1", example: "tomorrow",
       details: "The same as moveDay 1."),
     CommandSpec(
+      words: ["dog"], usage: "dog [NAME]",
+      summary: "dog: show the selected dog, or select the one named NAME", example: "dog poodle",
+      details: "Prints the dog screen: name · age in whole years to the clock's date · adoption "
+        + "fee · picture. NAME ignores case; an unknown NAME is an error."),
+    CommandSpec(
+      words: ["adopt"], usage: "adopt NAME YYYY-MM-DD pug|poodle",
+      summary: "dog: adopt a dog born on that day, and select it",
+      example: "adopt bella 2024-05-01 pug",
+      details: "NAME is one word (at most 40 characters) that no other dog has, ignoring case. "
+        + "The birthday is a real day no later than the clock's date. Pugs cost 30000원, poodles "
+        + "20000원; the picture is pug.jpeg or poodle.jpeg."),
+    CommandSpec(
+      words: ["changeLocation"], usage: "changeLocation CITY…",
+      summary: "weather: look a city up and show its weather", example: "changeLocation Seoul",
+      details: "CITY is the rest of the line, at most 100 characters; double quotes are optional "
+        + "(changeLocation \"New York\" is changeLocation New York). Shows Loading..., then the "
+        + "first match and its weather, or Not found. A changeLocation still in flight is "
+        + "cancelled."),
+    CommandSpec(
       words: [":help"], usage: ":help [COMMAND]", summary: "list the commands, or explain one",
       example: ":help moveDay", details: "With no argument, lists every command with an example."),
     CommandSpec(

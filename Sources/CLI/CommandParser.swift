@@ -58,6 +58,13 @@ enum CommandParser {
       return .action(.clock(.moveDay(1)))
     case "moveDay":
       return .action(.clock(.moveDay(try days(arguments, after: first, spec))))
+    case "dog":
+      guard arguments.count <= 1 else { throw extra(arguments[1], spec) }
+      return .action(.dog(.show(arguments.first?.text)))
+    case "adopt":
+      return .action(.dog(try adoption(arguments, after: first, spec)))
+    case "changeLocation":
+      return .action(.weather(.changeLocation(try city(in: line, after: first, spec))))
     case ":help":
       guard arguments.count <= 1 else { throw extra(arguments[1], spec) }
       if let topic = arguments.first, CommandCatalog.spec(for: topic.text) == nil,
@@ -108,7 +115,7 @@ enum CommandParser {
     if let first = arguments.first { throw extra(first, spec) }
   }
 
-  private static func extra(_ word: Word, _ spec: CommandSpec) -> CommandError {
+  static func extra(_ word: Word, _ spec: CommandSpec) -> CommandError {
     CommandError(
       problem: "unexpected '\(Word.display(word.text))'", column: word.column,
       hint: "usage: \(spec.usage)")

@@ -32,6 +32,9 @@ struct Options: Equatable, Sendable {
 
   /// The environment variable the Weatherbit key is read from.
   static let weatherbitKeyVariable = "WEATHERBIT_API_KEY"
+  /// False with `--no-default-location`: the weather screen starts empty instead of showing
+  /// `Anchorage, AK`.
+  var showsDefaultLocation = true
 
   static let version = "uniflow 0.1.0"
 
@@ -52,6 +55,7 @@ struct Options: Equatable, Sendable {
       --weather-url URL         the weather provider's endpoint (default: its public API)
       --weather-provider NAME   open-meteo (default, no key) or weatherbit (key from the
                                 environment variable WEATHERBIT_API_KEY)
+      --no-default-location     start the weather screen empty instead of on Anchorage, AK
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -81,6 +85,7 @@ struct Options: Equatable, Sendable {
       case "--help", "-h": options.mode = .help
       case "--version": options.mode = .version
       case "--offline": options.offline = true
+      case "--no-default-location": options.showsDefaultLocation = false
       case "--time-zone":
         let id = try value()
         guard let zone = TimeZone(identifier: id) else {
@@ -116,7 +121,7 @@ struct Options: Equatable, Sendable {
 
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
-    "--weather-url", "--weather-provider",
+    "--weather-url", "--weather-provider", "--no-default-location",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there

@@ -30,6 +30,15 @@ final class ScreenRenderer {
     }
   }
 
+  /// Prints `screen` as it is in `after` if a command asked to see it but it looks as it did in
+  /// `before`, so that the change observer had nothing to print.
+  func printUnlessChanged(_ screen: String, from before: AppState, to after: AppState) {
+    let line = { (state: AppState) in AppView(state: state).screens.first { $0.screen == screen } }
+    guard let shown = line(after), shown == line(before) else { return }
+    self.shown[screen] = shown.text
+    console.output(shown.rendered)
+  }
+
   /// Prints every screen, changed or not.
   func printAll(of state: AppState) {
     for line in AppView(state: state).screens {

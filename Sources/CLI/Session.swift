@@ -12,6 +12,8 @@ final class Session {
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
   private(set) var hadErrors = false
+  /// The city the weather screen looks up at launch, unless `--no-default-location`.
+  private let defaultLocation: String?
 
   init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
     self.store = Store(
@@ -20,13 +22,16 @@ final class Session {
     self.console = console
     self.renderer = ScreenRenderer(console: console)
     self.isScript = isScript
+    self.defaultLocation = options.showsDefaultLocation ? WeatherState.defaultLocation : nil
     renderer.attach(to: store)
   }
 
-  /// Starts the app at `date` and prints every screen once.
+  /// Starts the app at `date`, asks for the default location's weather, and prints every screen
+  /// once (in script mode, after the launch's effects have settled).
   func launch(at date: Date) async {
     renderer.isLive = false
     store.send(.launched(at: date))
+    if let defaultLocation { store.send(.weather(.changeLocation(defaultLocation))) }
     if isScript { await store.settle() }
     renderer.isLive = true
     renderer.printAll(of: store.state)
@@ -49,8 +54,12 @@ final class Session {
         report(rejection, line: number)
         return true
       }
+      let before = store.state
       store.send(action)
       if isScript { await store.settle() }
+      if case .dog(.show) = action {
+        renderer.printUnlessChanged("dog", from: before, to: store.state)
+      }
     case .help(let topic):
       for text in HelpText.lines(topic: topic) { console.output(text) }
     case .state:
@@ -83,10 +92,16 @@ final class Session {
 
   /// Why the app refuses `action` in the current state, checked before it is sent.
   private func rejection(of action: AppAction) -> String? {
-    if case .clock(.moveDay(let days)) = action {
+    switch action {
+    case .clock(.moveDay(let days)):
       return ClockReducer.rejection(ofMovingBy: days, in: store.state.clock)
+    case .dog(let action):
+      return DogReducer.rejection(of: action, in: store.state.dog, today: store.state.today)
+    case .weather(.changeLocation(let name)):
+      return WeatherReducer.rejection(ofChangingLocationTo: name)
+    default:
+      return nil
     }
-    return nil
   }
 
   private func report(_ message: String, line: Int) {

@@ -7,12 +7,19 @@ import Testing
 @MainActor
 @Suite("App reducer")
 struct AppReducerTests {
-  @Test("launch sets the clock to the launch instant")
+  @Test("launch sets the clock to the launch instant and brings the example's dog")
   func launchSetsTheClock() async {
     let store = TestStore(
       initialState: AppState(timeZone: seoul), reducer: AppReducer(environment: .unimplemented))
-    await store.send(.launched(at: fixtureNow)) { $0.clock.anchor = fixtureNow }
-    #expect(AppView(state: store.state).screens.map(\.rendered) == ["clock: 2026년 11월 29일 12시 45분"])
+    await store.send(.launched(at: fixtureNow)) {
+      $0.clock.anchor = fixtureNow
+      $0.dog = DogState(dogs: [examplePoodle], selectedName: "poodle")
+    }
+    #expect(
+      AppView(state: store.state).screens.map(\.rendered) == [
+        "clock: 2026년 11월 29일 12시 45분", "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
+        "weather: no location (changeLocation CITY)",
+      ])
   }
 
   @Test("clock actions reach the clock reducer through the app's scope")

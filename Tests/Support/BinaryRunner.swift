@@ -17,6 +17,10 @@ public enum UniflowBinary {
     public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     /// Non-empty stderr lines.
     public var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    /// The stdout lines of one screen, e.g. every `clock: …` line, in order.
+    public func lines(of screen: String) -> [String] {
+      lines.filter { $0.hasPrefix(screen + ": ") }
+    }
   }
 
   /// The binary next to the test bundle in the build directory.

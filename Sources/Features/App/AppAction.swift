@@ -6,17 +6,36 @@ import Store
 /// ```swift
 /// store.send(.launched(at: Date()))
 /// store.send(.clock(.moveDay(1)))
+/// store.send(.weather(.changeLocation("Seoul")))
 /// ```
 public enum AppAction: Equatable, Sendable {
   /// The app started at this instant; the clock shows it.
   case launched(at: Date)
   /// Something on the clock screen.
   case clock(ClockAction)
+  /// Something on the dog screen.
+  case dog(DogAction)
+  /// Something on the weather screen.
+  case weather(WeatherAction)
 }
 
 extension ActionCase where Root == AppAction, Value == ClockAction {
   /// `AppAction.clock`, for scoping.
   public static let clock = ActionCase(embed: AppAction.clock) {
     if case .clock(let action) = $0 { action } else { nil }
+  }
+}
+
+extension ActionCase where Root == AppAction, Value == DogAction {
+  /// `AppAction.dog`, for scoping.
+  public static let dog = ActionCase(embed: AppAction.dog) {
+    if case .dog(let action) = $0 { action } else { nil }
+  }
+}
+
+extension ActionCase where Root == AppAction, Value == WeatherAction {
+  /// `AppAction.weather`, for scoping.
+  public static let weather = ActionCase(embed: AppAction.weather) {
+    if case .weather(let action) = $0 { action } else { nil }
   }
 }

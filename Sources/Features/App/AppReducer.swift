@@ -22,6 +22,10 @@ public struct AppReducer: Reducer {
     CombineReducers {
       Reduce(AppReducer.core)
       Scope(state: \AppState.clock, action: .clock) { ClockReducer(time: environment.time) }
+      Scope(state: \AppState.dogScreen, action: .dog) { DogReducer() }
+      Scope(state: \AppState.weather, action: .weather) {
+        WeatherReducer(geocoder: environment.geocoder, weather: environment.weather)
+      }
     }
   }
 
@@ -35,8 +39,9 @@ public struct AppReducer: Reducer {
     case .launched(let date):
       state.clock.anchor = date
       state.clock.dayOffset = 0
+      state.dog = DogState.launched(at: date, in: state.clock.timeZone)
       return .none
-    case .clock:
+    case .clock, .dog, .weather:
       return .none
     }
   }

@@ -8,9 +8,28 @@ import Foundation
 public struct AppState: Equatable, Sendable, Codable {
   /// The clock screen, which also holds "now" as the app knows it.
   public var clock: ClockState
+  /// The dog screen. Its dogs' ages are counted to the clock's day.
+  public var dog: DogState
+  /// The weather screen.
+  public var weather: WeatherState
 
-  /// The state before launch: the clock in `timeZone`, at the epoch until `launched` sets it.
+  /// The state before launch: the clock in `timeZone`, at the epoch until `launched` sets it; no
+  /// dogs until `launched` brings the example's; no location until one is asked for.
   public init(timeZone: TimeZone) {
     self.clock = ClockState(timeZone: timeZone)
+    self.dog = DogState()
+    self.weather = WeatherState()
+  }
+
+  /// The day the clock screen shows, in the clock's zone: "today" as the app knows it.
+  public var today: CalendarDay {
+    CalendarDay(of: clock.date, in: clock.timeZone)
+  }
+
+  /// The dog screen with the clock's day, as ``DogReducer`` works on it. Setting it changes only
+  /// ``dog``: the dog screen never moves the clock.
+  public var dogScreen: DogReducer.State {
+    get { DogReducer.State(dog: dog, today: today) }
+    set { dog = newValue.dog }
   }
 }

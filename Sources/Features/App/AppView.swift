@@ -26,9 +26,13 @@ public struct AppView: Equatable, Sendable {
 
   /// Derives every screen from `state`.
   public init(state: AppState) {
-    screens = [ScreenLine(screen: "clock", text: ClockViewModel(state: state.clock).text)]
+    screens = [
+      ScreenLine(screen: "clock", text: ClockViewModel(state: state.clock).text),
+      ScreenLine(screen: "dog", text: DogViewModel(state: state.dog, today: state.today).text),
+      ScreenLine(screen: "weather", text: WeatherViewModel(state: state.weather).text),
+    ]
   }
 
   /// The names of every screen, in display order.
-  public static let screenNames = ["clock"]
+  public static let screenNames = ["clock", "dog", "weather"]
 }

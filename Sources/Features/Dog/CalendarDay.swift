@@ -1,0 +1,154 @@
+import Foundation
+
+/// A day of the Gregorian calendar, with no time of day and no zone: a birthday, or "today" as
+/// the clock screen shows it.
+///
+/// Every value is a real day: the initialisers check the month and the day against the calendar,
+/// leap years included. It is encoded as its `YYYY-MM-DD` text.
+///
+/// ```swift
+/// let birthday = CalendarDay(year: 2024, month: 2, day: 29)!    // a leap day
+/// CalendarDay(year: 2026, month: 2, day: 30)                    // nil
+/// try CalendarDay(parsing: "2024-10-29").description            // "2024-10-29"
+/// birthday.wholeYears(until: CalendarDay(year: 2025, month: 3, day: 1)!)   // 1
+/// ```
+public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// The astronomical year: 1 is 1 AD, 0 is 1 BC.
+  public let year: Int
+  /// 1 (January) to 12.
+  public let month: Int
+  /// 1 to the length of the month.
+  public let day: Int
+
+  /// English month names, January first.
+  public static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+  ]
+
+  /// The years typed dates may name: four digits, 0001 to 9999.
+  public static let typedYears = 1...9999
+
+  /// The day, or nil when there is no such day (month 13, 30 February, 29 February 2026, …).
+  public init?(year: Int, month: Int, day: Int) {
+    guard CalendarDay.problem(year: year, month: month, day: day) == nil else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The day `date` falls on in `timeZone`.
+  public init(of date: Date, in timeZone: TimeZone) {
+    let parts = Calendar.gregorian(in: timeZone).dateComponents(
+      [.era, .year, .month, .day], from: date)
+    let yearOfEra = parts.year ?? 1970
+    year = parts.era == 0 ? 1 - yearOfEra : yearOfEra
+    month = parts.month ?? 1
+    day = parts.day ?? 1
+  }
+
+  /// Reads `YYYY-MM-DD` (ASCII digits, years 0001 to 9999).
+  ///
+  /// ```swift
+  /// try CalendarDay(parsing: "2026-02-30")   // throws .notReal("February 2026 has 28 days")
+  /// ```
+  public init(parsing text: String) throws(CalendarDayError) {
+    let scalars = Array(text.unicodeScalars)
+    let isDigit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
+    guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-",
+      scalars.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }),
+      let year = Int(String(text.prefix(4))),
+      let month = Int(String(text.dropFirst(5).prefix(2))),
+      let day = Int(String(text.suffix(2)))
+    else { throw .notInTheForm }
+    if !CalendarDay.typedYears.contains(year) { throw .notReal("years run from 0001 to 9999") }
+    if let problem = CalendarDay.problem(year: year, month: month, day: day) {
+      throw .notReal(problem)
+    }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Why there is no such day, or nil when there is.
+  public static func problem(year: Int, month: Int, day: Int) -> String? {
+    guard (1...12).contains(month) else { return "there is no month \(month)" }
+    let length = daysIn(month: month, year: year)
+    guard (1...length).contains(day) else {
+      return day < 1
+        ? "there is no day \(day)" : "\(monthNames[month - 1]) \(year) has \(length) days"
+    }
+    return nil
+  }
+
+  /// Whether `year` has a 29 February.
+  public static func isLeapYear(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  /// How many days `month` (1 to 12) of `year` has.
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeapYear(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Whole years from the start of this day to the start of `later`, as ages are counted: one
+  /// more on each anniversary. A 29 February birthday's anniversary is 1 March in common years.
+  /// Negative when `later` comes first.
+  public func wholeYears(until later: CalendarDay) -> Int {
+    let years = later.year - year
+    return (later.month, later.day) < (month, day) ? years - 1 : years
+  }
+
+  public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
+    (a.year, a.month, a.day) < (b.year, b.month, b.day)
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    let digits = String(abs(year))
+    let yearText = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    return (year < 0 ? "-" : "") + yearText + "-" + (month < 10 ? "0" : "") + "\(month)-"
+      + (day < 10 ? "0" : "") + "\(day)"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    do {
+      self = try CalendarDay(parsing: text)
+    } catch {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "'\(text)' is not a day: \(error)")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+/// Why a text is not a ``CalendarDay``.
+///
+/// ```swift
+/// do { _ = try CalendarDay(parsing: "2026-13-01") } catch {
+///   print(error)   // not a real date: there is no month 13
+/// }
+/// ```
+public enum CalendarDayError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// It is not `YYYY-MM-DD` in ASCII digits.
+  case notInTheForm
+  /// It has the form, but names no real day; the reason, e.g. `February 2026 has 28 days`.
+  case notReal(String)
+
+  public var description: String {
+    switch self {
+    case .notInTheForm: "not in the form YYYY-MM-DD"
+    case .notReal(let reason): "not a real date: \(reason)"
+    }
+  }
+}

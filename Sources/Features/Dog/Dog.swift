@@ -1,0 +1,44 @@
+/// A dog's breed, which sets its adoption fee.
+///
+/// ```swift
+/// Breed.pug.adoptionFee   // 30000 (원)
+/// Breed(rawValue: "poodle")
+/// ```
+public enum Breed: String, CaseIterable, Equatable, Sendable, Codable {
+  case pug
+  case poodle
+
+  /// What adopting a dog of this breed costs, in won: poodle 20000, pug 30000.
+  public var adoptionFee: Int {
+    switch self {
+    case .poodle: 20_000
+    case .pug: 30_000
+    }
+  }
+
+  /// The picture an adopted dog of this breed gets: `pug.jpeg`, `poodle.jpeg`.
+  public var imageName: String { "\(rawValue).jpeg" }
+}
+
+/// A dog on the dog screen.
+///
+/// ```swift
+/// let bella = Dog(name: "bella", birthday: CalendarDay(year: 2024, month: 5, day: 1)!,
+///                 breed: .pug, imageName: "pug.jpeg")
+/// ```
+public struct Dog: Equatable, Sendable, Codable {
+  /// Unique among the dogs, ignoring case; one word, so that `dog NAME` can name it.
+  public var name: String
+  /// The calendar day the dog was born. Its age is counted from the start of this day.
+  public var birthday: CalendarDay
+  public var breed: Breed
+  /// The picture's file name, e.g. `pomeranian.jpeg`.
+  public var imageName: String
+
+  public init(name: String, birthday: CalendarDay, breed: Breed, imageName: String) {
+    self.name = name
+    self.birthday = birthday
+    self.breed = breed
+    self.imageName = imageName
+  }
+}

@@ -1,0 +1,90 @@
+import Store
+
+/// The dog screen's rules.
+///
+/// `show` selects a dog by name, `adopt` adds one and selects it. An action that
+/// ``rejection(of:in:today:)`` refuses changes nothing; the REPL asks the same function first, so
+/// that it can say why.
+///
+/// ```swift
+/// var state = DogReducer.State(dog: dogs, today: CalendarDay(year: 2026, month: 11, day: 29)!)
+/// _ = DogReducer().reduce(into: &state, action: .show("poodle"))
+/// ```
+public struct DogReducer: Reducer {
+  /// What the dog reducer works on: the dog screen, and the day the clock screen shows, which
+  /// the dog screen reads (a birthday may not come after it) but never changes.
+  public struct State: Equatable, Sendable {
+    public var dog: DogState
+    /// The clock screen's day: "today" as the app knows it.
+    public var today: CalendarDay
+
+    public init(dog: DogState, today: CalendarDay) {
+      self.dog = dog
+      self.today = today
+    }
+  }
+
+  /// The longest name a dog may have, in characters.
+  public static let maxNameLength = 40
+
+  public init() {}
+
+  public func reduce(into state: inout State, action: DogAction) -> Effect<DogAction> {
+    guard DogReducer.rejection(of: action, in: state.dog, today: state.today) == nil else {
+      return .none
+    }
+    switch action {
+    case .show(let name):
+      if let name, let dog = state.dog.dog(named: name) { state.dog.selectedName = dog.name }
+    case .adopt(let name, let birthday, let breed):
+      state.dog.dogs.append(
+        Dog(name: name, birthday: birthday, breed: breed, imageName: breed.imageName))
+      state.dog.selectedName = name
+    }
+    return .none
+  }
+
+  /// Why `action` is refused when the dogs are `state` and the clock shows `today`, or nil when
+  /// it is allowed.
+  public static func rejection(of action: DogAction, in state: DogState, today: CalendarDay)
+    -> String?
+  {
+    switch action {
+    case .show(let name):
+      guard !state.dogs.isEmpty else {
+        return "there are no dogs yet; adopt one with adopt NAME YYYY-MM-DD pug|poodle"
+      }
+      guard let name else {
+        return state.selected == nil ? "no dog is selected; choose one with dog NAME" : nil
+      }
+      guard state.dog(named: name) == nil else { return nil }
+      return "no dog named '\(name)'; the dogs are "
+        + state.dogs.map(\.name).joined(separator: ", ")
+    case .adopt(let name, let birthday, _):
+      if let problem = rejection(ofName: name) { return problem }
+      if let dog = state.dog(named: name) {
+        return "there is already a dog named '\(dog.name)'; choose another name"
+      }
+      if birthday > today {
+        return "the birthday \(birthday) is after today (\(today) on the clock); "
+          + "a dog cannot be born in the future"
+      }
+      return nil
+    }
+  }
+
+  /// Why `name` cannot be a dog's name, or nil when it can.
+  static func rejection(ofName name: String) -> String? {
+    if name.isEmpty { return "a dog needs a name" }
+    if name.count > maxNameLength {
+      return "a dog's name can be at most \(maxNameLength) characters; this one has \(name.count)"
+    }
+    let isBlankOrControl = { (scalar: Unicode.Scalar) in
+      scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    }
+    if name.unicodeScalars.contains(where: isBlankOrControl) {
+      return "a dog's name is one word: no spaces or control characters"
+    }
+    return nil
+  }
+}

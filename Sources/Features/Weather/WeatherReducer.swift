@@ -1,0 +1,102 @@
+import Store
+
+/// The weather screen's rules.
+///
+/// `changeLocation` geocodes the name; the first match's weather is fetched next. Both requests
+/// run under one cancellation id, and `changeLocation` cancels whatever runs under it, so a new
+/// `changeLocation` cancels whichever of the previous one's requests is in flight; an answer that still arrives for an older request (from a log,
+/// say) is recognised by its request number and ignored. The screen always ends on the last
+/// request.
+///
+/// ```swift
+/// let reducer = WeatherReducer(geocoder: geocoder, weather: weather)
+/// ```
+public struct WeatherReducer: Reducer {
+  /// Where `changeLocation` looks names up.
+  public let geocoder: GeocodingClient
+  /// Where the weather of the place found comes from.
+  public let weather: WeatherClient
+
+  /// Identifies the requests of a `changeLocation`, for cancellation.
+  public enum CancelID: Hashable, Sendable { case changeLocation }
+
+  public init(geocoder: GeocodingClient, weather: WeatherClient) {
+    self.geocoder = geocoder
+    self.weather = weather
+  }
+
+  public func reduce(into state: inout WeatherState, action: WeatherAction)
+    -> Effect<WeatherAction>
+  {
+    switch action {
+    case .changeLocation(let name):
+      guard WeatherReducer.rejection(ofChangingLocationTo: name) == nil else { return .none }
+      state.request += 1
+      state.query = name
+      state.status = .geocoding
+      let request = state.request
+      let geocoder = self.geocoder
+      return Effect.fetch {
+        try await geocoder.search(name).first
+      } answer: {
+        .geocodeResponse(request: request, $0)
+      }
+      .cancellable(id: CancelID.changeLocation, cancelInFlight: true)
+
+    case .geocodeResponse(let request, let result):
+      guard request == state.request, state.status == .geocoding else { return .none }  // stale
+      switch result {
+      case .success(nil):
+        state.status = .notFound
+        return .none
+      case .success(let place?):
+        state.status = .fetching(place: place)
+        let weather = self.weather
+        // Not `cancelInFlight`: the only effect under the id now is the lookup that has just
+        // answered, and cancelling it would leave the executor idle for an instant, releasing
+        // `settle()` before this fetch is registered.
+        return Effect.fetch {
+          try await weather.current(place)
+        } answer: {
+          .weatherResponse(request: request, $0)
+        }
+        .cancellable(id: CancelID.changeLocation)
+      case .failure(let failure):
+        state.status = .failed(place: nil, message: failure.message)
+        return .none
+      }
+
+    case .weatherResponse(let request, let result):
+      guard request == state.request, case .fetching(let place) = state.status else {
+        return .none  // stale
+      }
+      switch result {
+      case .success(let report): state.status = .loaded(place: place, report: report)
+      case .failure(let failure): state.status = .failed(place: place, message: failure.message)
+      }
+      return .none
+    }
+  }
+
+  /// Why `changeLocation(name)` is refused, or nil when it is allowed: the name must have
+  /// something besides spaces, at most ``WeatherState/maxLocationLength`` characters, and no
+  /// control characters.
+  public static func rejection(ofChangingLocationTo name: String) -> String? {
+    let limit = WeatherState.maxLocationLength
+    if name.allSatisfy(\.isWhitespace) {
+      return "changeLocation needs a city name, e.g. changeLocation Seoul"
+    }
+    if name.count > limit {
+      return "a city name can be at most \(limit) characters; this one has \(name.count)"
+    }
+    // One character can be built of any number of scalars; bound those too.
+    if name.unicodeScalars.count > 4 * limit {
+      return "a city name can be at most \(4 * limit) Unicode scalars; this one has "
+        + "\(name.unicodeScalars.count)"
+    }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return "a city name cannot contain control characters"
+    }
+    return nil
+  }
+}
