@@ -1,3 +1,4 @@
+import Effects
 import Foundation
 
 /// `uniflow bench [--json] [--only SECTION…]`: measures the store and prints the figures side by
@@ -5,7 +6,7 @@ import Foundation
 @MainActor
 enum BenchCommand {
   /// The sections, in the order they run and print.
-  static let sections = ["dispatch", "scopedDispatch", "startup"]
+  static let sections = ["dispatch", "scopedDispatch", "gazetteer", "startup"]
 
   struct Arguments: Equatable {
     var json = false
@@ -64,11 +65,21 @@ enum BenchCommand {
       if wanted.contains("dispatch") { report.addDispatch(figures) }
       if wanted.contains("scopedDispatch") { report.addScopedDispatch(figures) }
     }
+    if wanted.contains("gazetteer") {
+      progress("gazetteer: a fresh load, then 1,000 lookups")
+      do {
+        report.addGazetteer(try GazetteerTimings.measure())
+      } catch {
+        FileHandle.standardError.write(Data("bench: gazetteer: \(error)\n".utf8))
+        return 1
+      }
+    }
     if wanted.contains("startup") {
       progress("startup: 21 runs each")
       report.addStartup(
         StartupBench.run([
-          (name: "offline", arguments: ["--offline"])
+          (name: "noDefaultLocation", arguments: ["--offline", "--no-default-location"]),
+          (name: "defaultLocation", arguments: ["--offline"]),
         ]))
     }
     print(arguments.json ? report.json() : report.text())
