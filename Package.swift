@@ -22,9 +22,15 @@ let package = Package(
     .target(
       name: "Effects", dependencies: ["Features"], resources: [.copy("Resources/Gazetteer")],
       swiftSettings: strict),
+    // The REPL's command grammar: a typed line to a command or an error with its column. A
+    // library of its own so that the fuzzer below can link it.
+    .target(name: "Commands", dependencies: ["Features"], swiftSettings: strict),
     // The `uniflow` command: REPL, replay, bench.
     .executableTarget(
-      name: "CLI", dependencies: ["Store", "Features", "Effects"], swiftSettings: strict),
+      name: "CLI", dependencies: ["Store", "Features", "Effects", "Commands"],
+      swiftSettings: strict),
+    // libFuzzer target for the command grammar: see scripts/fuzz-commands.sh.
+    .executableTarget(name: "CommandFuzzer", dependencies: ["Commands"], swiftSettings: strict),
 
     // Shared by the test targets: a loopback HTTP server, the API fixtures, a binary runner.
     .target(
@@ -42,7 +48,7 @@ let package = Package(
       name: "EffectsTests", dependencies: ["Effects", "Features", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "CLITests", dependencies: ["CLI", "Features", "Store", "TestSupport"],
+      name: "CLITests", dependencies: ["CLI", "Commands", "Features", "Store", "TestSupport"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Commands
 import Features
 import Foundation
 import Store

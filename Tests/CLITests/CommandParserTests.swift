@@ -2,6 +2,7 @@ import Features
 import Testing
 
 @testable import CLI
+@testable import Commands
 
 @Suite("REPL command grammar")
 struct CommandParserTests {

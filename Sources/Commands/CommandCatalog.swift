@@ -1,17 +1,17 @@
 /// Every REPL command: its words, how to use it, one line on what it does, and an example.
 /// Parsing, `:help` and the did-you-mean suggestions all read this one table.
-struct CommandSpec: Sendable {
-  let words: [String]
-  let usage: String
-  let summary: String
-  let example: String
-  let details: String
+package struct CommandSpec: Sendable {
+  package let words: [String]
+  package let usage: String
+  package let summary: String
+  package let example: String
+  package let details: String
 
-  var name: String { words[0] }
+  package var name: String { words[0] }
 }
 
-enum CommandCatalog {
-  static let all: [CommandSpec] = [
+package enum CommandCatalog {
+  package static let all: [CommandSpec] = [
     CommandSpec(
       words: ["reload", "now"], usage: "reload | now",
       summary: "clock: Loading.. then the current time",
@@ -61,13 +61,13 @@ enum CommandCatalog {
   ]
 
   /// The spec whose words include `word`, ignoring case.
-  static func spec(for word: String) -> CommandSpec? {
+  package static func spec(for word: String) -> CommandSpec? {
     let lowered = word.lowercased()
     return all.first { $0.words.contains { $0.lowercased() == lowered } }
   }
 
   /// The command word nearest to `word`, if one is near enough to be a likely typo.
-  static func suggestion(for word: String) -> String? {
+  package static func suggestion(for word: String) -> String? {
     let lowered = word.lowercased()
     var best: (word: String, distance: Int)?
     for spec in all {
@@ -82,7 +82,7 @@ enum CommandCatalog {
   }
 
   /// Levenshtein distance, with a swap of two neighbours counting as one edit.
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64))
     let b = Array(b.prefix(64))
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }

@@ -1,42 +1,15 @@
 import Features
 
-/// One line of REPL input, understood.
-enum Command: Equatable, Sendable {
-  /// Nothing to do: a blank line or a `#` comment.
-  case nothing
-  /// An action for the store.
-  case action(AppAction)
-  /// `:help`, optionally about one command.
-  case help(String?)
-  /// `:state`.
-  case state
-  /// `:quit`.
-  case quit
-}
-
-/// Why a line could not be understood: what is wrong, the column where it is, and a hint.
-///
-/// Printed as `unknown command 'reloda' (column 1) — did you mean 'reload'?`.
-struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
-  let problem: String
-  let column: Int
-  let hint: String?
-
-  var description: String {
-    "\(problem) (column \(column))" + (hint.map { " — \($0)" } ?? "")
-  }
-}
-
 /// Turns a typed line into a ``Command``. Command words are case-insensitive.
 ///
 /// ```swift
 /// try CommandParser.parse("moveDay -1")   // .action(.clock(.moveDay(-1)))
 /// ```
-enum CommandParser {
+package enum CommandParser {
   /// The furthest one `moveDay` may move: 100 years of days.
-  static let maxMoveDays = 36_525
+  package static let maxMoveDays = 36_525
 
-  static func parse(_ line: String) throws(CommandError) -> Command {
+  package static func parse(_ line: String) throws(CommandError) -> Command {
     let words = Word.split(line)
     guard let first = words.first, !first.text.hasPrefix("#") else { return .nothing }
     guard let spec = CommandCatalog.spec(for: first.text) else {
@@ -119,41 +92,5 @@ enum CommandParser {
     CommandError(
       problem: "unexpected '\(Word.display(word.text))'", column: word.column,
       hint: "usage: \(spec.usage)")
-  }
-}
-
-/// A whitespace-separated word of a line and the column (1-based, in characters) it starts at.
-struct Word: Equatable, Sendable {
-  let text: String
-  let column: Int
-
-  static func split(_ line: String) -> [Word] {
-    var words: [Word] = []
-    var current = ""
-    var start = 0
-    for (index, character) in line.enumerated() {
-      if character.isWhitespace {
-        if !current.isEmpty { words.append(Word(text: current, column: start + 1)) }
-        current = ""
-      } else {
-        if current.isEmpty { start = index }
-        current.append(character)
-      }
-    }
-    if !current.isEmpty { words.append(Word(text: current, column: start + 1)) }
-    return words
-  }
-
-  /// `text` made safe to echo in one line: control characters escaped, long text shortened.
-  static func display(_ text: String) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars.prefix(40) {
-      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
-        shown += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return text.unicodeScalars.count > 40 ? shown + "…" : shown
   }
 }

@@ -1,0 +1,34 @@
+import Features
+
+/// One line of REPL input, understood.
+package enum Command: Equatable, Sendable {
+  /// Nothing to do: a blank line or a `#` comment.
+  case nothing
+  /// An action for the store.
+  case action(AppAction)
+  /// `:help`, optionally about one command.
+  case help(String?)
+  /// `:state`.
+  case state
+  /// `:quit`.
+  case quit
+}
+
+/// Why a line could not be understood: what is wrong, the column where it is, and a hint.
+///
+/// Printed as `unknown command 'reloda' (column 1) — did you mean 'reload'?`.
+package struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let problem: String
+  package let column: Int
+  package let hint: String?
+
+  package init(problem: String, column: Int, hint: String?) {
+    self.problem = problem
+    self.column = column
+    self.hint = hint
+  }
+
+  package var description: String {
+    "\(problem) (column \(column))" + (hint.map { " — \($0)" } ?? "")
+  }
+}
