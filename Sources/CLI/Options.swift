@@ -36,6 +36,8 @@ struct Options: Equatable, Sendable {
   /// False with `--no-default-location`: the weather screen starts empty instead of showing
   /// `Anchorage, AK`.
   var showsDefaultLocation = true
+  /// `--json`: screens and errors as JSON objects, one a line, for programs.
+  var json = false
 
   static let version = "uniflow 0.1.0"
 
@@ -57,6 +59,7 @@ struct Options: Equatable, Sendable {
       --weather-provider NAME   open-meteo (default, no key) or weatherbit (key from the
                                 environment variable WEATHERBIT_API_KEY)
       --no-default-location     start the weather screen empty instead of on Anchorage, AK
+      --json                    screens, errors and results as JSON objects, one a line
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -87,6 +90,7 @@ struct Options: Equatable, Sendable {
       case "--version": options.mode = .version
       case "--offline": options.offline = true
       case "--no-default-location": options.showsDefaultLocation = false
+      case "--json": options.json = true
       case "--time-zone":
         let id = try value()
         guard let zone = TimeZone(identifier: id) else {
@@ -122,7 +126,7 @@ struct Options: Equatable, Sendable {
 
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
-    "--weather-url", "--weather-provider", "--no-default-location",
+    "--weather-url", "--weather-provider", "--no-default-location", "--json",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there

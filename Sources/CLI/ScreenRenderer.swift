@@ -26,7 +26,7 @@ final class ScreenRenderer {
   func printChanges(of state: AppState) {
     for line in AppView(state: state).screens where shown[line.screen] != line.text {
       shown[line.screen] = line.text
-      console.output(line.rendered)
+      console.screen(line)
     }
   }
 
@@ -36,14 +36,14 @@ final class ScreenRenderer {
     let line = { (state: AppState) in AppView(state: state).screens.first { $0.screen == screen } }
     guard let shown = line(after), shown == line(before) else { return }
     self.shown[screen] = shown.text
-    console.output(shown.rendered)
+    console.screen(shown)
   }
 
   /// Prints every screen, changed or not.
   func printAll(of state: AppState) {
     for line in AppView(state: state).screens {
       shown[line.screen] = line.text
-      console.output(line.rendered)
+      console.screen(line)
     }
   }
 }

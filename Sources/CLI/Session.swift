@@ -9,6 +9,12 @@ final class Session {
   let store: Store<AppState, AppAction>
   private let console: any Console
   private let renderer: ScreenRenderer
+  /// Every action handled, for `:history` and `:undo`.
+  let history = SessionHistory()
+  /// The state before launch, which `:undo` re-applies the history to.
+  private let initialState: AppState
+  /// The app's reducer with effects that are never run: `:undo` re-applies actions with it.
+  private let replayReducer = AppReducer(environment: .unimplemented)
   /// Script mode: effects settle after every line, errors carry line numbers.
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
@@ -17,14 +23,14 @@ final class Session {
   private let defaultLocation: String?
 
   init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
-    self.store = Store(
-      initialState: AppState(timeZone: options.timeZone),
-      reducer: AppReducer(environment: environment))
+    self.initialState = AppState(timeZone: options.timeZone)
+    self.store = Store(initialState: initialState, reducer: AppReducer(environment: environment))
     self.console = console
     self.renderer = ScreenRenderer(console: console)
     self.isScript = isScript
     self.defaultLocation = options.showsDefaultLocation ? WeatherState.defaultLocation : nil
     renderer.attach(to: store)
+    history.attach(to: store)
   }
 
   /// Starts the app at `date`, asks for the default location's weather, and prints every screen
@@ -44,7 +50,7 @@ final class Session {
     do {
       command = try CommandParser.parse(line)
     } catch {
-      report(error.description, line: number)
+      report(error.description, line: number, column: error.column)
       return true
     }
     switch command {
@@ -56,19 +62,56 @@ final class Session {
         return true
       }
       let before = store.state
+      history.beginTypedCommand()
       store.send(action)
       if isScript { await store.settle() }
       if case .dog(.show) = action {
         renderer.printUnlessChanged("dog", from: before, to: store.state)
       }
     case .help(let topic):
-      for text in HelpText.lines(topic: topic) { console.output(text) }
+      let lines = HelpText.lines(topic: topic)
+      console.result("help", lines: lines, json: lines)
     case .state:
-      console.output(StateJSON.pretty(store.state))
+      console.result(
+        "state", lines: [StateJSON.pretty(store.state)], json: StateJSON.object(store.state))
+    case .view:
+      renderer.printAll(of: store.state)
+    case .history:
+      let entries = history.entries.map { entry -> [String: Any] in
+        ["seq": entry.seq, "source": entry.source.rawValue,
+          "action": SessionHistory.describe(entry.action)]
+      }
+      console.result("history", lines: history.lines(), json: entries)
+    case .undo:
+      undo(line: number)
+      if isScript { await store.settle() }
+    case .wait:
+      await store.settle()
     case .quit:
       return false
     }
     return true
+  }
+
+  /// `:undo`: cancels what is in flight and puts the screens back as they were before the last
+  /// typed command, through an action, so that the log of the session still replays.
+  private func undo(line: Int) {
+    guard history.canUndo else {
+      report("nothing to undo: no command has been typed yet", line: line)
+      return
+    }
+    store.cancelAllEffects()
+    guard var earlier = history.stateBeforeLastCommand(from: initialState, reducer: replayReducer)
+    else { return }
+    // Whatever was loading then has just been cancelled: say so rather than load forever.
+    if earlier.clock.isLoading {
+      _ = replayReducer.reduce(into: &earlier, action: .clock(.cancel))
+    }
+    if earlier.weather.isLoading {
+      _ = replayReducer.reduce(into: &earlier, action: .weather(.cancel))
+    }
+    history.beginUndo()
+    store.send(.restored(earlier))
   }
 
   /// Reads lines until the input ends or `:quit`, then cancels what is still running.
@@ -86,7 +129,9 @@ final class Session {
   /// say so and the log records it. Returns whether anything was in flight.
   func interrupt() -> Bool {
     guard store.runningEffects > 0 else { return false }
+    history.beginTypedCommand()
     if store.state.clock.isLoading { store.send(.clock(.cancel)) }
+    if store.state.weather.isLoading { store.send(.weather(.cancel)) }
     store.cancelAllEffects()  // anything else still running
     return true
   }
@@ -105,9 +150,9 @@ final class Session {
     }
   }
 
-  private func report(_ message: String, line: Int) {
+  private func report(_ message: String, line: Int, column: Int? = nil) {
     hadErrors = true
-    console.error(isScript ? "line \(line): \(message)" : "error: \(message)")
+    console.problem(Problem(message: message, line: isScript ? line : nil, column: column))
   }
 }
 
@@ -119,6 +164,11 @@ enum StateJSON {
     encoder.dateEncodingStrategy = .iso8601
     guard let data = try? encoder.encode(state) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The state as a JSON object, for `--json`.
+  static func object(_ state: AppState) -> Any {
+    (try? JSONSerialization.jsonObject(with: Data(pretty(state).utf8))) ?? [:]
   }
 }
 

@@ -38,7 +38,7 @@ enum Uniflow {
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
     let isScript = isatty(STDIN_FILENO) == 0
     let environment = Wiring.environment(options, fixedNow: fixedNow)
-    if !isScript, isatty(STDOUT_FILENO) == 1, TerminalMode.enableRaw() {
+    if !isScript, !options.json, isatty(STDOUT_FILENO) == 1, TerminalMode.enableRaw() {
       let console = TerminalConsole(prompt: "uniflow> ")
       let session = Session(
         options: options, environment: environment, console: console, isScript: false)
@@ -48,6 +48,14 @@ enum Uniflow {
       session.store.cancelAllEffects()
       TerminalMode.restore()
       return 0
+    }
+    if options.json {
+      let console = JSONConsole()
+      let session = Session(
+        options: options, environment: environment, console: console, isScript: isScript)
+      await session.launch(at: fixedNow ?? Date())
+      await session.run(LineReader.standardInput())
+      return session.hadErrors ? 1 : 0
     }
     // Script mode, or a terminal that cannot do raw mode: plain lines (works under rlwrap).
     let console = StandardConsole()

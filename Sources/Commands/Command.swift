@@ -10,6 +10,14 @@ package enum Command: Equatable, Sendable {
   case help(String?)
   /// `:state`.
   case state
+  /// `:view`: every screen, changed or not.
+  case view
+  /// `:history`: the actions handled so far.
+  case history
+  /// `:undo`: step back over the last typed command and what its effects did.
+  case undo
+  /// `:wait`: wait until no effect is running.
+  case wait
   /// `:quit`.
   case quit
 }

@@ -56,6 +56,26 @@ package enum CommandCatalog {
       words: [":state"], usage: ":state", summary: "print the whole AppState as JSON",
       example: ":state", details: "Prints AppState as pretty-printed JSON with sorted keys."),
     CommandSpec(
+      words: [":view"], usage: ":view", summary: "print every screen, changed or not",
+      example: ":view", details: "Prints the clock, dog and weather screens as they are now."),
+    CommandSpec(
+      words: [":history"], usage: ":history",
+      summary: "list the actions handled so far (seq, source, action)", example: ":history",
+      details: "One line an action, in the order the store handled it: its sequence number, where "
+        + "it came from (launch, typed, effect or undo) and the action."),
+    CommandSpec(
+      words: [":undo"], usage: ":undo",
+      summary: "step back over the last typed command and everything its effects did",
+      example: ":undo",
+      details: "Cancels effects in flight, then puts every screen back as it was before the last "
+        + "command typed (re-applying the earlier actions with effects off). Repeat to go further "
+        + "back. Answers that arrive after a later command was typed are undone with that command."),
+    CommandSpec(
+      words: [":wait"], usage: ":wait", summary: "wait until no effect is running",
+      example: ":wait",
+      details: "Returns once every effect in flight has finished (script mode does this after "
+        + "every line anyway)."),
+    CommandSpec(
       words: [":quit", ":q", ":exit"], usage: ":quit", summary: "leave (Ctrl-D does too)",
       example: ":quit", details: "Cancels effects still running and exits."),
   ]

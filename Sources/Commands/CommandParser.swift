@@ -51,6 +51,18 @@ package enum CommandParser {
     case ":state":
       try noArguments(arguments, spec)
       return .state
+    case ":view":
+      try noArguments(arguments, spec)
+      return .view
+    case ":history":
+      try noArguments(arguments, spec)
+      return .history
+    case ":undo":
+      try noArguments(arguments, spec)
+      return .undo
+    case ":wait":
+      try noArguments(arguments, spec)
+      return .wait
     default:
       try noArguments(arguments, spec)
       return .quit

@@ -40,6 +40,14 @@ public enum UniflowBinary {
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     timeout: Double = 60
   ) throws -> Result {
+    try run(arguments, inputBytes: Data(input.utf8), environment: environment, timeout: timeout)
+  }
+
+  /// Runs `uniflow arguments` with raw bytes on stdin: for input that is not valid UTF-8.
+  public static func run(
+    _ arguments: [String], inputBytes input: Data, environment: [String: String] = [:],
+    timeout: Double = 60
+  ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -67,7 +75,7 @@ public enum UniflowBinary {
         group.leave()
       }
     }
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try? stdin.fileHandleForWriting.close()
     group.wait()
     process.waitUntilExit()

@@ -41,6 +41,9 @@ public struct AppReducer: Reducer {
       state.clock.dayOffset = 0
       state.dog = DogState.launched(at: date, in: state.clock.timeZone)
       return .none
+    case .restored(let earlier):
+      state = earlier
+      return .none
     case .clock, .dog, .weather:
       return .none
     }

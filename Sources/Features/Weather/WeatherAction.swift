@@ -18,4 +18,7 @@ public enum WeatherAction: Equatable, Sendable {
   case geocodeResponse(request: Int, Result<Place?, FetchFailure>)
   /// The weather at the place `changeLocation` number `request` found.
   case weatherResponse(request: Int, Result<WeatherReport, FetchFailure>)
+  /// Stop waiting for the latest `changeLocation` (the REPL's Ctrl-C): its answers will be
+  /// ignored and the screen says it was cancelled.
+  case cancel
 }

@@ -66,6 +66,18 @@ public struct WeatherReducer: Reducer {
         return .none
       }
 
+    case .cancel:
+      switch state.status {
+      case .geocoding:
+        state.status = .failed(place: nil, message: "cancelled")
+      case .fetching(let place):
+        state.status = .failed(place: place, message: "cancelled")
+      default:
+        return .none
+      }
+      state.request += 1  // any answer still on its way is now stale
+      return .cancel(id: CancelID.changeLocation)
+
     case .weatherResponse(let request, let result):
       guard request == state.request, case .fetching(let place) = state.status else {
         return .none  // stale

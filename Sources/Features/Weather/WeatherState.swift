@@ -45,3 +45,13 @@ public enum WeatherStatus: Equatable, Sendable, Codable {
   /// The lookup (then `place` is nil) or the weather fetch failed, with the failure's message.
   case failed(place: Place?, message: String)
 }
+
+extension WeatherState {
+  /// Whether a `changeLocation` is waiting for an answer.
+  public var isLoading: Bool {
+    switch status {
+    case .geocoding, .fetching: true
+    default: false
+    }
+  }
+}
