@@ -78,8 +78,10 @@ final class Session {
       renderer.printAll(of: store.state)
     case .history:
       let entries = history.entries.map { entry -> [String: Any] in
-        ["seq": entry.seq, "source": entry.source.rawValue,
-          "action": SessionHistory.describe(entry.action)]
+        [
+          "seq": entry.seq, "source": entry.source.rawValue,
+          "action": SessionHistory.describe(entry.action),
+        ]
       }
       console.result("history", lines: history.lines(), json: entries)
     case .undo:
