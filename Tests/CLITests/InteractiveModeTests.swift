@@ -74,4 +74,20 @@ struct InteractiveModeTests {
     terminal.type(":q\r")
     #expect(try terminal.waitForExit() == 0)
   }
+
+  @Test(":undo and :history at the prompt; a bad line is an error, not an exit")
+  func undoAtThePrompt() throws {
+    let terminal = try start(["--no-default-location"])
+    try terminal.waitFor("uniflow> ")
+    terminal.type("tomorrow\r")
+    let moved = try terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
+    terminal.type(":undo\r")
+    try terminal.waitFor("clock: 2026년 11월 29일 03시 45분", after: moved)
+    terminal.type(":history\r")
+    try terminal.waitFor("3  undo    .restored(…)")
+    terminal.type("adopt rex 2030-01-01 pug\r")
+    try terminal.waitFor("error: the birthday 2030-01-01 is after today")
+    terminal.type(":quit\r")
+    #expect(try terminal.waitForExit() == 0)
+  }
 }
