@@ -12,6 +12,10 @@ enum Command: Equatable, Sendable {
   case state
   /// `:quit`.
   case quit
+  /// `:record FILE [--force]`.
+  case record(RecordRequest)
+  /// `:stop`.
+  case stop
 }
 
 /// Why a line could not be understood: what is wrong, the column where it is, and a hint.
@@ -71,6 +75,11 @@ enum CommandParser {
     case ":state":
       try noArguments(arguments, spec)
       return .state
+    case ":record":
+      return .record(try recordRequest(line, arguments, after: first, spec))
+    case ":stop":
+      try noArguments(arguments, spec)
+      return .stop
     default:
       try noArguments(arguments, spec)
       return .quit
@@ -102,6 +111,23 @@ enum CommandParser {
         hint: "use a number from -\(maxMoveDays) to \(maxMoveDays)")
     }
     return value
+  }
+
+  /// `:record FILE [--force]`: the file is the rest of the line, so it may contain spaces.
+  private static func recordRequest(
+    _ line: String, _ arguments: [Word], after command: Word, _ spec: CommandSpec
+  ) throws(CommandError) -> RecordRequest {
+    var words = arguments
+    let force = words.last?.text == "--force"
+    if force { words.removeLast() }
+    guard let first = words.first, let last = words.last else {
+      throw CommandError(
+        problem: ":record needs a file to record to",
+        column: command.column + command.text.count + 1, hint: "e.g. \(spec.example)")
+    }
+    let characters = Array(line)
+    let path = String(characters[(first.column - 1)..<(last.column - 1 + last.text.count)])
+    return RecordRequest(path: path, force: force)
   }
 
   private static func noArguments(_ arguments: [Word], _ spec: CommandSpec) throws(CommandError) {

@@ -6,6 +6,8 @@ struct Options: Equatable, Sendable {
     case repl
     case help
     case version
+    /// `uniflow replay LOG …`
+    case replay(ReplayRequest)
   }
 
   var mode: Mode = .repl
@@ -15,6 +17,8 @@ struct Options: Equatable, Sendable {
   var timeZone: TimeZone = .current
   /// `--time-url URL`: fetch the time from this API instead of the system clock.
   var timeURL: URL?
+  /// `--record FILE [--force]`: record the session's actions to FILE.
+  var record: RecordRequest?
 
   static let version = "uniflow 0.1.0"
 
@@ -23,12 +27,21 @@ struct Options: Equatable, Sendable {
 
     Usage:
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
+      uniflow replay LOG [--trace] [--until SEQ] [--verify]
+                                re-apply a recorded log with effects off; print the final screens
       uniflow --help | --version
 
     Options:
       --offline                 no network at all: time from the system clock
       --time-zone ID            the clock's IANA time zone (default: the system's, from TZ)
       --time-url URL            fetch the time from a worldclockapi, worldtimeapi or timeapi.io URL
+      --record FILE             record every action to FILE, an action log (see docs/action-log.md)
+      --force                   with --record: overwrite FILE if it exists
+
+    Replay options:
+      --trace                   print each action and the screens it changed
+      --until SEQ               stop after the action numbered SEQ
+      --verify                  compare with the states the log recorded; exit 1 if they differ
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -42,7 +55,12 @@ struct Options: Equatable, Sendable {
     var remaining = arguments[...]
     if let first = remaining.first, !first.hasPrefix("-") {
       // Subcommands (`replay LOG`, `bench`) are added here as they are built.
-      throw UsageError("unknown command '\(first)'; uniflow takes options only (see --help)")
+      if first == "replay" {
+        return try ReplayRequest.parse(Array(remaining.dropFirst()))
+      }
+      throw UsageError(
+        "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
+          + "(see --help)")
     }
     while let argument = remaining.popFirst() {
       let (name, inlineValue) = split(argument)
@@ -65,10 +83,17 @@ struct Options: Equatable, Sendable {
         options.timeZone = zone
       case "--time-url":
         options.timeURL = try httpURL(try value(), option: name)
+      case "--record":
+        options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
+      case "--force":
+        options.record = RecordRequest(path: options.record?.path ?? "", force: true)
       default:
         let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(hint)")
       }
+    }
+    if let record = options.record, record.path.isEmpty {
+      throw UsageError("--force goes with --record FILE: it lets the recording overwrite FILE")
     }
     if options.offline, options.timeURL != nil {
       throw UsageError("--time-url needs the network, but --offline forbids it; drop one of them")
@@ -76,7 +101,12 @@ struct Options: Equatable, Sendable {
     return options
   }
 
-  static let names = ["--help", "--version", "--offline", "--time-zone", "--time-url"]
+  static let names = [
+    "--help", "--version", "--offline", "--time-zone", "--time-url", "--record", "--force",
+  ]
+
+  /// The subcommands.
+  static let commands = ["replay"]
 
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
@@ -94,7 +124,7 @@ struct Options: Equatable, Sendable {
     return url
   }
 
-  private static func suggestion(for name: String) -> String? {
+  static func suggestion(for name: String, among names: [String] = names) -> String? {
     names.min { CommandCatalog.editDistance(name, $0) < CommandCatalog.editDistance(name, $1) }
       .flatMap { CommandCatalog.editDistance(name, $0) <= 3 ? $0 : nil }
   }

@@ -12,6 +12,10 @@ final class Session {
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
   private(set) var hadErrors = false
+  /// The zone the clock shows, written in the header of recordings.
+  private let timeZone: TimeZone
+  /// The recording in progress (`--record`, `:record`), if any.
+  private(set) var recording: SessionRecording?
 
   init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
     self.store = Store(
@@ -20,6 +24,7 @@ final class Session {
     self.console = console
     self.renderer = ScreenRenderer(console: console)
     self.isScript = isScript
+    self.timeZone = options.timeZone
     renderer.attach(to: store)
   }
 
@@ -57,8 +62,54 @@ final class Session {
       console.output(StateJSON.pretty(store.state))
     case .quit:
       return false
+    case .record(let request):
+      if let recording {
+        report("already recording to \(recording.path); :stop first", line: number)
+      } else if let error = startRecording(request) {
+        report(SessionRecording.message(error), line: number)
+      } else {
+        console.output("recording to \(request.path)")
+      }
+    case .stop:
+      guard let recording else {
+        report("not recording; :record FILE starts a recording", line: number)
+        return true
+      }
+      if let error = stopRecording() {
+        report(error.description, line: number)
+      } else {
+        console.output("stopped recording: \(recording.actions) actions in \(recording.path)")
+      }
     }
     return true
+  }
+
+  /// Starts recording every action to `request.path`; the error if the log cannot be created.
+  func startRecording(_ request: RecordRequest) -> ActionLogError? {
+    do {
+      recording = try SessionRecording(request, store: store, timeZone: timeZone) {
+        [weak self] error in
+        guard let self else { return }
+        self.recording = nil
+        self.report("recording stopped: \(error)", line: nil)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Writes the checkpoint and closes the recording, if there is one.
+  @discardableResult
+  func stopRecording() -> ActionLogError? {
+    guard let recording else { return nil }
+    self.recording = nil
+    do {
+      try recording.stop(state: store.state)
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// Reads lines until the input ends or `:quit`, then cancels what is still running.
@@ -70,6 +121,7 @@ final class Session {
       afterEachLine()
     }
     store.cancelAllEffects()
+    if let error = stopRecording() { report(error.description, line: nil) }
   }
 
   /// Why the app refuses `action` in the current state, checked before it is sent.
@@ -80,9 +132,13 @@ final class Session {
     return nil
   }
 
-  private func report(_ message: String, line: Int) {
+  private func report(_ message: String, line: Int?) {
     hadErrors = true
-    console.error(isScript ? "line \(line): \(message)" : "error: \(message)")
+    if let line, isScript {
+      console.error("line \(line): \(message)")
+    } else {
+      console.error("error: \(message)")
+    }
   }
 }
 

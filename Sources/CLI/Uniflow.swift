@@ -22,6 +22,10 @@ enum Uniflow {
       print(Options.version)
     case .repl:
       exit(await runREPL(options, fixedNow: fixedNow))
+    case .replay(let request):
+      exit(
+        ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+      )
     }
   }
 
@@ -32,6 +36,10 @@ enum Uniflow {
     let session = Session(
       options: options, environment: Wiring.environment(options, fixedNow: fixedNow),
       console: console, isScript: isScript)
+    if let record = options.record, let error = session.startRecording(record) {
+      console.error("uniflow: \(SessionRecording.message(error))")
+      return 2
+    }
     await session.launch(at: fixedNow ?? Date())
     if !isScript {
       console.output("Type :help for commands, :quit or Ctrl-D to leave.")

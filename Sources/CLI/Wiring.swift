@@ -19,4 +19,11 @@ enum Wiring {
     let time = options.timeURL.map { TimeClient.http($0) } ?? systemClock
     return AppEnvironment(time: time)
   }
+
+  /// What replay's reducer is built with. Replay drops every effect, so none of these is ever
+  /// called; if one were, it would fail rather than reach the network.
+  static let replayEnvironment = AppEnvironment(
+    time: TimeClient { throw FetchFailure(message: "replay runs no effects") },
+    geocoder: GeocodingClient { _ in throw FetchFailure(message: "replay runs no effects") },
+    weather: WeatherClient { _ in throw FetchFailure(message: "replay runs no effects") })
 }
