@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TestSupport
 
 /// A tiny loggable feature for testing the action log without the app.
 struct Tally: Reducer {
@@ -57,29 +58,6 @@ extension Tally.Action: LoggableAction {
     case .stamp: self = .stamp(try line.date("at"))
     case .reset: self = .reset
     }
-  }
-}
-
-/// A fresh path in the temporary directory, removed by `remove()`.
-struct TemporaryFile {
-  let path: String
-
-  init(_ name: String = "log") {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("uniflow-test-\(UUID().uuidString)-\(name)").path
-  }
-
-  func write(_ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-  }
-
-  func read() throws -> String {
-    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(atPath: path)
   }
 }
 
