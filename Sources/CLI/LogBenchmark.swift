@@ -16,8 +16,16 @@ enum LogBenchmark {
     record: ActionLogBenchmark.Throughput, replay: ActionLogBenchmark.Throughput
   ) {
     let reducer = AppReducer(environment: Wiring.replayEnvironment)
-    return try ActionLogBenchmark.run(
-      count: count, initialState: AppState(timeZone: .gmt), actions: { AppActionSamples(seed: 1) },
-      reduce: reducer.reduce(into:action:))
+    let path = ActionLogBenchmark.temporaryPath()
+    defer { unlink(path) }
+    let record = try ActionLogBenchmark.measureRecording(
+      count: count, initialState: AppState(timeZone: .gmt), actions: AppActionSamples(seed: 1),
+      reduce: reducer.reduce(into:action:), path: path)
+    let replay = try ActionLogBenchmark.measureReplay(path: path) { () throws(ActionLogError) in
+      // The same call `uniflow replay` makes.
+      try ActionLogReplayer<AppState, AppAction>(path: path)
+        .run(reduce: reducer.reduce(into:action:)).actions
+    }
+    return (record, replay)
   }
 }

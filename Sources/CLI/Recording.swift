@@ -43,6 +43,13 @@ final class SessionRecording {
     try recorder.finish(state: state)
   }
 
+  /// Stops recording without a checkpoint, after a write failed.
+  func abandon() {
+    observation?.cancel()
+    observation = nil
+    recorder.close()
+  }
+
   /// The header's settings: what shapes reduction and display.
   ///
   /// `timeZone` is the zone the clock shows and moves in; replay runs in it. `locale` is the

@@ -90,6 +90,7 @@ final class Session {
       recording = try SessionRecording(request, store: store, timeZone: timeZone) {
         [weak self] error in
         guard let self else { return }
+        self.recording?.abandon()
         self.recording = nil
         self.report("recording stopped: \(error)", line: nil)
       }

@@ -192,6 +192,16 @@ struct RecordReplayTests {
     #expect(log.lines().count == 4)
   }
 
+  @Test("a log that cannot be written is a clear error before the session starts")
+  func cannotWrite() throws {
+    let full = try UniflowBinary.run(
+      ["--offline", "--record", "/dev/full", "--force"], input: "tomorrow\n",
+      environment: fixedNow)
+    #expect(full.status == 2)
+    #expect(full.stdout.isEmpty)
+    #expect(full.stderr == "uniflow: /dev/full: cannot write: No space left on device\n")
+  }
+
   @Test(":record in the middle of a session replays from there to the screens at :stop")
   func recordMidSession() throws {
     let log = TemporaryFile()

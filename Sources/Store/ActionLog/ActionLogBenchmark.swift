@@ -5,10 +5,13 @@ import Foundation
 /// calls this; tests never time anything.
 ///
 /// ```swift
-/// let figures = try ActionLogBenchmark.run(
+/// let path = ActionLogBenchmark.temporaryPath()
+/// let record = try ActionLogBenchmark.measureRecording(
 ///   count: 1_000_000, initialState: AppState(timeZone: .gmt),
-///   actions: { AppActionSamples(seed: 1) }, reduce: reducer.reduce(into:action:))
-/// print(figures.record.actionsPerSecond, figures.replay.actionsPerSecond)
+///   actions: AppActionSamples(seed: 1), reduce: reducer.reduce(into:action:), path: path)
+/// let replay = try ActionLogBenchmark.measureReplay(path: path) {
+///   try ActionLogReplayer<AppState, AppAction>(path: path).run(reduce: …).actions
+/// }
 /// ```
 package enum ActionLogBenchmark {
   /// One measurement.
@@ -24,21 +27,14 @@ package enum ActionLogBenchmark {
     package let peakResidentBytes: Int
 
     package var actionsPerSecond: Double { seconds > 0 ? Double(actions) / seconds : 0 }
+
   }
 
-  /// Records `count` actions from `actions()` to a temporary log, then replays that log; the
-  /// file is deleted afterwards.
-  package static func run<State: Codable & Equatable, Action: LoggableAction>(
-    count: Int, initialState: State, actions: () -> some IteratorProtocol<Action>,
-    reduce: (inout State, Action) -> Effect<Action>,
-    directory: URL = FileManager.default.temporaryDirectory
-  ) throws(ActionLogError) -> (record: Throughput, replay: Throughput) {
-    let path = directory.appendingPathComponent("uniflow-bench-\(UUID().uuidString).log").path
-    defer { unlink(path) }
-    let record = try measureRecording(
-      count: count, initialState: initialState, actions: actions(), reduce: reduce, path: path)
-    let replay = try measureReplay(path: path, reduce: reduce)
-    return (record, replay)
+  /// A fresh path for a benchmark's log in `directory`; the caller deletes it.
+  package static func temporaryPath(in directory: URL = FileManager.default.temporaryDirectory)
+    -> String
+  {
+    directory.appendingPathComponent("uniflow-bench-\(UUID().uuidString).log").path
   }
 
   /// Reduces `count` actions (dropping effects) and records each one, as a live store with a
@@ -57,23 +53,25 @@ package enum ActionLogBenchmark {
       _ = reduce(&state, action)
       try recorder.record(action, origin: .sent, state: state)
     }
-    let seconds = (ContinuousClock.now - start).seconds
+    let seconds = Self.seconds(ContinuousClock.now - start)
     try recorder.finish(state: state)
     return Throughput(
       actions: recorder.seq, seconds: seconds, fileBytes: fileSize(path),
       peakResidentBytes: peakResidentBytes())
   }
 
-  /// Replays the log at `path` to its end.
-  package static func measureReplay<State: Codable & Equatable, Action: LoggableAction>(
-    path: String, reduce: (inout State, Action) -> Effect<Action>
+  /// Times `replay`, which replays the log at `path` and returns how many actions it replayed.
+  ///
+  /// The caller builds the replayer with its concrete types, as `uniflow replay` does, so that
+  /// the figure is the one a user gets.
+  package static func measureReplay(
+    path: String, _ replay: () throws(ActionLogError) -> Int
   ) throws(ActionLogError) -> Throughput {
     let start = ContinuousClock.now
-    let replayer = try ActionLogReplayer<State, Action>(path: path)
-    let result = try replayer.run(reduce: reduce)
-    let seconds = (ContinuousClock.now - start).seconds
+    let actions = try replay()
+    let seconds = Self.seconds(ContinuousClock.now - start)
     return Throughput(
-      actions: result.actions, seconds: seconds, fileBytes: fileSize(path),
+      actions: actions, seconds: seconds, fileBytes: fileSize(path),
       peakResidentBytes: peakResidentBytes())
   }
 
@@ -88,11 +86,9 @@ package enum ActionLogBenchmark {
     var info = stat()
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
-}
 
-extension Duration {
-  fileprivate var seconds: Double {
-    let (whole, attoseconds) = components
+  private static func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
     return Double(whole) + Double(attoseconds) / 1e18
   }
 }

@@ -45,9 +45,20 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   ///   - verify: compare the replayed state with every snapshot and with the checkpoint.
   ///   - reduce: the reducer the live store runs; its effects are dropped.
   ///   - step: called after each action with what it was and the state it led to.
+  @inlinable
   public func run(
     until: Int? = nil, verify: Bool = false, reduce: (inout State, Action) -> Effect<Action>,
     step: ((ActionLogStep<State, Action>) -> Void)? = nil
+  ) throws(ActionLogError) -> ActionLogReplayResult<State> {
+    // Effects are dropped here, in the caller's module, where `Effect<Action>` is a concrete
+    // type: the generic loop below then never looks its metadata up, once per action.
+    try run(until: until, verify: verify, apply: { _ = reduce(&$0, $1) }, step: step)
+  }
+
+  @usableFromInline
+  func run(
+    until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
+    step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
     // Locals, not properties, in the loop: no exclusivity checks per line.
     var cursor = self.cursor
@@ -60,7 +71,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       switch kind {
       case .action(let seq, let origin):
         let action: Action = try cursor.action(&line, seq: seq)
-        _ = reduce(&state, action)
+        apply(&state, action)
         actions += 1
         if let step {
           step(

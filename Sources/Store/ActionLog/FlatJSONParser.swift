@@ -83,27 +83,35 @@ package struct FlatJSONParser {
 
   /// A string starting at the opening quote: the range inside the quotes.
   private mutating func string() throws(LogLineError) -> (start: Int, end: Int, escaped: Bool) {
-    index += 1
-    let start = index
+    let start = index + 1
     var escaped = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return (start, index - 1, escaped)
+    var position = start
+    let count = bytes.count
+    while true {
+      // The common case, in a local loop: plain text up to the closing quote.
+      while position < count {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+        position += 1
       }
-      if byte == UInt8(ascii: "\\") {
+      guard position < count else {
+        index = position
+        throw LogLineError("the line ends inside a string: a closing '\"' is missing", at: index)
+      }
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        index = position + 1
+        return (start, position, escaped)
+      case UInt8(ascii: "\\"):
         escaped = true
+        index = position
         try escape()
-        continue
-      }
-      if byte < 0x20 {
+        position = index
+      default:
         throw LogLineError(
-          "a control character inside a string; write it as an escape such as \\n", at: index)
+          "a control character inside a string; write it as an escape such as \\n", at: position)
       }
-      index += 1
     }
-    throw LogLineError("the line ends inside a string: a closing '\"' is missing", at: index)
   }
 
   /// An escape starting at its backslash.
