@@ -71,6 +71,10 @@ public struct ActionLogHeader: Equatable, Sendable {
 }
 
 /// One named setting in a log's header, e.g. `timeZone` = `Asia/Seoul`.
+///
+/// ```swift
+/// let settings = [LogSetting("timeZone", zone.identifier), LogSetting("locale", "en_US")]
+/// ```
 public struct LogSetting: Equatable, Sendable {
   public var name: String
   public var value: String

@@ -52,6 +52,10 @@ public final class ActionLogReader<Action: LoggableAction> {
 }
 
 /// One line of an action log after its header.
+///
+/// ```swift
+/// if case .action(let seq, .effect, let action) = try reader.next() { print(seq, action) }
+/// ```
 public enum ActionLogEntry<Action> {
   /// An action the store processed, with its place in the log and where it came from.
   case action(seq: Int, origin: ActionOrigin, Action)

@@ -132,6 +132,12 @@ private struct Verifying {
 }
 
 /// One replayed action, for traces.
+///
+/// ```swift
+/// try replayer.run(reduce: reducer.reduce(into:action:)) { step in
+///   print("#\(step.seq) \(step.origin) \(step.summary)")   // #2 sent clock.moveDay days=1
+/// }
+/// ```
 public struct ActionLogStep<State, Action> {
   public let seq: Int
   public let origin: ActionOrigin
@@ -143,6 +149,12 @@ public struct ActionLogStep<State, Action> {
 }
 
 /// What a replay ended with.
+///
+/// ```swift
+/// let result = try replayer.run(reduce: reducer.reduce(into:action:))
+/// render(result.state)
+/// if let line = result.tornLine { warn("line \(line) was cut off") }
+/// ```
 public struct ActionLogReplayResult<State> {
   /// The state after the last action replayed.
   public let state: State
@@ -159,6 +171,15 @@ public struct ActionLogReplayResult<State> {
 }
 
 /// The outcome of comparing a replay with the states the log recorded.
+///
+/// ```swift
+/// switch try replayer.run(verify: true, reduce: reduce).verification {
+/// case .agreed(let checkpoint?, _): print("verified up to the checkpoint at \(checkpoint)")
+/// case .agreed(nil, _): print("no checkpoint to compare the final state with")
+/// case .diverged(let divergence): print(divergence.field)
+/// case nil: break
+/// }
+/// ```
 public enum ActionLogVerification: Equatable, Sendable {
   /// Every snapshot read agreed, and the checkpoint too if `checkpointSeq` is not nil.
   case agreed(checkpointSeq: Int?, snapshots: Int)
@@ -167,6 +188,11 @@ public enum ActionLogVerification: Equatable, Sendable {
 }
 
 /// Where a replay parted from its recording.
+///
+/// ```swift
+/// ActionLogDivergence(seq: 8, line: 11, lastAgreedSeq: 4, field: "clock.dayOffset",
+///                     replayed: "3", logged: "4")   // one of seq 5…8 parted the states
+/// ```
 ///
 /// The states agreed after action ``lastAgreedSeq`` (0: the starting state) and differ at the
 /// snapshot or checkpoint after action ``seq``, so the action that parted them is one of
