@@ -8,6 +8,8 @@ struct Options: Equatable, Sendable {
     case repl
     case help
     case version
+    /// `uniflow replay LOG …`
+    case replay(ReplayRequest)
   }
 
   var mode: Mode = .repl
@@ -38,6 +40,8 @@ struct Options: Equatable, Sendable {
   var showsDefaultLocation = true
   /// `--json`: screens and errors as JSON objects, one a line, for programs.
   var json = false
+  /// `--record FILE [--force]`: record the session's actions to FILE.
+  var record: RecordRequest?
 
   static let version = "uniflow 0.1.0"
 
@@ -46,6 +50,8 @@ struct Options: Equatable, Sendable {
 
     Usage:
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
+      uniflow replay LOG [--trace] [--until SEQ] [--verify]
+                                re-apply a recorded log with effects off; print the final screens
       uniflow --help | --version
 
     Options:
@@ -60,6 +66,13 @@ struct Options: Equatable, Sendable {
                                 environment variable WEATHERBIT_API_KEY)
       --no-default-location     start the weather screen empty instead of on Anchorage, AK
       --json                    screens, errors and results as JSON objects, one a line
+      --record FILE             record every action to FILE, an action log (see docs/action-log.md)
+      --force                   with --record: overwrite FILE if it exists
+
+    Replay options:
+      --trace                   print each action and the screens it changed
+      --until SEQ               stop after the action numbered SEQ
+      --verify                  compare with the states the log recorded; exit 1 if they differ
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -74,7 +87,12 @@ struct Options: Equatable, Sendable {
     var providerName: String?
     if let first = remaining.first, !first.hasPrefix("-") {
       // Subcommands (`replay LOG`, `bench`) are added here as they are built.
-      throw UsageError("unknown command '\(first)'; uniflow takes options only (see --help)")
+      if first == "replay" {
+        return try ReplayRequest.parse(Array(remaining.dropFirst()))
+      }
+      throw UsageError(
+        "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
+          + "(see --help)")
     }
     while let argument = remaining.popFirst() {
       let (name, inlineValue) = split(argument)
@@ -105,6 +123,10 @@ struct Options: Equatable, Sendable {
         options.weatherURL = try httpURL(try value(), option: name)
       case "--weather-provider":
         providerName = try value()
+      case "--record":
+        options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
+      case "--force":
+        options.record = RecordRequest(path: options.record?.path ?? "", force: true)
       default:
         let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(hint)")
@@ -121,12 +143,16 @@ struct Options: Equatable, Sendable {
       options.weatherProvider = try weatherProvider(
         providerName, environment: environment, keyNeeded: options.mode == .repl)
     }
+    if let record = options.record, record.path.isEmpty {
+      throw UsageError("--force goes with --record FILE: it lets the recording overwrite FILE")
+    }
     return options
   }
 
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
-    "--weather-url", "--weather-provider", "--no-default-location", "--json",
+    "--weather-url", "--weather-provider", "--no-default-location", "--json", "--record",
+    "--force",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
@@ -153,6 +179,9 @@ struct Options: Equatable, Sendable {
     }
   }
 
+  /// The subcommands.
+  static let commands = ["replay", "bench"]
+
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
       return (argument, nil)
@@ -169,7 +198,7 @@ struct Options: Equatable, Sendable {
     return url
   }
 
-  private static func suggestion(for name: String) -> String? {
+  static func suggestion(for name: String, among names: [String] = names) -> String? {
     names.min { CommandCatalog.editDistance(name, $0) < CommandCatalog.editDistance(name, $1) }
       .flatMap { CommandCatalog.editDistance(name, $0) <= 3 ? $0 : nil }
   }

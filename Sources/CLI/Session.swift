@@ -21,6 +21,10 @@ final class Session {
   private(set) var hadErrors = false
   /// The city the weather screen looks up at launch, unless `--no-default-location`.
   private let defaultLocation: String?
+  /// The zone the clock shows, written in the header of recordings.
+  private let timeZone: TimeZone
+  /// The recording in progress (`--record`, `:record`), if any.
+  private(set) var recording: SessionRecording?
 
   init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
     self.initialState = AppState(timeZone: options.timeZone)
@@ -29,6 +33,7 @@ final class Session {
     self.renderer = ScreenRenderer(console: console)
     self.isScript = isScript
     self.defaultLocation = options.showsDefaultLocation ? WeatherState.defaultLocation : nil
+    self.timeZone = options.timeZone
     renderer.attach(to: store)
     history.attach(to: store)
   }
@@ -91,6 +96,24 @@ final class Session {
       await store.settle()
     case .quit:
       return false
+    case .record(let request):
+      if let recording {
+        report("already recording to \(recording.path); :stop first", line: number)
+      } else if let error = startRecording(request) {
+        report(SessionRecording.message(error), line: number)
+      } else {
+        console.output("recording to \(request.path)")
+      }
+    case .stop:
+      guard let recording else {
+        report("not recording; :record FILE starts a recording", line: number)
+        return true
+      }
+      if let error = stopRecording() {
+        report(error.description, line: number)
+      } else {
+        console.output("stopped recording: \(recording.actions) actions in \(recording.path)")
+      }
     }
     return true
   }
@@ -116,6 +139,35 @@ final class Session {
     store.send(.restored(earlier))
   }
 
+  /// Starts recording every action to `request.path`; the error if the log cannot be created.
+  func startRecording(_ request: RecordRequest) -> ActionLogError? {
+    do {
+      recording = try SessionRecording(request, store: store, timeZone: timeZone) {
+        [weak self] error in
+        guard let self else { return }
+        self.recording?.abandon()
+        self.recording = nil
+        self.report("recording stopped: \(error)", line: nil)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Writes the checkpoint and closes the recording, if there is one.
+  @discardableResult
+  func stopRecording() -> ActionLogError? {
+    guard let recording else { return nil }
+    self.recording = nil
+    do {
+      try recording.stop(state: store.state)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Reads lines until the input ends or `:quit`, then cancels what is still running.
   func run(_ lines: AsyncStream<String>, afterEachLine: () -> Void = {}) async {
     var number = 0
@@ -124,7 +176,14 @@ final class Session {
       guard await handle(line, number: number) else { break }
       afterEachLine()
     }
+    finish()
+  }
+
+  /// The session ends: cancels what is still running and closes the recording with its
+  /// checkpoint.
+  func finish() {
     store.cancelAllEffects()
+    if let error = stopRecording() { report(error.description, line: nil) }
   }
 
   /// Ctrl-C: cancels what is in flight through the features' own cancel actions, so the screens
@@ -152,7 +211,7 @@ final class Session {
     }
   }
 
-  private func report(_ message: String, line: Int, column: Int? = nil) {
+  private func report(_ message: String, line: Int?, column: Int? = nil) {
     hadErrors = true
     console.problem(Problem(message: message, line: isScript ? line : nil, column: column))
   }

@@ -31,6 +31,10 @@ enum Uniflow {
       print(Options.version)
     case .repl:
       exit(await runREPL(options, fixedNow: fixedNow))
+    case .replay(let request):
+      exit(
+        ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+      )
     }
   }
 
@@ -38,30 +42,40 @@ enum Uniflow {
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
     let isScript = isatty(STDIN_FILENO) == 0
     let environment = Wiring.environment(options, fixedNow: fixedNow)
-    if !isScript, !options.json, isatty(STDOUT_FILENO) == 1, TerminalMode.enableRaw() {
-      let console = TerminalConsole(prompt: "uniflow> ")
+    let interactive = !isScript && !options.json && isatty(STDOUT_FILENO) == 1
+
+    /// A session on `console`, recording if asked; nil (after saying why) if it cannot record.
+    func start(_ console: any Console) async -> Session? {
       let session = Session(
-        options: options, environment: environment, console: console, isScript: false)
+        options: options, environment: environment, console: console, isScript: isScript)
+      if let record = options.record, let error = session.startRecording(record) {
+        FileHandle.standardError.write(Data("uniflow: \(SessionRecording.message(error))\n".utf8))
+        return nil
+      }
       await session.launch(at: fixedNow ?? Date())
+      return session
+    }
+
+    if interactive, TerminalMode.enableRaw() {
+      let console = TerminalConsole(prompt: "uniflow> ")
+      guard let session = await start(console) else {
+        TerminalMode.restore()
+        return 2
+      }
       console.output("Type :help for commands, :quit or Ctrl-D to leave.")
       await InteractiveREPL.run(session, console: console)
-      session.store.cancelAllEffects()
+      session.finish()
       TerminalMode.restore()
       return 0
     }
     if options.json {
-      let console = JSONConsole()
-      let session = Session(
-        options: options, environment: environment, console: console, isScript: isScript)
-      await session.launch(at: fixedNow ?? Date())
+      guard let session = await start(JSONConsole()) else { return 2 }
       await session.run(LineReader.standardInput())
       return session.hadErrors ? 1 : 0
     }
     // Script mode, or a terminal that cannot do raw mode: plain lines (works under rlwrap).
     let console = StandardConsole()
-    let session = Session(
-      options: options, environment: environment, console: console, isScript: isScript)
-    await session.launch(at: fixedNow ?? Date())
+    guard let session = await start(console) else { return 2 }
     if !isScript {
       console.output("Type :help for commands, :quit or Ctrl-D to leave.")
       console.prompt = "uniflow> "

@@ -20,6 +20,23 @@ package enum Command: Equatable, Sendable {
   case wait
   /// `:quit`.
   case quit
+  /// `:record FILE [--force]`.
+  case record(RecordRequest)
+  /// `:stop`.
+  case stop
+}
+
+/// `--record FILE [--force]` or `:record FILE [--force]`: where to record the session's actions.
+package struct RecordRequest: Equatable, Sendable {
+  /// The log's path.
+  package var path: String
+  /// Overwrite `path` if it exists (without it, an existing file is an error).
+  package var force = false
+
+  package init(path: String, force: Bool = false) {
+    self.path = path
+    self.force = force
+  }
 }
 
 /// Why a line could not be understood: what is wrong, the column where it is, and a hint.

@@ -76,6 +76,18 @@ package enum CommandCatalog {
       details: "Returns once every effect in flight has finished (script mode does this after "
         + "every line anyway)."),
     CommandSpec(
+      words: [":record"], usage: ":record FILE [--force]",
+      summary: "record every action from now on to FILE, an action log",
+      example: ":record session.log",
+      details: "Writes the state now, then each action as it is handled, to FILE (JSON Lines; see "
+        + "docs/action-log.md). An existing FILE is kept unless --force is given. "
+        + "uniflow replay FILE shows the same screens again."),
+    CommandSpec(
+      words: [":stop"], usage: ":stop", summary: "stop recording and close the log",
+      example: ":stop",
+      details: "Writes the final state as the log's checkpoint and closes it. Leaving uniflow "
+        + "does the same."),
+    CommandSpec(
       words: [":quit", ":q", ":exit"], usage: ":quit", summary: "leave (Ctrl-D does too)",
       example: ":quit", details: "Cancels effects still running and exits."),
   ]

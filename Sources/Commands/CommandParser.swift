@@ -63,6 +63,11 @@ package enum CommandParser {
     case ":wait":
       try noArguments(arguments, spec)
       return .wait
+    case ":record":
+      return .record(try recordRequest(line, arguments, after: first, spec))
+    case ":stop":
+      try noArguments(arguments, spec)
+      return .stop
     default:
       try noArguments(arguments, spec)
       return .quit
@@ -94,6 +99,23 @@ package enum CommandParser {
         hint: "use a number from -\(maxMoveDays) to \(maxMoveDays)")
     }
     return value
+  }
+
+  /// `:record FILE [--force]`: the file is the rest of the line, so it may contain spaces.
+  private static func recordRequest(
+    _ line: String, _ arguments: [Word], after command: Word, _ spec: CommandSpec
+  ) throws(CommandError) -> RecordRequest {
+    var words = arguments
+    let force = words.last?.text == "--force"
+    if force { words.removeLast() }
+    guard let first = words.first, let last = words.last else {
+      throw CommandError(
+        problem: ":record needs a file to record to",
+        column: command.column + command.text.count + 1, hint: "e.g. \(spec.example)")
+    }
+    let characters = Array(line)
+    let path = String(characters[(first.column - 1)..<(last.column - 1 + last.text.count)])
+    return RecordRequest(path: path, force: force)
   }
 
   private static func noArguments(_ arguments: [Word], _ spec: CommandSpec) throws(CommandError) {

@@ -121,10 +121,11 @@ struct OptionsTests {
 
 @Suite("Subcommands")
 struct SubcommandTests {
-  @Test("a word that is not a subcommand is refused")
+  @Test("a word that is not a subcommand is refused, listing the subcommands")
   func unknownSubcommand() {
     #expect(
-      throws: UsageError("unknown command 'frobnicate'; uniflow takes options only (see --help)")
+      throws: UsageError(
+        "unknown command 'frobnicate'; the commands are replay, bench (see --help)")
     ) {
       try Options.parse(["frobnicate"])
     }

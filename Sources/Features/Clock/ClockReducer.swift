@@ -67,7 +67,7 @@ public struct ClockReducer: Reducer {
   /// Why moving by `days` is refused, or nil when it is allowed.
   public static func rejection(ofMovingBy days: Int, in state: ClockState) -> String? {
     let (offset, overflow) = state.dayOffset.addingReportingOverflow(days)
-    if overflow || abs(offset) > ClockState.maxDayOffset {
+    if overflow || offset.magnitude > ClockState.maxDayOffset {
       return "the clock cannot move more than \(ClockState.maxDayOffset) days (1000 years) "
         + "from the loaded time; it is \(state.dayOffset) days away now"
     }

@@ -118,12 +118,19 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
-    do {
-      self = try CalendarDay(parsing: text)
-    } catch {
+    // Stored days may lie outside the years people type (a launch instant far in the past
+    // gives the example dog such a birthday), so any year is read back, sign included.
+    let negative = text.hasPrefix("-")
+    let parts = (negative ? text.dropFirst() : Substring(text)).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      let value = CalendarDay(year: negative ? -year : year, month: month, day: day)
+    else {
       throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not a day: \(error)")
+        in: container, debugDescription: "'\(text)' is not a day in the form YYYY-MM-DD")
     }
+    self = value
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -1,0 +1,45 @@
+/// Why an action log could not be read or written, and where: `FILE:LINE:COLUMN: message`.
+///
+/// ```swift
+/// do { _ = try ActionLogReader<AppAction>(path: "session.log") }
+/// catch { print(error) }   // session.log:7:32: unknown action "clock.bogus"; this uniflow knows …
+/// ```
+public struct ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of problem it is, for callers that add their own advice.
+  public enum Kind: Equatable, Sendable {
+    /// The file could not be opened (missing, a directory, no permission).
+    case cannotOpen
+    /// Recording would overwrite an existing file.
+    case alreadyExists
+    /// The file is not a log this version can read, or a line of it is wrong.
+    case badLog
+    /// Writing the log failed (disk full, say), or a state could not be encoded.
+    case cannotWrite
+  }
+
+  public let kind: Kind
+  /// The log's path as given.
+  public let file: String
+  /// The 1-based line, when one line is to blame.
+  public let line: Int?
+  /// The 1-based column in characters, when one place in the line is to blame.
+  public let column: Int?
+  /// What is wrong, and where it helps, how to fix it.
+  public let message: String
+
+  public init(_ kind: Kind, file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    self.kind = kind
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `file:line:column: message`, leaving out what is not known.
+  public var description: String {
+    var place = file
+    if let line { place += ":\(line)" }
+    if let line = line, line > 0, let column { place += ":\(column)" }
+    return "\(place): \(message)"
+  }
+}

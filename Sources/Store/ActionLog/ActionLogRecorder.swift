@@ -1,0 +1,154 @@
+import Foundation
+
+/// Writes an action log as a store processes actions: the header at once, then one line per
+/// action, each handed to the operating system with its own `write(2)` before the store moves
+/// on, so a process killed at any moment leaves every action it had handled in the file.
+///
+/// ```swift
+/// let recorder = try ActionLogRecorder<AppState, AppAction>(
+///   path: "session.log", settings: [LogSetting("timeZone", "Asia/Seoul")], state: store.state)
+/// let recording = recorder.attach(to: store) { error in print(error) }
+/// …
+/// recording.cancel()
+/// try recorder.finish(state: store.state)   // the checkpoint; the file is complete
+/// ```
+///
+/// Every ``snapshotEvery`` actions it also writes a snapshot of the state, which
+/// `replay --verify` compares with its own to find where a replay parted from the recording.
+/// "Flushed" means written to the kernel: that survives `kill -9`; ``finish(state:)`` also calls
+/// `fsync`, which a power cut needs.
+public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
+  /// The log's path as given.
+  public let path: String
+  /// The seq of the last action written (0 before the first).
+  public private(set) var seq = 0
+  /// How many actions go between two snapshots.
+  public let snapshotEvery: Int
+  private var descriptor: Int32
+  private var writer = LogLineWriter()
+  private let encoder = LogStateCoding.encoder()
+
+  /// Creates the log at `path` and writes its header, with `state` as the starting state.
+  ///
+  /// - Parameter overwrite: replace an existing file; without it, an existing file is an error
+  ///   and is left as it was.
+  public init(
+    path: String, overwrite: Bool = false, settings: [LogSetting], state: State,
+    snapshotEvery: Int = 64
+  ) throws(ActionLogError) {
+    self.path = path
+    self.snapshotEvery = max(1, snapshotEvery)
+    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
+    descriptor = open(path, flags, 0o644)
+    guard descriptor >= 0 else {
+      if errno == EEXIST {
+        throw ActionLogError(
+          .alreadyExists, file: path, "already exists, and a recording never overwrites a file")
+      }
+      throw ActionLogError(
+        .cannotOpen, file: path, "cannot create the log: \(String(cString: strerror(errno)))")
+    }
+    do throws(ActionLogError) {
+      let header = ActionLogHeader(settings: settings, stateJSON: try encode(state))
+      try writeLine(header.line())
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  /// Writes one action's line (and a snapshot after every ``snapshotEvery``-th action).
+  public func record(_ action: Action, origin: ActionOrigin, state: State)
+    throws(ActionLogError)
+  {
+    seq += 1
+    writer.begin()
+    writer.int("seq", seq)
+    writer.string("src", origin.rawValue)
+    action.encode(to: &writer)
+    writer.end()
+    try writeLine(writer.bytes)
+    if seq % snapshotEvery == 0 { try writeState("snapshot", state) }
+  }
+
+  /// Writes the checkpoint — the final state — syncs the file to disk and closes it.
+  public func finish(state: State) throws(ActionLogError) {
+    try writeState("checkpoint", state)
+    if descriptor >= 0, fsync(descriptor) != 0 {
+      let reason = String(cString: strerror(errno))
+      close()
+      throw ActionLogError(.cannotWrite, file: path, "cannot sync the log to disk: \(reason)")
+    }
+    close()
+  }
+
+  /// Closes the file without a checkpoint, as a crash would leave it.
+  public func close() {
+    if descriptor >= 0 { closeFile(descriptor) }
+    descriptor = -1
+  }
+
+  /// Records every action `store` processes from now on. Writing stops at the first failure,
+  /// which goes to `onFailure`; cancel the returned observation to stop.
+  @MainActor
+  public func attach(
+    to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void
+  ) -> StoreObservation {
+    var failed = false
+    return store.observe { [self] action, origin, state in
+      guard !failed else { return }
+      do throws(ActionLogError) {
+        try record(action, origin: origin, state: state)
+      } catch {
+        failed = true
+        onFailure(error)
+      }
+    }
+  }
+
+  private func writeState(_ kind: String, _ state: State) throws(ActionLogError) {
+    var line = LogLineWriter()
+    line.begin()
+    line.int(kind, seq)
+    line.raw("state", json: try encode(state))
+    line.end()
+    try writeLine(line.bytes)
+  }
+
+  private func encode(_ state: State) throws(ActionLogError) -> [UInt8] {
+    do {
+      return try LogStateCoding.encode(state, with: encoder)
+    } catch {
+      throw ActionLogError(
+        .cannotWrite, file: path, "cannot encode the state: \(LogStateCoding.describe(error))")
+    }
+  }
+
+  /// One `write(2)` for the whole line (more only if the kernel takes part of it).
+  private func writeLine(_ bytes: [UInt8]) throws(ActionLogError) {
+    guard descriptor >= 0 else {
+      throw ActionLogError(.cannotWrite, file: path, "the log is already closed")
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        writeFile(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else {
+        throw ActionLogError(
+          .cannotWrite, file: path, "cannot write: \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+  }
+}
+
+// The system calls, under names the recorder's own methods do not shadow.
+private func closeFile(_ descriptor: Int32) { _ = close(descriptor) }
+
+private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// Re-applies a recorded action log with effects off: it folds the reducer over the logged
+/// actions, starting from the header's state, and drops every effect the reducer returns.
+/// Effect results are themselves actions in the log, so nothing is fetched and nothing is sent
+/// twice — Redux DevTools' most repeated complaint cannot happen here.
+///
+/// ```swift
+/// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log")
+/// let result = try replayer.run(verify: true, reduce: AppReducer(environment: env).reduce)
+/// print(result.state)
+/// ```
+///
+/// Memory does not grow with the log: the reader streams it, and `verify` keeps only the seq of
+/// the last snapshot that agreed.
+public final class ActionLogReplayer<State: Decodable & Equatable, Action: LoggableAction> {
+  /// The state the recording started from, from the header.
+  public let startState: State
+  private var cursor: LogCursor
+  private var line = LogLine()
+  private let decoder = LogStateCoding.decoder()
+
+  /// Opens `path`, reads its header and decodes the state it starts from.
+  public init(path: String) throws(ActionLogError) {
+    cursor = try LogCursor(path: path, line: &line)
+    do {
+      startState = try LogStateCoding.decode(
+        State.self, from: cursor.header.stateJSON, with: decoder)
+    } catch {
+      throw ActionLogError(
+        .badLog, file: path, line: 1,
+        "the header's state does not fit this uniflow's state (\(LogStateCoding.describe(error)))"
+          + "; was the log written by another version?")
+    }
+  }
+
+  /// The header: format, version, settings.
+  public var header: ActionLogHeader { cursor.header }
+  /// The log's path as given.
+  public var path: String { cursor.path }
+
+  /// Replays the log to its end, or through action `until`. Call it once.
+  ///
+  /// - Parameters:
+  ///   - verify: compare the replayed state with every snapshot and with the checkpoint.
+  ///   - reduce: the reducer the live store runs; its effects are dropped.
+  ///   - step: called after each action with what it was and the state it led to.
+  @inlinable
+  public func run(
+    until: Int? = nil, verify: Bool = false, reduce: (inout State, Action) -> Effect<Action>,
+    step: ((ActionLogStep<State, Action>) -> Void)? = nil
+  ) throws(ActionLogError) -> ActionLogReplayResult<State> {
+    // Effects are dropped here, in the caller's module, where `Effect<Action>` is a concrete
+    // type: the generic loop below then never looks its metadata up, once per action.
+    try run(until: until, verify: verify, apply: { _ = reduce(&$0, $1) }, step: step)
+  }
+
+  @usableFromInline
+  func run(
+    until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
+    step: ((ActionLogStep<State, Action>) -> Void)?
+  ) throws(ActionLogError) -> ActionLogReplayResult<State> {
+    // Locals, not properties, in the loop: no exclusivity checks per line.
+    var cursor = self.cursor
+    var line = self.line
+    var state = startState
+    var actions = 0
+    var progress = Verifying()
+    let until = until ?? Int.max
+    reading: while let kind = try cursor.next(&line) {
+      switch kind {
+      case .action(let seq, let origin):
+        let action: Action = try cursor.action(&line, seq: seq)
+        apply(&state, action)
+        actions += 1
+        if let step {
+          step(
+            ActionLogStep(
+              seq: seq, origin: origin, action: action, summary: line.summary, state: state))
+        }
+        if seq >= until { break reading }
+      case .snapshot(let seq, let json), .checkpoint(let seq, let json):
+        let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
+        if isCheckpoint { progress.checkpoint = seq }
+        guard verify, progress.divergence == nil else { continue }
+        let logged = try decodeState(line.bytes[json], line: cursor.lineNumber)
+        progress.compare(
+          state, logged, seq: seq, line: cursor.lineNumber, isSnapshot: !isCheckpoint)
+      }
+    }
+    return ActionLogReplayResult(
+      state: state, lastSeq: cursor.lastSeq, actions: actions, tornLine: cursor.tornLine,
+      checkpointSeq: progress.checkpoint,
+      verification: verify ? progress.outcome : nil)
+  }
+
+  private func decodeState(_ json: ArraySlice<UInt8>, line: Int) throws(ActionLogError) -> State {
+    do {
+      return try LogStateCoding.decode(State.self, from: json, with: decoder)
+    } catch {
+      throw ActionLogError(
+        .badLog, file: cursor.path, line: line,
+        "the state does not fit this uniflow's state (\(LogStateCoding.describe(error)))")
+    }
+  }
+}
+
+/// What `verify` has found so far.
+private struct Verifying {
+  var lastAgreed = 0
+  var snapshots = 0
+  var checkpoint: Int?
+  var divergence: ActionLogDivergence?
+
+  mutating func compare<State: Equatable>(
+    _ replayed: State, _ logged: State, seq: Int, line: Int, isSnapshot: Bool
+  ) {
+    guard replayed != logged else {
+      lastAgreed = seq
+      if isSnapshot { snapshots += 1 }
+      return
+    }
+    let difference = StateDifference.first(between: replayed, and: logged)
+    divergence = ActionLogDivergence(
+      seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",
+      replayed: difference?.left ?? "", logged: difference?.right ?? "")
+  }
+
+  var outcome: ActionLogVerification {
+    divergence.map { .diverged($0) } ?? .agreed(checkpointSeq: checkpoint, snapshots: snapshots)
+  }
+}
+
+/// One replayed action, for traces.
+///
+/// ```swift
+/// try replayer.run(reduce: reducer.reduce(into:action:)) { step in
+///   print("#\(step.seq) \(step.origin) \(step.summary)")   // #2 sent clock.moveDay days=1
+/// }
+/// ```
+public struct ActionLogStep<State, Action> {
+  public let seq: Int
+  public let origin: ActionOrigin
+  public let action: Action
+  /// The action's name and fields as logged: `clock.moveDay days=1`.
+  public let summary: String
+  /// The state after the action.
+  public let state: State
+}
+
+/// What a replay ended with.
+///
+/// ```swift
+/// let result = try replayer.run(reduce: reducer.reduce(into:action:))
+/// render(result.state)
+/// if let line = result.tornLine { warn("line \(line) was cut off") }
+/// ```
+public struct ActionLogReplayResult<State> {
+  /// The state after the last action replayed.
+  public let state: State
+  /// The seq of the last action replayed (0 if none).
+  public let lastSeq: Int
+  /// How many actions were replayed.
+  public let actions: Int
+  /// The line number of a final line that was cut off and skipped, if there was one.
+  public let tornLine: Int?
+  /// The seq of the checkpoint, if the replay reached one (a cleanly ended recording).
+  public let checkpointSeq: Int?
+  /// The outcome of `verify`, when asked for.
+  public let verification: ActionLogVerification?
+}
+
+/// The outcome of comparing a replay with the states the log recorded.
+///
+/// ```swift
+/// switch try replayer.run(verify: true, reduce: reduce).verification {
+/// case .agreed(let checkpoint?, _): print("verified up to the checkpoint at \(checkpoint)")
+/// case .agreed(nil, _): print("no checkpoint to compare the final state with")
+/// case .diverged(let divergence): print(divergence.field)
+/// case nil: break
+/// }
+/// ```
+public enum ActionLogVerification: Equatable, Sendable {
+  /// Every snapshot read agreed, and the checkpoint too if `checkpointSeq` is not nil.
+  case agreed(checkpointSeq: Int?, snapshots: Int)
+  /// The first recorded state the replay did not reproduce.
+  case diverged(ActionLogDivergence)
+}
+
+/// Where a replay parted from its recording.
+///
+/// ```swift
+/// ActionLogDivergence(seq: 8, line: 11, lastAgreedSeq: 4, field: "clock.dayOffset",
+///                     replayed: "3", logged: "4")   // one of seq 5…8 parted the states
+/// ```
+///
+/// The states agreed after action ``lastAgreedSeq`` (0: the starting state) and differ at the
+/// snapshot or checkpoint after action ``seq``, so the action that parted them is one of
+/// `lastAgreedSeq + 1 … seq`; snapshots every 64 actions keep that span short.
+public struct ActionLogDivergence: Equatable, Sendable {
+  /// The seq of the snapshot or checkpoint that differs.
+  public let seq: Int
+  /// Its line in the log.
+  public let line: Int
+  /// The seq of the last recorded state the replay matched.
+  public let lastAgreedSeq: Int
+  /// The first differing field, e.g. `clock.dayOffset`.
+  public let field: String
+  /// Its value in the replay.
+  public let replayed: String
+  /// Its value in the log.
+  public let logged: String
+}
+
+extension LogLine {
+  /// `action key=value …`, as logged.
+  var summary: String {
+    let name = index(of: "action").map { rawText(of: fields[$0]) } ?? "?"
+    let payload = payloadDescription
+    let bare = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name
+    return payload.isEmpty ? bare : bare + " " + payload
+  }
+}

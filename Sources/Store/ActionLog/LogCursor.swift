@@ -1,0 +1,181 @@
+/// The non-generic core of reading a log: it reads the header, then each line in turn, checks
+/// its shape and its `seq`, and turns problems into errors naming the file, line and column. It
+/// leaves decoding an action's payload to the caller, which knows the action type.
+///
+/// ```swift
+/// var line = LogLine()
+/// var cursor = try LogCursor(path: "session.log", line: &line)
+/// while let kind = try cursor.next(&line) {
+///   if case .action(let seq, _) = kind {
+///     let action: AppAction = try cursor.action(&line, seq: seq)
+///   }
+/// }
+/// ```
+///
+/// Kept free of generics so the replay loop pays no generic-metadata lookups per line.
+package struct LogCursor {
+  /// What a line holds.
+  package enum Kind: Equatable {
+    /// An action; its payload is still to be decoded with ``action(_:seq:)``.
+    case action(seq: Int, origin: ActionOrigin)
+    /// A snapshot of the state after action `seq`; `state` is the byte range of its JSON.
+    case snapshot(seq: Int, state: Range<Int>)
+    /// The checkpoint that ends a cleanly closed log.
+    case checkpoint(seq: Int, state: Range<Int>)
+  }
+
+  package let path: String
+  package let header: ActionLogHeader
+  /// The seq of the last action accepted (0 before the first).
+  package private(set) var lastSeq = 0
+  package private(set) var sawCheckpoint = false
+  /// The number of a final line that was cut off, once reached.
+  package private(set) var tornLine: Int?
+  private var lines: LogFileLines
+
+  /// Opens `path` and reads its header, using `line` as scratch space.
+  package init(path: String, line: inout LogLine) throws(ActionLogError) {
+    self.path = path
+    lines = try LogFileLines(path: path)
+    header = try Self.readHeader(&lines, into: &line)
+  }
+
+  /// The number of the line last read.
+  package var lineNumber: Int { lines.lineNumber }
+
+  /// Reads and checks the next line; nil at the end of the log or at a torn last line: a last
+  /// line with no newline that is not complete JSON.
+  package mutating func next(_ line: inout LogLine) throws(ActionLogError) -> Kind? {
+    guard let ending = try lines.next(into: &line.bytes) else { return nil }
+    do throws(LogLineError) {
+      try line.parse()
+    } catch {
+      // A record always ends with its newline; a last line without one that is not even
+      // complete JSON was cut off mid-write.
+      guard ending == .unterminated else { throw failure(error, line) }
+      tornLine = lines.lineNumber
+      return nil
+    }
+    do throws(LogLineError) {
+      let kind = try classify(&line)
+      switch kind {
+      case .action:
+        break  // checked once the payload is decoded
+      case .snapshot:
+        if let unused = line.unusedField() { throw unused }
+      case .checkpoint:
+        if let unused = line.unusedField() { throw unused }
+        sawCheckpoint = true
+      }
+      return kind
+    } catch {
+      throw failure(error, line)
+    }
+  }
+
+  /// Decodes the payload of the action line just read.
+  package mutating func action<Action: LoggableAction>(_ line: inout LogLine, seq: Int)
+    throws(ActionLogError) -> Action
+  {
+    do throws(LogLineError) {
+      let action = try Action(logLine: &line)
+      if let unused = line.unusedField() { throw unused }
+      lastSeq = seq
+      return action
+    } catch {
+      throw failure(error, line)
+    }
+  }
+
+  private func failure(_ error: LogLineError, _ line: LogLine) -> ActionLogError {
+    Self.failure(error, in: line, path: path, lineNumber: lines.lineNumber)
+  }
+
+  private mutating func classify(_ line: inout LogLine) throws(LogLineError) -> Kind {
+    guard !sawCheckpoint else {
+      throw LogLineError("a line after the checkpoint, which ends a log; remove it")
+    }
+    if line.kind(of: "seq") != nil {
+      let seq = try line.int("seq")
+      if let problem = Self.sequenceProblem(seq, after: lastSeq) {
+        throw LogLineError(problem, at: line.valueOffset(of: "seq"))
+      }
+      return .action(seq: seq, origin: try line.origin())
+    }
+    for name in ["snapshot", "checkpoint"] where line.kind(of: name) != nil {
+      let seq = try line.int(name)
+      guard seq == lastSeq else {
+        throw LogLineError(
+          "a \(name) of seq \(seq), but the last action was seq \(lastSeq)",
+          at: line.valueOffset(of: name))
+      }
+      guard line.kind(of: "state") == .object, let state = line.rawValue("state") else {
+        throw LogLineError("the \(name) has no \"state\" object")
+      }
+      let range = state.startIndex..<state.endIndex
+      return name == "snapshot"
+        ? .snapshot(seq: seq, state: range) : .checkpoint(seq: seq, state: range)
+    }
+    throw LogLineError(
+      "not an action (\"seq\"), a snapshot or a checkpoint: every line after the header is one")
+  }
+
+  /// What is wrong with `seq` following `last`, or nil when it is `last + 1`.
+  static func sequenceProblem(_ seq: Int, after last: Int) -> String? {
+    if seq == last &+ 1 { return nil }
+    if last == 0, seq > 1 {
+      return "the first action has seq \(seq); a log's actions start at seq 1"
+    }
+    if seq <= last {
+      return "seq \(seq) follows seq \(last): out of order (each action's seq is one more "
+        + "than the last one's)"
+    }
+    let missing = seq - last == 2 ? "seq \(last + 1) is" : "seq \(last + 1) to \(seq - 1) are"
+    return "seq \(seq) follows seq \(last): \(missing) missing (a gap)"
+  }
+
+  private static func readHeader(_ lines: inout LogFileLines, into line: inout LogLine)
+    throws(ActionLogError) -> ActionLogHeader
+  {
+    let path = lines.path
+    guard let ending = try lines.next(into: &line.bytes) else {
+      throw ActionLogError(.badLog, file: path, "the file is empty; it is not a uniflow action log")
+    }
+    let notALog = ActionLogError(
+      .badLog, file: path, line: 1,
+      "not a uniflow action log: its first line should be a header such as "
+        + "{\"format\":\"\(ActionLogHeader.format)\",\"version\":\(ActionLogHeader.version),…}")
+    do {
+      try line.parse()
+    } catch {
+      throw ending == .unterminated && line.bytes.first == UInt8(ascii: "{")
+        ? ActionLogError(
+          .badLog, file: path, line: 1,
+          "the header is cut off: the recording ended before it began; there is nothing to replay")
+        : notALog
+    }
+    do {
+      return try ActionLogHeader(&line)
+    } catch {
+      switch error {
+      case .notALog:
+        throw notALog
+      case .unsupportedVersion(let version):
+        throw ActionLogError(
+          .badLog, file: path, line: 1,
+          "log format version \(version) is not supported; this uniflow reads version "
+            + "\(ActionLogHeader.version)")
+      case .problem(let problem):
+        throw failure(problem, in: line, path: path, lineNumber: 1)
+      }
+    }
+  }
+
+  static func failure(_ error: LogLineError, in line: LogLine, path: String, lineNumber: Int)
+    -> ActionLogError
+  {
+    ActionLogError(
+      .badLog, file: path, line: lineNumber,
+      column: error.offset.map { line.column(ofByte: $0) }, error.message)
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The lines of a file, read in chunks of 64 KiB: memory holds one chunk and one line, however
+/// long the file.
+///
+/// ```swift
+/// var lines = try LogFileLines(path: "session.log")
+/// var bytes: [UInt8] = []
+/// while let ending = try lines.next(into: &bytes) { … }
+/// ```
+///
+/// A final line with no newline is reported as ``Ending/unterminated``: a recording cut off
+/// mid-line ends that way. A `\r` before the newline is dropped.
+package struct LogFileLines {
+  /// How a line ended.
+  package enum Ending: Equatable {
+    case newline
+    /// End of file with no newline: the last line, possibly cut off.
+    case unterminated
+  }
+
+  /// The longest line read: a state snapshot larger than this is not a state.
+  package static let maxLineLength = 64 << 20
+
+  package let path: String
+  /// The 1-based number of the line last returned.
+  package private(set) var lineNumber = 0
+  private let file: OpenFile
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEndOfFile = false
+
+  package init(path: String) throws(ActionLogError) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason =
+        errno == ENOENT
+        ? "no such file; give the path of a log written by --record or :record"
+        : "cannot open: \(String(cString: strerror(errno)))"
+      throw ActionLogError(.cannotOpen, file: path, reason)
+    }
+    file = OpenFile(descriptor)
+    buffer = [UInt8](repeating: 0, count: 64 * 1024)
+  }
+
+  /// Reads the next line into `line` (replacing its contents), or returns nil at the end.
+  package mutating func next(into line: inout [UInt8]) throws(ActionLogError) -> Ending? {
+    while true {
+      let newline = buffer.withUnsafeBufferPointer { buffer -> Int? in
+        guard end > start,
+          let found = memchr(buffer.baseAddress! + start, 0x0A, end - start)
+        else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+      }
+      if let newline {
+        take(start..<newline, into: &line)
+        start = newline + 1
+        return .newline
+      }
+      if atEndOfFile {
+        guard start < end else { return nil }
+        take(start..<end, into: &line)
+        start = end
+        return .unterminated
+      }
+      try fill()
+    }
+  }
+
+  private mutating func take(_ range: Range<Int>, into line: inout [UInt8]) {
+    line.removeAll(keepingCapacity: true)
+    var upper = range.upperBound
+    if upper > range.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }
+    line.append(contentsOf: buffer[range.lowerBound..<upper])
+    lineNumber += 1
+  }
+
+  /// Moves the unread bytes to the front, grows the buffer if one line fills it, and reads more.
+  private mutating func fill() throws(ActionLogError) {
+    if start > 0 {
+      buffer.withUnsafeMutableBufferPointer { buffer in
+        _ = memmove(buffer.baseAddress!, buffer.baseAddress! + start, end - start)
+      }
+      end -= start
+      start = 0
+    }
+    if end == buffer.count {
+      guard buffer.count < Self.maxLineLength else {
+        throw ActionLogError(
+          .badLog, file: path, line: lineNumber + 1,
+          "the line is longer than \(Self.maxLineLength >> 20) MiB; this is not a uniflow log")
+      }
+      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    }
+    while true {
+      let count = buffer.withUnsafeMutableBufferPointer { buffer in
+        read(file.descriptor, buffer.baseAddress! + end, buffer.count - end)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else {
+        throw ActionLogError(
+          .cannotOpen, file: path, line: lineNumber + 1,
+          "cannot read: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { atEndOfFile = true }
+      end += count
+      return
+    }
+  }
+}
+
+/// A file descriptor, closed when the last copy of the value holding it goes away.
+final class OpenFile: Sendable {
+  let descriptor: Int32
+
+  init(_ descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
+}

@@ -1,0 +1,258 @@
+import Foundation
+
+/// One line of an action log, parsed: its fields, read by name and type.
+///
+/// An action's ``LoggableAction/init(logLine:)`` reads its payload from here:
+///
+/// ```swift
+/// case .clockMoveDay:
+///   self = .clock(.moveDay(try line.int("days")))
+/// ```
+///
+/// Each read marks its field as used; a field nobody reads is an error (``unusedField``), so a
+/// typo in a hand-edited log is reported rather than ignored. A missing field or one of the wrong
+/// type throws a ``LogLineError`` naming the field, and the column it is at.
+public struct LogLine {
+  /// The line's bytes, without its newline.
+  package var bytes: [UInt8] = []
+  package var fields: [LogField] = []
+  /// Bit `n` is set once field `n` has been read.
+  package var used: UInt64 = 0
+
+  package init() {
+    bytes.reserveCapacity(256)
+    fields.reserveCapacity(16)
+  }
+
+  /// Parses ``bytes``, replacing the fields of the previous line.
+  package mutating func parse() throws(LogLineError) {
+    fields.removeAll(keepingCapacity: true)
+    used = 0
+    var parsed = fields
+    fields = []
+    defer { fields = parsed }
+    try bytes.withUnsafeBufferPointer { (buffer) throws(LogLineError) in
+      try FlatJSONParser.parse(buffer, into: &parsed)
+    }
+  }
+
+  // MARK: - Reading fields
+
+  /// Whether the line has a field `key` (null counts as absent). Does not mark it as read.
+  public func has(_ key: String) -> Bool {
+    guard let index = index(of: key) else { return false }
+    return fields[index].kind != .null
+  }
+
+  /// A whole number.
+  public mutating func int(_ key: String) throws(LogLineError) -> Int {
+    let index = try require(key)
+    return try integer(at: index, key: key)
+  }
+
+  /// A whole number, or nil when the field is absent or null.
+  public mutating func optionalInt(_ key: String) throws(LogLineError) -> Int? {
+    guard let index = optional(key) else { return nil }
+    return try integer(at: index, key: key)
+  }
+
+  /// `true` or `false`.
+  public mutating func bool(_ key: String) throws(LogLineError) -> Bool {
+    let index = try require(key)
+    return try boolean(at: index, key: key)
+  }
+
+  /// `true` or `false`, or nil when the field is absent or null.
+  public mutating func optionalBool(_ key: String) throws(LogLineError) -> Bool? {
+    guard let index = optional(key) else { return nil }
+    return try boolean(at: index, key: key)
+  }
+
+  /// A number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
+  public mutating func double(_ key: String) throws(LogLineError) -> Double {
+    let index = try require(key)
+    return try floatingPoint(at: index, key: key)
+  }
+
+  /// A number, or nil when the field is absent or null.
+  public mutating func optionalDouble(_ key: String) throws(LogLineError) -> Double? {
+    guard let index = optional(key) else { return nil }
+    return try floatingPoint(at: index, key: key)
+  }
+
+  /// A string.
+  public mutating func string(_ key: String) throws(LogLineError) -> String {
+    let index = try require(key)
+    return try text(at: index, key: key)
+  }
+
+  /// A string, or nil when the field is absent or null.
+  public mutating func optionalString(_ key: String) throws(LogLineError) -> String? {
+    guard let index = optional(key) else { return nil }
+    return try text(at: index, key: key)
+  }
+
+  /// An instant: `"2026-11-29T03:45:12Z"` (see ``LogDate``), or a number of seconds since
+  /// 2001-01-01T00:00:00Z.
+  public mutating func date(_ key: String) throws(LogLineError) -> Date {
+    let index = try require(key)
+    return try instant(at: index, key: key)
+  }
+
+  /// An instant, or nil when the field is absent or null.
+  public mutating func optionalDate(_ key: String) throws(LogLineError) -> Date? {
+    guard let index = optional(key) else { return nil }
+    return try instant(at: index, key: key)
+  }
+
+  /// The action this line holds, looked up in `names`; an unknown name throws, listing the
+  /// known ones.
+  @inlinable
+  public mutating func action<Name>(in names: LogNames<Name>) throws(LogLineError) -> Name {
+    names.cases[try actionIndex(in: names.table)]
+  }
+
+  @usableFromInline
+  package mutating func actionIndex(in table: LogNameTable) throws(LogLineError) -> Int {
+    let index = try require("action")
+    let field = fields[index]
+    guard field.kind == .string, !field.valueEscaped else {
+      throw LogLineError(
+        "\"action\" should be an action's name such as \"\(table.first)\"",
+        at: Int(field.valueStart))
+    }
+    let found = bytes.withUnsafeBufferPointer { buffer in
+      table.index(
+        of: UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
+    }
+    guard let found else {
+      throw LogLineError(
+        "unknown action \(rawText(of: field)); this uniflow knows \(table.list)",
+        at: Int(field.valueStart) - 1)
+    }
+    return found
+  }
+
+  /// `src`: `"sent"` or `"effect"`, compared as bytes.
+  package mutating func origin() throws(LogLineError) -> ActionOrigin {
+    let field = fields[try require("src")]
+    if field.kind == .string {
+      if isText(field, "sent") { return .sent }
+      if isText(field, "effect") { return .effect }
+    }
+    throw LogLineError(
+      "\"src\" should be \"sent\" or \"effect\", not \(rawText(of: field))",
+      at: Int(field.valueStart) - (field.kind == .string ? 1 : 0))
+  }
+
+  /// Where field `key`'s value starts (at the opening quote of a string).
+  package func valueOffset(of key: String) -> Int? {
+    guard let index = index(of: key) else { return nil }
+    let field = fields[index]
+    return Int(field.valueStart) - (field.kind == .string ? 1 : 0)
+  }
+
+  private func isText(_ field: LogField, _ text: StaticString) -> Bool {
+    let start = Int(field.valueStart)
+    let count = Int(field.valueEnd) - start
+    guard count == text.utf8CodeUnitCount else { return false }
+    return bytes.withUnsafeBufferPointer {
+      memcmp($0.baseAddress! + start, text.utf8Start, count) == 0
+    }
+  }
+
+  // MARK: - For the reader
+
+  /// The first field no one has read, as an error naming it.
+  package func unusedField() -> LogLineError? {
+    for index in fields.indices where used & (1 << UInt64(index)) == 0 {
+      let field = fields[index]
+      return LogLineError(
+        "unexpected field \(keyText(of: field))\(actionClause); remove it",
+        at: Int(field.keyStart) - 1)
+    }
+    return nil
+  }
+
+  /// The raw JSON text of field `key`'s value (a nested state, say), marking it read.
+  package mutating func rawValue(_ key: String) -> ArraySlice<UInt8>? {
+    guard let index = optional(key) else { return nil }
+    let field = fields[index]
+    let quote = field.kind == .string ? 1 : 0
+    return bytes[(Int(field.valueStart) - quote)..<(Int(field.valueEnd) + quote)]
+  }
+
+  /// The kind of field `key`'s value, if the line has one.
+  package func kind(of key: String) -> LogField.Kind? {
+    index(of: key).map { fields[$0].kind }
+  }
+
+  /// `key=value` for every field but `seq`, `src` and `action`, values as written: for traces.
+  package var payloadDescription: String {
+    var parts: [String] = []
+    for field in fields {
+      let key = keyText(of: field)
+      guard !["\"seq\"", "\"src\"", "\"action\""].contains(key) else { continue }
+      parts.append("\(key.dropFirst().dropLast())=\(rawText(of: field))")
+    }
+    return parts.joined(separator: " ")
+  }
+
+  /// The 1-based column, in characters, of byte `offset`.
+  package func column(ofByte offset: Int) -> Int {
+    var column = 1
+    for byte in bytes.prefix(offset) where byte & 0xC0 != 0x80 { column += 1 }
+    return column
+  }
+
+  // MARK: - Internals
+
+  func index(of key: String) -> Int? {
+    if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofKeyBytes: $0) }) {
+      return found
+    }
+    return Array(key.utf8).withUnsafeBufferPointer { index(ofKeyBytes: $0) }
+  }
+
+  private func index(ofKeyBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+    bytes.withUnsafeBufferPointer { line -> Int? in
+      for number in fields.indices {
+        let field = fields[number]
+        let start = Int(field.keyStart)
+        let count = Int(field.keyEnd) - start
+        if field.keyEscaped {
+          if unescaped(line, start, start + count)?.elementsEqual(key) == true { return number }
+        } else if count == key.count,
+          count == 0 || memcmp(line.baseAddress! + start, key.baseAddress!, count) == 0
+        {
+          return number
+        }
+      }
+      return nil
+    }
+  }
+
+  private mutating func require(_ key: String) throws(LogLineError) -> Int {
+    guard let index = optional(key) else {
+      throw LogLineError("the field \"\(key)\" is missing\(actionClause)")
+    }
+    return index
+  }
+
+  private mutating func optional(_ key: String) -> Int? {
+    guard let index = index(of: key) else { return nil }
+    used |= 1 << UInt64(index)
+    return fields[index].kind == .null ? nil : index
+  }
+
+  private var actionClause: String {
+    guard let index = index(of: "action"), fields[index].kind == .string else { return "" }
+    return " (in \(rawText(of: fields[index])))"
+  }
+
+  func mismatch(_ key: String, _ field: LogField, expected: String) -> LogLineError {
+    LogLineError(
+      "\"\(key)\" should be \(expected), not \(field.kind.name) (\(rawText(of: field)))",
+      at: Int(field.valueStart) - (field.kind == .string ? 1 : 0))
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Turning a field's bytes into a value of the type asked for, with an error naming the field
+/// when it holds something else.
+extension LogLine {
+  func integer(at index: Int, key: String) throws(LogLineError) -> Int {
+    let field = fields[index]
+    guard field.kind == .integer else { throw mismatch(key, field, expected: "a whole number") }
+    let value = bytes.withUnsafeBufferPointer { line -> Int? in
+      var position = Int(field.valueStart)
+      let negative = line[position] == UInt8(ascii: "-")
+      if negative { position += 1 }
+      var magnitude: UInt = 0
+      while position < Int(field.valueEnd) {
+        let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (plus, overflow2) = times.addingReportingOverflow(UInt(line[position] - 0x30))
+        if overflow1 || overflow2 { return nil }
+        magnitude = plus
+        position += 1
+      }
+      if negative {
+        return magnitude == Int.min.magnitude ? Int.min : Int(exactly: magnitude).map { -$0 }
+      }
+      return Int(exactly: magnitude)
+    }
+    guard let value else {
+      throw LogLineError(
+        "\"\(key)\" is out of range for a whole number: \(rawText(of: field))",
+        at: Int(field.valueStart))
+    }
+    return value
+  }
+
+  func boolean(at index: Int, key: String) throws(LogLineError) -> Bool {
+    let field = fields[index]
+    guard field.kind == .bool else { throw mismatch(key, field, expected: "true or false") }
+    return bytes[Int(field.valueStart)] == UInt8(ascii: "t")
+  }
+
+  func floatingPoint(at index: Int, key: String) throws(LogLineError) -> Double {
+    let field = fields[index]
+    switch field.kind {
+    case .integer, .number:
+      let text = String(decoding: valueBytes(field), as: UTF8.self)
+      if let value = Double(text) { return value }
+    case .string:
+      switch String(decoding: valueBytes(field), as: UTF8.self) {
+      case "NaN": return .nan
+      case "Infinity": return .infinity
+      case "-Infinity": return -.infinity
+      default: break
+      }
+    default:
+      break
+    }
+    throw mismatch(key, field, expected: "a number")
+  }
+
+  func text(at index: Int, key: String) throws(LogLineError) -> String {
+    let field = fields[index]
+    guard field.kind == .string else { throw mismatch(key, field, expected: "a string") }
+    let value = bytes.withUnsafeBufferPointer { line -> String? in
+      let start = Int(field.valueStart)
+      let end = Int(field.valueEnd)
+      if !field.valueEscaped {
+        return String(validating: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+      }
+      return unescaped(line, start, end).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+    guard let value else {
+      throw LogLineError(
+        "\"\(key)\" is not valid UTF-8 text (a \\u escape of a lone surrogate, or invalid bytes)",
+        at: Int(field.valueStart) - 1)
+    }
+    return value
+  }
+
+  func instant(at index: Int, key: String) throws(LogLineError) -> Date {
+    let field = fields[index]
+    let expected = "a date such as \"2026-11-29T03:45:12Z\""
+    switch field.kind {
+    case .string:
+      let date = bytes.withUnsafeBufferPointer { line -> Date? in
+        let range = Int(field.valueStart)..<Int(field.valueEnd)
+        return LogDate.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[range])))
+      }
+      guard let date else { throw mismatch(key, field, expected: expected) }
+      return date
+    case .integer, .number:
+      return Date(timeIntervalSinceReferenceDate: try floatingPoint(at: index, key: key))
+    default:
+      throw mismatch(key, field, expected: expected)
+    }
+  }
+
+  func valueBytes(_ field: LogField) -> ArraySlice<UInt8> {
+    bytes[Int(field.valueStart)..<Int(field.valueEnd)]
+  }
+
+  /// The value as written in the line, quotes included, shortened past 60 characters.
+  func rawText(of field: LogField) -> String {
+    let quote = field.kind == .string ? 1 : 0
+    let text = String(
+      decoding: bytes[(Int(field.valueStart) - quote)..<(Int(field.valueEnd) + quote)],
+      as: UTF8.self)
+    return text.count > 60 ? text.prefix(60) + "…" : text
+  }
+
+  /// The key as written in the line, with its quotes.
+  func keyText(of field: LogField) -> String {
+    "\"" + String(decoding: bytes[Int(field.keyStart)..<Int(field.keyEnd)], as: UTF8.self) + "\""
+  }
+
+  /// The bytes a JSON string's escapes stand for; nil for a lone surrogate.
+  func unescaped(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
+    var out: [UInt8] = []
+    var position = start
+    func hex4(_ at: Int) -> UInt32 {
+      (at..<(at + 4)).reduce(0) { $0 << 4 | (LogField.hexValue(line[$1]) ?? 0) }
+    }
+    while position < end {
+      let byte = line[position]
+      guard byte == UInt8(ascii: "\\") else {
+        out.append(byte)
+        position += 1
+        continue
+      }
+      let code = line[position + 1]
+      position += 2
+      switch code {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex4(position)
+        position += 4
+        if (0xD800..<0xDC00).contains(scalar) {
+          guard position + 6 <= end, line[position] == UInt8(ascii: "\\"),
+            line[position + 1] == UInt8(ascii: "u")
+          else { return nil }
+          let low = hex4(position + 2)
+          guard (0xDC00..<0xE000).contains(low) else { return nil }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          position += 6
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { return nil }
+        UTF8.encode(unicode) { out.append($0) }
+      default: out.append(code)  // " \ /
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end: a recording process killed with SIGKILL, then its log replayed.
+@Suite("Recording survives kill -9")
+struct CrashRecordingTests {
+  @Test("after kill -9 the log holds every action handled before it, and replays to that screen")
+  func killMidSession() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let running = try RunningUniflow(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+    running.send("tomorrow\ntomorrow\nmoveDay 5\n")
+    // header + launched + three moves; the pipe stays open, so the session is still running.
+    try waitUntil("the log holds the 4 actions") { log.lines().count >= 5 }
+    try waitUntil("the session printed the last move") {
+      running.stdout.contains("2026년 12월 06일")
+    }
+    running.kill()
+    #expect(running.terminationStatus == SIGKILL)
+    #expect(log.lines().count == 5)  // no checkpoint: the session never ended
+
+    let replay = try UniflowBinary.run(["replay", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 06일 03시 45분"])
+    #expect(replay.stderr.isEmpty)
+
+    let verify = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(verify.status == 1)
+    #expect(
+      verify.stderr
+        == "uniflow: \(log.path): cannot verify the final state: the log has no checkpoint (the "
+        + "recording did not end cleanly); its 0 snapshots agree\n")
+  }
+
+  @Test("a request that never resolves: killed while loading, the replay shows Loading..")
+  func killWhileLoading() throws {
+    let server = try LoopbackServer { _ in .silent }
+    defer { server.stop() }
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let running = try RunningUniflow(
+      [
+        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+        "--no-default-location", "--record",
+        log.path,
+      ],
+      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+    running.send("tomorrow\nreload\n")
+    try waitUntil("the server got the request") { server.requests.count == 1 }
+    try waitUntil("the log holds launched, tomorrow and reload") { log.lines().count >= 4 }
+    running.kill()
+    #expect(log.lines().last == #"{"seq":3,"src":"sent","action":"clock.reload"}"#)
+
+    let replay = try UniflowBinary.run(["replay", "--trace", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock").last == "clock: Loading..")
+    #expect(server.requests.count == 1)
+  }
+
+  @Test("a location whose lookup never resolves: killed while loading, the replay shows it")
+  func locationNeverResolves() throws {
+    let server = try LoopbackServer { _ in .silent }
+    defer { server.stop() }
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let running = try RunningUniflow(
+      [
+        "--time-zone", "UTC", "--geocoder-url", server.url("/v1/search").absoluteString,
+        "--no-default-location", "--record", log.path,
+      ],
+      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+    running.send("changeLocation Atlantis\n")
+    try waitUntil("the geocoder got the request") { server.requests.count == 1 }
+    try waitUntil("the log holds launched and changeLocation") { log.lines().count >= 3 }
+    running.kill()
+    #expect(
+      log.lines().last
+        == #"{"seq":2,"src":"sent","action":"weather.changeLocation","name":"Atlantis"}"#)
+    let replay = try UniflowBinary.run(["replay", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "weather") == ["weather: Loading..."])
+  }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import CLI
+@testable import Commands
+
+@Suite("Record and replay on the command line")
+struct LogOptionsTests {
+  @Test("--record FILE and --force, in either order")
+  func recordOptions() throws {
+    #expect(try Options.parse(["--record", "s.log"]).record == RecordRequest(path: "s.log"))
+    #expect(
+      try Options.parse(["--force", "--record=s.log"]).record
+        == RecordRequest(path: "s.log", force: true))
+    #expect(
+      try Options.parse(["--record", "s.log", "--force"]).record
+        == RecordRequest(path: "s.log", force: true))
+  }
+
+  @Test("replay LOG with its options")
+  func replayOptions() throws {
+    #expect(
+      try Options.parse(["replay", "s.log"]).mode == .replay(ReplayRequest(path: "s.log")))
+    #expect(
+      try Options.parse(["replay", "--trace", "s.log", "--until", "12", "--verify", "--offline"])
+        .mode == .replay(ReplayRequest(path: "s.log", trace: true, until: 12, verify: true)))
+    #expect(
+      try Options.parse(["replay", "--until=3", "s.log"]).mode
+        == .replay(ReplayRequest(path: "s.log", until: 3)))
+    #expect(try Options.parse(["replay", "--help"]).mode == .help)
+  }
+
+  @Test(
+    "a bad record or replay command line says what is wrong",
+    arguments: [
+      (["--force"], "--force goes with --record FILE: it lets the recording overwrite FILE"),
+      (["--record"], "--record needs a value"),
+      (["replay"], "replay needs the log to replay: uniflow replay FILE"),
+      (["replay", "a.log", "b.log"], "replay takes one log, but got 'a.log' and 'b.log'"),
+      (["replay", "a.log", "--until"], "--until needs the seq of an action, e.g. --until 12"),
+      (
+        ["replay", "a.log", "--until", "0"],
+        "--until needs a seq of 1 or more (a line's \"seq\"), got '0'"
+      ),
+      (
+        ["replay", "a.log", "--trcae"], "unknown option '--trcae' for replay; did you mean --trace?"
+      ),
+      (["frobnicate"], "unknown command 'frobnicate'; the commands are replay, bench (see --help)"),
+    ])
+  func errors(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try Options.parse(arguments) }
+  }
+
+  @Test(":record FILE [--force] and :stop")
+  func replCommands() throws {
+    #expect(try CommandParser.parse(":record s.log") == .record(RecordRequest(path: "s.log")))
+    #expect(
+      try CommandParser.parse(":RECORD  my session.log  --force")
+        == .record(RecordRequest(path: "my session.log", force: true)))
+    #expect(try CommandParser.parse(":stop") == .stop)
+    #expect(
+      throws: CommandError(
+        problem: ":record needs a file to record to", column: 9, hint: "e.g. :record session.log")
+    ) {
+      try CommandParser.parse(":record")
+    }
+    #expect(throws: CommandError(problem: "unexpected 'now'", column: 7, hint: "usage: :stop")) {
+      try CommandParser.parse(":stop now")
+    }
+  }
+}

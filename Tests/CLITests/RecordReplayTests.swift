@@ -1,0 +1,275 @@
+import Features
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end: sessions recorded by the built binary, then replayed by it.
+@Suite("Record a session, replay it")
+struct RecordReplayTests {
+  let fixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
+
+  /// The last line each screen printed: the screens a session ended on, in display order.
+  func finalScreens(_ lines: [String]) -> [String] {
+    AppView.screenNames.compactMap { name in lines.last { $0.hasPrefix(name + ": ") } }
+  }
+
+  @Test("a session using every clock command, with errors, replays to the screens it ended on")
+  func everyClockCommand() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let script = [
+      "reload", "now", "moveDay 3", "yesterday", "tomorrow", "moveDay -2", "reloda", "moveDay x",
+      "moveDay 40000", "MOVEDAY +7", "# a comment", "",
+    ]
+    // From 8 days away, the 10th and 11th go past the 1000-year limit and are refused.
+    let farAway = Array(repeating: "moveDay 36525", count: 11)
+    let session = try UniflowBinary.run(
+      ["--offline", "--time-zone", "Asia/Seoul", "--no-default-location", "--record", log.path],
+      input: (script + farAway + ["moveDay -36525"]).joined(separator: "\n") + "\n",
+      environment: fixedNow)
+    #expect(session.status == 1)
+    #expect(session.errorLines.count == 5)
+    #expect(finalScreens(session.lines).first == "clock: 2826년 12월 13일 12시 45분")
+
+    // Replayed on a machine in another zone: the log's zone rules.
+    let replay = try UniflowBinary.run(
+      ["replay", log.path, "--verify"], environment: ["TZ": "America/New_York"])
+    #expect(replay.status == 0)
+    #expect(replay.lines == finalScreens(session.lines))
+    #expect(
+      replay.stderr
+        == "uniflow: verified: the replay reproduces the log's 0 snapshots and its checkpoint "
+        + "at seq 20\n")
+  }
+
+  @Test(
+    "the log is JSON Lines: a header, one line per action with its seq and source, a checkpoint")
+  func logFormat() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      input: "tomorrow\nreload\n",
+      environment: fixedNow)
+    let lines = log.lines()
+    #expect(lines.count == 6)
+    #expect(
+      lines[0].hasPrefix(
+        #"{"format":"uniflow-action-log","version":1,"app":"uniflow 0.1.0","timeZone":"GMT","locale":"#
+      ))
+    #expect(
+      lines[0].hasSuffix(
+        #""state":{"clock":{"anchor":"1970-01-01T00:00:00Z","dayOffset":0,"isLoading":false,"#
+          + #""request":0,"timeZone":{"identifier":"GMT"}},"dog":{"dogs":[]},"#
+          + #""weather":{"request":0,"status":{"idle":{}}}}}"#))
+    #expect(
+      Array(lines[1...])
+        == [
+          #"{"seq":1,"src":"sent","action":"launched","at":"2026-11-29T03:45:12Z"}"#,
+          #"{"seq":2,"src":"sent","action":"clock.moveDay","days":1}"#,
+          #"{"seq":3,"src":"sent","action":"clock.reload"}"#,
+          #"{"seq":4,"src":"effect","action":"clock.timeResponse","request":1,"ok":"2026-11-29T03:45:12Z"}"#,
+          #"{"checkpoint":4,"state":{"clock":{"anchor":"2026-11-29T03:45:12Z","dayOffset":0,"#
+            + #""isLoading":false,"request":1,"timeZone":{"identifier":"GMT"}},"dog":{"dogs":[{"#
+            + #""birthday":"2024-10-29","breed":"poodle","imageName":"pomeranian.jpeg","#
+            + #""name":"poodle"}],"selectedName":"poodle"},"weather":{"request":0,"#
+            + #""status":{"idle":{}}}}}"#,
+        ])
+  }
+
+  @Test("--trace prints each action and the screens it changed, then the final screens")
+  func trace() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "Asia/Seoul", "--no-default-location", "--record", log.path],
+      input: "tomorrow\nreload\nmoveDay 0\n", environment: fixedNow)
+    let replay = try UniflowBinary.run(["replay", "--trace", log.path])
+    #expect(replay.status == 0)
+    #expect(
+      replay.lines == [
+        #"#1 sent launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
+        "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
+        "#2 sent clock.moveDay days=1", "clock: 2026년 11월 30일 12시 45분",
+        "#3 sent clock.reload", "clock: Loading..",
+        #"#4 effect clock.timeResponse request=1 ok="2026-11-29T03:45:12Z""#,
+        "clock: 2026년 11월 29일 12시 45분",
+        "#5 sent clock.moveDay days=0",
+        "clock: 2026년 11월 29일 12시 45분", "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
+        "weather: no location (changeLocation CITY)",
+      ])
+  }
+
+  @Test("--until SEQ stops after that action")
+  func until() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      input: "tomorrow\ntomorrow\nreload\n", environment: fixedNow)
+    let replay = try UniflowBinary.run(["replay", log.path, "--until", "3", "--verify"])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
+    #expect(
+      replay.stderr
+        == "uniflow: verified: the replay reproduces the log's 0 snapshots up to seq 3; the "
+        + "checkpoint lies beyond --until\n")
+    let beyond = try UniflowBinary.run(["replay", log.path, "--until=99"])
+    #expect(beyond.status == 0)
+    #expect(
+      beyond.stderr == "uniflow: warning: \(log.path): the log ends at seq 5, before --until 99\n")
+  }
+
+  @Test("--time-url: the recorded answer replays with no network; the server is not asked again")
+  func timeURLReplaysOffline() throws {
+    let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
+    defer { server.stop() }
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let session = try UniflowBinary.run(
+      [
+        "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
+        "--no-default-location", "--record", log.path,
+      ],
+      input: "reload\ntomorrow\n", environment: ["UNIFLOW_FIXED_NOW": "2020-01-01T00:00:00Z"])
+    #expect(session.status == 0)
+    #expect(server.requests.count == 1)
+    let replay = try UniflowBinary.run(["replay", log.path, "--offline", "--verify"])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock") == ["clock: 2026년 11월 30일 12시 45분"])
+    #expect(replay.lines == finalScreens(session.lines))
+    #expect(server.requests.count == 1)
+  }
+
+  @Test("a refused connection is recorded as the failure it was, and replays as one")
+  func refusedConnection() throws {
+    let port = try LoopbackServer.unusedPort()
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let session = try UniflowBinary.run(
+      [
+        "--time-zone", "UTC", "--time-url", "http://127.0.0.1:\(port)/now", "--no-default-location",
+        "--record", log.path,
+      ],
+      input: "reload\n", environment: fixedNow)
+    let failed =
+      "clock: 2026년 11월 29일 03시 45분 · unavailable: connection refused by 127.0.0.1:\(port)"
+    #expect(session.lines.last == failed)
+    #expect(
+      log.lines()[3]
+        == #"{"seq":3,"src":"effect","action":"clock.timeResponse","request":1,"#
+        + #""error":"connection refused by 127.0.0.1:\#(port)"}"#)
+    let replay = try UniflowBinary.run(["replay", log.path])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock") == [failed])
+  }
+
+  @Test("--verify names the first differing field and where the states parted")
+  func verifyFindsTampering() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      input: "tomorrow\ntomorrow\n", environment: fixedNow)
+    var lines = log.lines()
+    lines[4] = lines[4].replacingOccurrences(of: #""dayOffset":2"#, with: #""dayOffset":5"#)
+    try log.write(lines.joined(separator: "\n") + "\n")
+    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(replay.status == 1)
+    #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
+    #expect(
+      replay.stderr
+        == "uniflow: \(log.path):5: the replay differs from the log at seq 3: clock.dayOffset is "
+        + "2 in the replay but 5 in the log; the states agreed at seq 0, so one of the actions "
+        + "seq 1…3 parted them\n")
+  }
+
+  @Test("an existing file is never overwritten: a clear error, exit 2; --force overwrites it")
+  func neverOverwrites() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    try log.write("precious\n")
+    let refused = try UniflowBinary.run(
+      ["--offline", "--no-default-location", "--record", log.path], input: "tomorrow\n",
+      environment: fixedNow)
+    #expect(refused.status == 2)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr
+        == "uniflow: \(log.path): already exists, and a recording never overwrites a file; "
+        + "choose another file or add --force to overwrite it\n")
+    #expect(try log.read() == "precious\n")
+    let forced = try UniflowBinary.run(
+      ["--offline", "--no-default-location", "--record", log.path, "--force"], input: "tomorrow\n",
+      environment: fixedNow)
+    #expect(forced.status == 0)
+    #expect(log.lines().count == 4)
+  }
+
+  @Test("a log that cannot be written is a clear error before the session starts")
+  func cannotWrite() throws {
+    let full = try UniflowBinary.run(
+      ["--offline", "--no-default-location", "--record", "/dev/full", "--force"],
+      input: "tomorrow\n",
+      environment: fixedNow)
+    #expect(full.status == 2)
+    #expect(full.stdout.isEmpty)
+    #expect(full.stderr == "uniflow: /dev/full: cannot write: No space left on device\n")
+  }
+
+  @Test(":record in the middle of a session replays from there to the screens at :stop")
+  func recordMidSession() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let script = [
+      "moveDay 10", ":stop", ":record \(log.path)", ":record \(log.path)", "tomorrow", "reload",
+      "moveDay -3", ":stop", "moveDay 100",
+    ]
+    let session = try UniflowBinary.run(
+      ["--offline", "--no-default-location", "--time-zone", "Asia/Seoul"],
+      input: script.joined(separator: "\n") + "\n",
+      environment: fixedNow)
+    #expect(
+      session.errorLines == [
+        "line 2: not recording; :record FILE starts a recording",
+        "line 4: already recording to \(log.path); :stop first",
+      ])
+    #expect(session.lines.contains("recording to \(log.path)"))
+    #expect(session.lines.contains("stopped recording: 4 actions in \(log.path)"))
+    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(replay.status == 0)
+    #expect(replay.lines(of: "clock") == ["clock: 2026년 11월 26일 12시 45분"])
+    let atStop = session.lines.firstIndex { $0.hasPrefix("stopped recording") }!
+    #expect(replay.lines == finalScreens(Array(session.lines[..<atStop])))
+  }
+
+  @Test("a session on every screen, with errors, a cancelled lookup and :undo, replays exactly")
+  func everyScreen() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    let script = [
+      "dog", "adopt bella 2024-02-29 pug", "adopt bella 2024-03-01 poodle", "dog poodle",
+      "changeLocation Seoul", "changeLocation 서울", "changeLocation Qqqzzx", "moveDay 366",
+      ":undo", "adopt rex 2030-01-01 pug", "dog bella", "changeLocation Paris, TX", ":undo",
+      "tomorrow",
+    ]
+    let session = try UniflowBinary.run(
+      ["--offline", "--time-zone", "Asia/Seoul", "--record", log.path],
+      input: script.joined(separator: "\n") + "\n", environment: fixedNow)
+    #expect(session.status == 1)
+    #expect(session.errorLines.count == 2)
+    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(replay.status == 0)
+    #expect(replay.lines == finalScreens(session.lines))
+    #expect(replay.lines.count == 3)
+    #expect(replay.lines[1] == "dog: bella · 2 살 · 30000원 · pug.jpeg")
+    #expect(replay.lines[2] == "weather: Not found")
+    let actions = log.lines().dropFirst().compactMap { line -> String? in
+      guard let start = line.range(of: #""action":""#) else { return nil }
+      return String(line[start.upperBound...].prefix { $0 != "\"" })
+    }
+    for name in ["dog.show", "dog.adopt", "weather.geocodeResponse", "restored"] {
+      #expect(actions.contains(name), "the log holds a \(name)")
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `uniflow` binary running with a stdin pipe the test keeps open, for tests that
+/// act while it runs — feed a line, watch a file, kill it.
+///
+/// ```swift
+/// let running = try RunningUniflow(["--record", path])
+/// running.send("tomorrow\n")
+/// try waitUntil("the log has 3 lines") { lineCount(path) >= 3 }
+/// running.kill()   // SIGKILL, as a crash would
+/// ```
+public final class RunningUniflow: Sendable {
+  private let process: Process
+  private let stdin: Pipe
+  private let output = SharedBox(Data())
+
+  /// Starts `uniflow arguments` with `environment` added to the test's own (minus
+  /// `UNIFLOW_FIXED_NOW`, unless given).
+  public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    process = Process()
+    process.executableURL = UniflowBinary.url
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["UNIFLOW_FIXED_NOW"] = nil
+    for (name, value) in environment { env[name] = value }
+    process.environment = env
+    stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    let output = self.output
+    stdout.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      output.update { $0.append(data) }
+    }
+    try process.run()
+  }
+
+  /// Writes `text` to the process's stdin.
+  public func send(_ text: String) {
+    stdin.fileHandleForWriting.write(Data(text.utf8))
+  }
+
+  /// What the process has printed on stdout so far.
+  public var stdout: String { String(decoding: output.value, as: UTF8.self) }
+
+  /// Kills the process with SIGKILL — no chance to clean up — and waits until it is gone.
+  public func kill() {
+    Glibc.kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    try? stdin.fileHandleForWriting.close()
+  }
+
+  /// How the process ended: the signal's number if it was killed.
+  public var terminationStatus: Int32 { process.terminationStatus }
+
+  deinit {
+    if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+  }
+}
+
+/// Polls `condition` until it holds, or throws once `seconds` have passed. For waiting on
+/// another process (a file it writes), where there is nothing to await.
+public func waitUntil(
+  _ what: String, seconds: Double = 30, _ condition: () throws -> Bool
+) throws {
+  let deadline = Date().addingTimeInterval(seconds)
+  while try !condition() {
+    guard Date() < deadline else { throw WaitTimedOut(what: what, seconds: seconds) }
+    usleep(2_000)  // between polls of another process's output, not for synchronisation
+  }
+}
+
+/// `waitUntil` ran out of time.
+public struct WaitTimedOut: Error, CustomStringConvertible {
+  public let what: String
+  public let seconds: Double
+  public var description: String { "timed out after \(seconds) s waiting until \(what)" }
+}
