@@ -18,14 +18,22 @@ enum LogBenchmark {
     let reducer = AppReducer(environment: Wiring.replayEnvironment)
     let path = ActionLogBenchmark.temporaryPath()
     defer { unlink(path) }
-    let record = try ActionLogBenchmark.measureRecording(
-      count: count, initialState: AppState(timeZone: .gmt), actions: AppActionSamples(seed: 1),
-      reduce: reducer.reduce(into:action:), path: path)
+    let record = try self.record(count: count, to: path)
     let replay = try ActionLogBenchmark.measureReplay(path: path) { () throws(ActionLogError) in
       // The same call `uniflow replay` makes.
       try ActionLogReplayer<AppState, AppAction>(path: path)
         .run(reduce: reducer.reduce(into:action:)).actions
     }
     return (record, replay)
+  }
+
+  /// Records `count` of the app's mixed actions to `path`, timing it.
+  static func record(count: Int, to path: String) throws(ActionLogError)
+    -> ActionLogBenchmark.Throughput
+  {
+    let reducer = AppReducer(environment: Wiring.replayEnvironment)
+    return try ActionLogBenchmark.measureRecording(
+      count: count, initialState: AppState(timeZone: .gmt), actions: AppActionSamples(seed: 1),
+      reduce: reducer.reduce(into:action:), path: path)
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 enum BenchCommand {
   /// The sections, in the order they run and print.
-  static let sections = ["dispatch", "scopedDispatch", "gazetteer", "startup"]
+  static let sections = ["dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup"]
 
   struct Arguments: Equatable {
     var json = false
@@ -64,6 +64,17 @@ enum BenchCommand {
       let figures = DispatchBench.run(count: arguments.actions, appCount: arguments.actions / 10)
       if wanted.contains("dispatch") { report.addDispatch(figures) }
       if wanted.contains("scopedDispatch") { report.addScopedDispatch(figures) }
+    }
+    if wanted.contains("replay") || wanted.contains("record") {
+      progress("replay and record: logs of 100,000 and 1,000,000 mixed actions")
+      do {
+        let figures = try LogBench.run()
+        if wanted.contains("replay") { report.addReplay(figures) }
+        if wanted.contains("record") { report.addRecord(figures) }
+      } catch {
+        FileHandle.standardError.write(Data("bench: replay: \(error)\n".utf8))
+        return 1
+      }
     }
     if wanted.contains("gazetteer") {
       progress("gazetteer: a fresh load, then 1,000 lookups")

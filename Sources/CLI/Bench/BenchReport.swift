@@ -83,6 +83,47 @@ struct BenchReport {
     ]
   }
 
+  mutating func addReplay(_ f: LogBench.Figures) {
+    var runs: [String: Any] = [:]
+    lines += ["", "replay — `uniflow replay FILE` as a child process, logs of mixed actions"]
+    for run in f.replayRuns {
+      let perSecond = Double(run.actions) / (run.milliseconds / 1000)
+      let megabytes = Double(run.peakResidentBytes) / 1_048_576
+      runs[String(run.actions)] = [
+        "actionsPerSecond": Int(perSecond), "milliseconds": round(run.milliseconds, 1),
+        "peakRSSMegabytes": round(megabytes, 1),
+      ]
+      lines += [
+        row(
+          "\(run.actions) actions (target ≥ 1,000,000/s)", perSecond, "actions/s",
+          verdict: perSecond >= 1_000_000),
+        row("  peak RSS (target ≤ 64 MB, flat)", megabytes, "MB", verdict: megabytes <= 64),
+      ]
+    }
+    let inProcess = f.replayInProcess.actionsPerSecond
+    runs["inProcessActionsPerSecond"] = Int(inProcess)
+    lines.append(row("in process, no start-up (1,000,000 actions)", inProcess, "actions/s"))
+    sections.append(("replay", runs))
+  }
+
+  mutating func addRecord(_ f: LogBench.Figures) {
+    let perSecond = f.record.actionsPerSecond
+    sections.append(
+      (
+        "record",
+        [
+          "actionsPerSecond": Int(perSecond), "target": 200_000, "actions": f.record.actions,
+          "fileMegabytes": round(Double(f.record.fileBytes) / 1_048_576, 1),
+        ]
+      ))
+    lines += [
+      "", "record — every action written with its own write(2) as it is handled",
+      row(
+        "\(f.record.actions) actions (target ≥ 200,000/s)", perSecond, "actions/s",
+        verdict: perSecond >= 200_000),
+    ]
+  }
+
   mutating func addGazetteer(_ t: GazetteerTimings) {
     let first = milliseconds(t.firstLookup)
     let median = milliseconds(t.medianLookup)

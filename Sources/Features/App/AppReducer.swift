@@ -11,26 +11,26 @@ import Store
 public struct AppReducer: Reducer {
   /// What the effects may reach.
   public let environment: AppEnvironment
+  /// The features combined, built once: rebuilding them for every action cost more than the
+  /// reducers themselves (measured with callgrind on `uniflow replay`).
+  private let combined: (inout AppState, AppAction) -> Effect<AppAction>
 
   /// The app's reducer, whose effects use `environment`.
   public init(environment: AppEnvironment) {
     self.environment = environment
-  }
-
-  /// The features, each scoped to its state and actions, after the app-wide rules.
-  public var body: some Reducer<AppState, AppAction> {
-    CombineReducers {
+    let body = CombineReducers {
       Reduce(AppReducer.core)
       Scope(state: \AppState.clock, action: .clock) { ClockReducer(time: environment.time) }
-      Scope(state: \AppState.dogScreen, action: .dog) { DogReducer() }
+      DogScope()
       Scope(state: \AppState.weather, action: .weather) {
         WeatherReducer(geocoder: environment.geocoder, weather: environment.weather)
       }
     }
+    combined = body.reduce(into:action:)
   }
 
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
-    body.reduce(into: &state, action: action)
+    combined(&state, action)
   }
 
   /// The actions that concern the whole app.
@@ -47,5 +47,18 @@ public struct AppReducer: Reducer {
     case .clock, .dog, .weather:
       return .none
     }
+  }
+}
+
+/// The dog screen's reducer, given the clock's day ("today") that it reads but never changes.
+/// Written out rather than scoped through a computed key path: the day is computed only for dog
+/// actions, and the dogs are handed over without a copy.
+struct DogScope: Reducer {
+  func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+    guard case .dog(let action) = action else { return .none }
+    var screen = DogReducer.State(dog: state.dog, today: state.today)
+    state.dog = DogState()  // let `screen` hold the only reference while it changes
+    defer { state.dog = screen.dog }
+    return DogReducer().reduce(into: &screen, action: action).map(AppAction.dog)
   }
 }

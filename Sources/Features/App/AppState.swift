@@ -26,10 +26,4 @@ public struct AppState: Equatable, Sendable, Codable {
     CalendarDay(of: clock.date, in: clock.timeZone)
   }
 
-  /// The dog screen with the clock's day, as ``DogReducer`` works on it. Setting it changes only
-  /// ``dog``: the dog screen never moves the clock.
-  public var dogScreen: DogReducer.State {
-    get { DogReducer.State(dog: dog, today: today) }
-    set { dog = newValue.dog }
-  }
 }
