@@ -28,6 +28,26 @@ struct Choice: Hashable, Sendable {
   /// The value relative to the pivot.
   var offset: Offset { Offset(index: index, up: up, down: down) }
 
+  /// `offset` moved by `amount` up or down, wrapping around from one end of the range to the
+  /// other as fixed-width arithmetic does.
+  func wrapping(_ offset: Offset, by amount: UInt64, upward: Bool) -> Offset {
+    // Positions 0...max count from the lowest value; the range holds max + 1 of them.
+    let position = offset.negative ? down - offset.magnitude : down + offset.magnitude
+    let count = max &+ 1  // 0 when the range covers all 2⁶⁴ values: wrapping is then free
+    let step = count == 0 ? amount : amount % count
+    var moved: UInt64
+    if upward {
+      let (sum, overflow) = position.addingReportingOverflow(step)
+      moved = overflow || (count != 0 && sum >= count) ? sum &- count : sum
+    } else {
+      let (difference, overflow) = position.subtractingReportingOverflow(step)
+      moved = overflow ? difference &+ count : difference
+    }
+    return moved >= down
+      ? Offset(negative: false, magnitude: moved - down)
+      : Offset(negative: true, magnitude: down - moved)
+  }
+
   /// This choice with its value replaced by `offset` (which must lie within `-down...up`).
   func with(_ offset: Offset) -> Choice {
     Choice(index: offset.index(up: up, down: down), up: up, down: down)

@@ -133,6 +133,10 @@ public struct Gen<Value>: Sendable {
 }
 
 /// Why a property skipped an example: ``assume(_:fileID:line:)`` found its input unsuitable.
+///
+/// ```swift
+/// try assume(index < list.count)   // throws PropertyDiscard(site: "assume at MyTests.swift:12")
+/// ```
 public struct PropertyDiscard: Error, Sendable {
   /// The `assume` that discarded the example, as `file:line`.
   public let site: String

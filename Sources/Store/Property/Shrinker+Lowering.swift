@@ -74,7 +74,8 @@ extension Shrinker {
   }
 
   /// Moves an amount from an earlier numeric choice to a later one, keeping their sum, so that
-  /// the earlier one gets simpler: `([-20000], [-20000])` becomes `([-7232], [-32768])`.
+  /// the earlier one gets simpler: `([-20000], [-20000])` becomes `([-7232], [-32768])`, and
+  /// `[1, 32767]` of 16-bit integers becomes `[0, -32768]`.
   func redistributePairs() {
     forNearbyPairs { first, second in
       let one = best.choices[first]
@@ -86,6 +87,12 @@ extension Shrinker {
         direction > 0
         ? (target.negative ? other.up + target.magnitude : other.up - target.magnitude)
         : (target.negative ? other.down - target.magnitude : other.down + target.magnitude)
+      if room < a.magnitude {
+        // The later one cannot take it all without leaving its range: try wrapping around, as
+        // fixed-width arithmetic does, which keeps sums that overflow the same.
+        let wrapped = other.wrapping(target, by: a.magnitude, upward: direction > 0)
+        if pairAttempt(first, .zero, second, wrapped) { return }
+      }
       let most = Swift.min(a.magnitude, room, 1 << 61)
       bisect(above: most) { amount in
         let moved = direction * Int64(amount)

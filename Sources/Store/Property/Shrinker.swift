@@ -182,15 +182,42 @@ final class Shrinker {
         index > next && best.spans[index].label == node.label
           && nearest(node.label, above: index) == next
       }
+      let deciders = decidingChoices(before: next)
       let replaced = children.contains { child in
         let inner = best.spans[child].range
         guard inner != node.range else { return false }
-        let attempt =
+        var attempt =
           Array(best.indices[..<node.start]) + best.indices[inner] + best.indices[node.end...]
-        return consider(attempt)
+        if consider(attempt) { return true }
+        // A subtree moved up may need less room than the value that sized its old place
+        // (a depth, a size passed through flatMap): try again with that value halved.
+        for position in deciders where attempt[position] >= 2 {
+          let original = attempt[position]
+          attempt[position] = original / 2
+          if consider(attempt) { return true }
+          attempt[position] = original
+        }
+        return false
       }
       if !replaced { next += 1 }
     }
+  }
+
+  /// The choices made by the `flatMap`s that decided how the span at `index` was generated: the
+  /// first choice of each `.bound` span before it whose parent encloses it, nearest three first.
+  private func decidingChoices(before index: Int) -> [Int] {
+    var enclosing: Set<Int?> = [nil]
+    var parent = best.spans[index].parent
+    while let current = parent {
+      enclosing.insert(current)
+      parent = best.spans[current].parent
+    }
+    let start = best.spans[index].start
+    return best.spans.filter { span in
+      span.label == .bound && span.end <= start && !span.isEmpty && enclosing.contains(span.parent)
+        && best.choices[span.start].isNumeric
+    }
+    .map(\.start).reversed().prefix(3).map { $0 }
   }
 
   /// The nearest span above `index` labelled `label`.

@@ -32,6 +32,17 @@ struct ShrinkingTests {
     #expect(Offset(index: 11, up: 3, down: 9).small == -8)  // past the positive side's end
   }
 
+  @Test("moving a number past the end of its range wraps around, as fixed-width arithmetic does")
+  func wrapping() {
+    let int16 = Choice(index: 0, up: 32767, down: 32768)
+    #expect(int16.wrapping(Offset(32767), by: 1, upward: true).small == -32768)
+    #expect(int16.wrapping(Offset(-32768), by: 2, upward: false).small == 32766)
+    let full = Choice(index: 0, up: .max, down: 0)
+    #expect(full.wrapping(Offset(negative: false, magnitude: .max), by: 1, upward: true) == .zero)
+    let small = Choice(index: 0, up: 10, down: 0)  // 0...10
+    #expect(small.wrapping(Offset(9), by: 5, upward: true).small == 3)
+  }
+
   @Test("lists shrink to fewer elements first, then to simpler ones")
   func shorterFirst() {
     #expect(counterexample(Gen.int(in: 0...100).array()) { $0.reduce(0, +) <= 10 } == [11])
