@@ -17,6 +17,9 @@ struct Choice: Hashable, Sendable {
   var up: UInt64
   /// How many values lie below the pivot.
   var down: UInt64
+  /// Whether the generator decided this choice itself (a flag forced to yes): changing it changes
+  /// nothing.
+  var isForced = false
 
   /// The largest index (`up + down`, which never overflows: both count values of one range).
   var max: UInt64 { up &+ down }

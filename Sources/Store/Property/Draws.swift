@@ -134,6 +134,14 @@ final class Draws {
     try draw(up: 1, down: 0) { $0.chance(chance) ? 1 : 0 } == 1
   }
 
+  /// A "one more" flag whose answer is already yes (a list below its minimum length, a run below
+  /// its minimum number of steps). It is recorded all the same, so that every element or step has
+  /// the same layout and deleting one never shifts the next one's choices out of place.
+  func drawForcedFlag() throws {
+    guard choices.count < maxChoices else { throw Stop.overrun }
+    choices.append(Choice(index: 1, up: 1, down: 0, isForced: true))
+  }
+
   /// Opens a span labelled `label`; spans nest.
   func begin(_ label: SpanLabel) {
     spans.append(

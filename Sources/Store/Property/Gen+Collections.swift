@@ -10,14 +10,16 @@ extension Gen {
     let minimum = Swift.max(0, count.lowerBound)
     let maximum = count.upperBound
     return Gen<[Value]> { draws in
-      // Each optional element is announced by a "one more" flag, so deleting the flag with the
-      // element deletes exactly that element.
+      // Each element is announced by a "one more" flag, so deleting the flag with the element
+      // deletes exactly that element.
       let average = Swift.min(Double(maximum - minimum), 1 + Double(draws.size) / 20)
       let more = average / (1 + average)
       var result: [Value] = []
       while result.count < maximum {
         draws.begin(.element)
-        if result.count >= minimum, !(try draws.drawFlag(chance: more)) {
+        if result.count < minimum {
+          try draws.drawForcedFlag()
+        } else if !(try draws.drawFlag(chance: more)) {
           draws.end()
           break
         }

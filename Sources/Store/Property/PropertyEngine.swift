@@ -76,7 +76,7 @@ final class PropertyEngine<Value> {
     var rejections: [String: Int] = [:]
     while passed < wanted, tries < maxTries {
       if let limit = settings.timeLimit, clock.now - started > limit {
-        return report.passed(seed: seed, examples: passed, stoppedByTime: true)
+        return report.passed(seed: seed, examples: passed)
       }
       let size = Swift.min(100, tries * 200 / wanted)
       let (trial, value) = self.trial([], random: SplitMix64(seed: random.next()), size: size)
@@ -107,7 +107,7 @@ final class PropertyEngine<Value> {
           + "Generate valid inputs directly rather than rejecting them.",
         seed: seed, examples: passed)
     }
-    return report.passed(seed: seed, examples: passed, stoppedByTime: false)
+    return report.passed(seed: seed, examples: passed)
   }
 
   /// Confirms that `failing` fails again with the same input (else it is flaky), shrinks it and
@@ -160,7 +160,7 @@ final class PropertyEngine<Value> {
     let (trial, value) = self.trial(example.indices, size: example.size)
     switch trial.status {
     case .passed:
-      return report.passed(seed: nil, examples: 1, stoppedByTime: false)
+      return report.passed(seed: nil, examples: 1)
     case .failed(let message):
       return report.replayFailed(value: value, message: message, token: token)
     case .discarded(let site), .invalid(let site):

@@ -12,7 +12,7 @@ struct PropertyReport<Value> {
   /// What a counterexample is called: "input", or "sequence of actions, as code for a test".
   var noun = "input"
 
-  func passed(seed: UInt64?, examples: Int, stoppedByTime: Bool) -> PropertyResult<Value> {
+  func passed(seed: UInt64?, examples: Int) -> PropertyResult<Value> {
     PropertyResult(
       verdict: .passed, message: nil, counterexample: nil, seed: seed, examples: examples,
       shrinkRuns: 0, replayToken: nil)

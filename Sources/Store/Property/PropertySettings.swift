@@ -20,7 +20,8 @@ public struct PropertySettings: Sendable {
   public var seed: UInt64?
   /// A replay token from a failure report: run that one case, with no search and no shrinking.
   public var replay: String?
-  /// Stop searching after this long (the report says so). Default: no limit.
+  /// Stop searching after this long; ``PropertyResult/examples`` says how many ran. Default: no
+  /// limit.
   public var timeLimit: Duration?
   /// Stop shrinking after this many runs of the property. Default 5000.
   public var maxShrinkRuns = 5000

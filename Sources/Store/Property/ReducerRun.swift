@@ -73,7 +73,9 @@ extension ReducerProperty {
     while run.actions.count < stepRange.upperBound {
       let start = draws.choices.count
       draws.begin(.step)
-      if run.actions.count >= stepRange.lowerBound, !(try draws.drawFlag(chance: more)) {
+      if run.actions.count < stepRange.lowerBound {
+        try draws.drawForcedFlag()
+      } else if !(try draws.drawFlag(chance: more)) {
         draws.end()
         break
       }

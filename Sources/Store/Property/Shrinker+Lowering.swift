@@ -14,7 +14,7 @@ extension Shrinker {
 
   private func minimize(at position: Int) {
     let choice = best.choices[position]
-    guard choice.index > 0, !setting(position, to: 0) else { return }
+    guard choice.index > 0, !choice.isForced, !setting(position, to: 0) else { return }
     for index in 1..<Swift.min(choice.index, 5) where setting(position, to: index) { return }
     guard choice.index >= 5 else { return }
     if choice.down == 0, choice.up <= 16 {  // a few alternatives: try each

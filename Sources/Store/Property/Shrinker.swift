@@ -114,7 +114,8 @@ final class Shrinker {
   private func deleteChunks(length: Int) {
     var start = best.indices.count - length
     while start >= 0, !isExhausted() {
-      if deleteWithLength(start..<start + length) {
+      let chunk = start..<start + length
+      if !best.choices[chunk].allSatisfy(\.isForced), deleteWithLength(chunk) {
         start = Swift.min(start, best.indices.count - length)
       } else {
         start -= 1
@@ -123,19 +124,16 @@ final class Shrinker {
   }
 
   private func deleteWithLength(_ range: Range<Int>) -> Bool {
-    var attempt = removing(range)
     // Deleting only the zeros at the end changes nothing: every choice past the end is 0.
     guard
       best.indices[range.upperBound...].contains(where: { $0 > 0 })
         || best.indices[range].contains(where: { $0 > 0 })
     else { return false }
+    let length = best.choices[..<range.lowerBound].lastIndex { $0.index > 0 && !$0.isForced }
+    var attempt = removing(range)
     if consider(attempt) { return true }
-    if lastWasRejected, shiftingLater(attempt, from: range.lowerBound) {
-      return true
-    }
-    guard let length = best.indices[..<range.lowerBound].lastIndex(where: { $0 > 0 }) else {
-      return false
-    }
+    if lastWasRejected, shiftingLater(attempt, from: range.lowerBound) { return true }
+    guard let length else { return false }
     attempt[length] -= 1
     return consider(attempt)
   }

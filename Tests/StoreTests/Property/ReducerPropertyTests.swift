@@ -114,6 +114,25 @@ struct ReducerPropertyTests {
       ])
   }
 
+  @Test("an action that changed nothing, or a stretch that came back to a state, goes in one edit")
+  func loopsCutInOneEdit() {
+    let fuse = ReducerProperty(Fuse(), initialState: Fuse.State())
+      .action("inc") { _ in .just(.inc) }
+      .action("dec") { _ in .just(.dec) }
+      .action("nothing") { _ in .just(.nothing) }
+      .action("explode") { _ in .just(.explode) }
+      .invariant("never explodes") { !$0.exploded }
+    // A shrink limit of 1 leaves only the re-run that rules out flakiness: nothing is shrunk.
+    let first = fuse.check(.seed(159).shrinkLimit(runs: 1), reportFailure: { _ in })
+    #expect(first.counterexample?.actions == [.dec, .inc, .explode])
+    let oneEdit = fuse.check(.seed(159).shrinkLimit(runs: 2), reportFailure: { _ in })
+    #expect(oneEdit.counterexample?.actions == [.explode])
+    let noOp = fuse.check(.seed(23).shrinkLimit(runs: 1), reportFailure: { _ in })
+    #expect(noOp.counterexample?.actions == [.nothing, .explode])
+    let noOpCut = fuse.check(.seed(23).shrinkLimit(runs: 2), reportFailure: { _ in })
+    #expect(noOpCut.counterexample?.actions == [.explode])
+  }
+
   @Test("an action may refer to what an earlier action created, and shrinking keeps it valid")
   func references() {
     let requests = References<Int>("requests")
@@ -211,6 +230,28 @@ struct ReducerPropertyTests {
         .invariant("count stays below 2") { $0.count < 2 }
         .check(.seed(1))
     }
+  }
+}
+
+/// A fuse that blows when set off at zero.
+struct Fuse: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var exploded = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case inc, dec, nothing, explode
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .inc: state.count += 1
+    case .dec: state.count -= 1
+    case .nothing: break
+    case .explode: state.exploded = state.count == 0
+    }
+    return .none
   }
 }
 
