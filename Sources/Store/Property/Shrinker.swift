@@ -8,7 +8,9 @@
 /// ends; every sequence tried is remembered, so none runs twice.
 ///
 /// ```swift
-/// let shrinker = Shrinker(failing: trial, budget: budget) { prefix in engine.trial(prefix) }
+/// let shrinker = Shrinker(failing: trial, isExhausted: { engine.propertyRuns > 5000 }) { prefix in
+///   engine.trial(prefix, size: size).0
+/// }
 /// shrinker.shrink()
 /// shrinker.best   // the simplest failing trial found
 /// ```
