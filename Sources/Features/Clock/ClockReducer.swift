@@ -67,7 +67,8 @@ public struct ClockReducer: Reducer {
   /// Why moving by `days` is refused, or nil when it is allowed.
   public static func rejection(ofMovingBy days: Int, in state: ClockState) -> String? {
     let (offset, overflow) = state.dayOffset.addingReportingOverflow(days)
-    if overflow || offset.magnitude > ClockState.maxDayOffset {
+    // `magnitude`, not `abs`: abs(Int.min) traps (found by the display-rules property test).
+    if overflow || offset.magnitude > ClockState.maxDayOffset.magnitude {
       return "the clock cannot move more than \(ClockState.maxDayOffset) days (1000 years) "
         + "from the loaded time; it is \(state.dayOffset) days away now"
     }
