@@ -6,7 +6,9 @@ import Foundation
 @MainActor
 enum BenchCommand {
   /// The sections, in the order they run and print.
-  static let sections = ["dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup"]
+  static let sections = [
+    "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
+  ]
 
   struct Arguments: Equatable {
     var json = false
@@ -92,6 +94,10 @@ enum BenchCommand {
           (name: "noDefaultLocation", arguments: ["--offline", "--no-default-location"]),
           (name: "defaultLocation", arguments: ["--offline"]),
         ]))
+    }
+    if wanted.contains("shrinking") {
+      progress("shrinking: 13 challenges × 100 seeds")
+      report.addShrinking(ShrinkingChallenges.measure())
     }
     print(arguments.json ? report.json() : report.text())
     return 0

@@ -159,6 +159,29 @@ struct BenchReport {
     sections.append(("startup", values))
   }
 
+  mutating func addShrinking(_ rows: [ShrinkingMeasurement]) {
+    var values: [String: Any] = [:]
+    lines += [
+      "",
+      "shrinking — the shrinking challenge, 100 seeds each (ideal: share reaching the ideal "
+        + "counterexample; median: property runs after the first failure)",
+    ]
+    for row in rows {
+      let target = row.name == "bound5" ? 0.80 : 0.95
+      values[row.name] = [
+        "ideal": round(row.ideal, 2), "medianEvaluations": row.medianEvaluations,
+        "seeds": row.seeds, "failuresFound": row.failuresFound,
+      ]
+      let ok = row.ideal >= target && row.medianEvaluations <= 500
+      let label = row.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+      lines.append(
+        "  \(label) ideal \(String(format: "%.2f", row.ideal)) (≥ \(String(format: "%.2f", target)))"
+          + "   median \(String(format: "%6.1f", row.medianEvaluations)) runs (≤ 500)"
+          + (ok ? "  ok" : "  MISSED"))
+    }
+    sections.append(("shrinking", values))
+  }
+
   private func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
   }
