@@ -77,3 +77,24 @@ struct CalendarDayTests {
     #expect(CalendarDay(of: beforeChrist, in: .gmt).year == 0)  // 1 BC, counted astronomically
   }
 }
+
+@Suite("The day an instant falls on")
+struct CalendarDayOfInstantTests {
+  @Test("arithmetic and the calendar agree on the day, in every zone, from 1583 to 9999")
+  func fastPathAgreesWithCalendar() {
+    let zones = ["UTC", "Asia/Seoul", "America/New_York", "Pacific/Kiritimati", "Pacific/Niue"]
+      .compactMap(TimeZone.init(identifier:))
+    var seconds = -12_212_553_600.0 + 1
+    while seconds < 253_402_300_000 {
+      let date = Date(timeIntervalSince1970: seconds)
+      for zone in zones {
+        let parts = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day], from: date)
+        let day = CalendarDay(of: date, in: zone)
+        #expect(
+          [day.year, day.month, day.day] == [parts.year, parts.month, parts.day],
+          "\(date) in \(zone.identifier)")
+      }
+      seconds += 86_400 * 997.37  // a stride that visits every month and time of day
+    }
+  }
+}

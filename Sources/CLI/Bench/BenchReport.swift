@@ -85,7 +85,9 @@ struct BenchReport {
 
   mutating func addReplay(_ f: LogBench.Figures) {
     var runs: [String: Any] = [:]
-    lines += ["", "replay — `uniflow replay FILE` as a child process, logs of mixed actions"]
+    lines += [
+      "", "replay — `uniflow replay FILE` as a child process (fastest of 3), mixed actions",
+    ]
     for run in f.replayRuns {
       let perSecond = Double(run.actions) / (run.milliseconds / 1000)
       let megabytes = Double(run.peakResidentBytes) / 1_048_576

@@ -2,8 +2,8 @@ import Foundation
 import Store
 
 /// The action log's figures: recording throughput with every line written as it happens, and
-/// `uniflow replay` itself, run as a child process on logs of 100,000 and 1,000,000 mixed
-/// actions, so that its time and peak memory are its own.
+/// `uniflow replay` itself, run as a child process (the fastest of three runs) on logs of
+/// 100,000 and 1,000,000 mixed actions, so that its time and peak memory are its own.
 enum LogBench {
   struct Figures {
     /// Recording 1,000,000 actions, in process.
@@ -23,11 +23,17 @@ enum LogBench {
       _ = try LogBenchmark.record(count: count, to: path)
       let executable = ChildProcess.currentExecutable()
       _ = ChildProcess.run(executable, ["replay", path])  // warm the page cache
-      guard let outcome = ChildProcess.run(executable, ["replay", path]), outcome.status == 0
-      else {
-        throw ActionLogError(.badLog, file: path, "uniflow replay failed on the bench's log")
+      // The fastest of three runs: the machine's other work only ever slows a run down.
+      var best: ChildProcess.Outcome?
+      for _ in 0..<3 {
+        guard let outcome = ChildProcess.run(executable, ["replay", path]), outcome.status == 0
+        else {
+          throw ActionLogError(.badLog, file: path, "uniflow replay failed on the bench's log")
+        }
+        if outcome.milliseconds < best?.milliseconds ?? .infinity { best = outcome }
       }
-      runs.append((count, outcome.milliseconds, outcome.peakResidentBytes))
+      guard let best else { continue }
+      runs.append((count, best.milliseconds, best.peakResidentBytes))
     }
     return Figures(record: measured.record, replayInProcess: measured.replay, replayRuns: runs)
   }

@@ -20,7 +20,7 @@ public enum AppAction: Equatable, Sendable {
   /// Put every screen back as it was: the REPL's `:undo`, which computes the earlier state by
   /// re-applying the session's earlier actions with effects off, and records it as an action so
   /// that a log of the session still replays to the same screens.
-  case restored(AppState)
+  indirect case restored(AppState)
 }
 
 extension ActionCase where Root == AppAction, Value == ClockAction {

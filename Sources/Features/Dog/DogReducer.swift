@@ -80,7 +80,7 @@ public struct DogReducer: Reducer {
       return "a dog's name can be at most \(maxNameLength) characters; this one has \(name.count)"
     }
     let isBlankOrControl = { (scalar: Unicode.Scalar) in
-      scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+      scalar.properties.isWhitespace || scalar.isControlCharacter
     }
     if name.unicodeScalars.contains(where: isBlankOrControl) {
       return "a dog's name is one word: no spaces or control characters"

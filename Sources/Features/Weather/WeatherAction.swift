@@ -15,9 +15,9 @@ public enum WeatherAction: Equatable, Sendable {
   case changeLocation(String)
   /// The first place matching the name of `changeLocation` number `request`; nil when nothing
   /// matched.
-  case geocodeResponse(request: Int, Result<Place?, FetchFailure>)
+  indirect case geocodeResponse(request: Int, Result<Place?, FetchFailure>)
   /// The weather at the place `changeLocation` number `request` found.
-  case weatherResponse(request: Int, Result<WeatherReport, FetchFailure>)
+  indirect case weatherResponse(request: Int, Result<WeatherReport, FetchFailure>)
   /// Stop waiting for the latest `changeLocation` (the REPL's Ctrl-C): its answers will be
   /// ignored and the screen says it was cancelled.
   case cancel

@@ -44,7 +44,7 @@ public struct WeatherReducer: Reducer {
       .cancellable(id: CancelID.changeLocation, cancelInFlight: true)
 
     case .geocodeResponse(let request, let result):
-      guard request == state.request, state.status == .geocoding else { return .none }  // stale
+      guard request == state.request, case .geocoding = state.status else { return .none }  // stale
       switch result {
       case .success(nil):
         state.status = .notFound
@@ -106,7 +106,7 @@ public struct WeatherReducer: Reducer {
       return "a city name can be at most \(4 * limit) Unicode scalars; this one has "
         + "\(name.unicodeScalars.count)"
     }
-    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+    if name.unicodeScalars.contains(where: \.isControlCharacter) {
       return "a city name cannot contain control characters"
     }
     return nil

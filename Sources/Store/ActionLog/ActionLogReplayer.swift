@@ -60,36 +60,45 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
-    // Locals, not properties, in the loop: no exclusivity checks per line.
-    var cursor = self.cursor
-    var line = self.line
+    // The log is read and decoded on another thread while this one applies it.
+    let pipeline = ReplayPipeline<Action>(
+      cursor: cursor, line: line, summaries: step != nil, states: verify)
     var state = startState
     var actions = 0
+    var lastSeq = 0
+    var tornLine: Int?
     var progress = Verifying()
     let until = until ?? Int.max
-    reading: while let kind = try cursor.next(&line) {
-      switch kind {
-      case .action(let seq, let origin):
-        let action: Action = try cursor.action(&line, seq: seq)
-        apply(&state, action)
-        actions += 1
-        if let step {
-          step(
-            ActionLogStep(
-              seq: seq, origin: origin, action: action, summary: line.summary, state: state))
+    reading: while let batch = pipeline.next() {
+      for item in batch.items {
+        switch item {
+        case .action(let seq, let origin, let action, let summary):
+          apply(&state, action)
+          actions += 1
+          lastSeq = seq
+          if let step {
+            step(
+              ActionLogStep(
+                seq: seq, origin: origin, action: action, summary: summary, state: state))
+          }
+          if seq >= until { break reading }
+        case .state(let seq, let json, let isCheckpoint, let lineNumber):
+          if isCheckpoint { progress.checkpoint = seq }
+          guard verify, progress.divergence == nil else { continue }
+          let logged = try decodeState(json[...], line: lineNumber)
+          progress.compare(
+            state, logged, seq: seq, line: lineNumber, isSnapshot: !isCheckpoint)
         }
-        if seq >= until { break reading }
-      case .snapshot(let seq, let json), .checkpoint(let seq, let json):
-        let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
-        if isCheckpoint { progress.checkpoint = seq }
-        guard verify, progress.divergence == nil else { continue }
-        let logged = try decodeState(line.bytes[json], line: cursor.lineNumber)
-        progress.compare(
-          state, logged, seq: seq, line: cursor.lineNumber, isSnapshot: !isCheckpoint)
       }
+      switch batch.end {
+      case nil: continue
+      case .finished(let torn): tornLine = torn
+      case .failed(let error): throw error
+      }
+      break
     }
     return ActionLogReplayResult(
-      state: state, lastSeq: cursor.lastSeq, actions: actions, tornLine: cursor.tornLine,
+      state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,
       verification: verify ? progress.outcome : nil)
   }

@@ -216,7 +216,12 @@ public struct LogLine {
 
   private func index(ofKeyBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
     bytes.withUnsafeBufferPointer { line -> Int? in
-      for number in fields.indices {
+      // Codecs read fields in the order they wrote them, so the wanted field is almost always
+      // the first one not read yet: start there and wrap around.
+      let count = fields.count
+      let first = min((~used).trailingZeroBitCount, count)
+      for step in 0..<count {
+        let number = first + step < count ? first + step : first + step - count
         let field = fields[number]
         let start = Int(field.keyStart)
         let count = Int(field.keyEnd) - start

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Reads and decodes a log on a thread of its own while the caller applies what it has decoded:
+/// parsing is about half of a replay's work, so on two cores the two halves overlap.
+///
+/// The reading thread hands over batches of decoded lines through a queue that holds at most a
+/// few batches, so memory stays bounded whatever the log's length, and it hands them over in
+/// order, ending with how the log ended (its end, or the error at the line where it went wrong),
+/// so a replay sees exactly what a single-threaded reading would.
+///
+/// ```swift
+/// let pipeline = ReplayPipeline<AppAction>(cursor: cursor, line: line, summaries: false,
+///                                         states: true)
+/// while let batch = pipeline.next() { for item in batch.items { … } }
+/// ```
+final class ReplayPipeline<Action: LoggableAction>: Sendable {
+  /// One decoded line.
+  enum Item: Sendable {
+    case action(seq: Int, origin: ActionOrigin, action: Action, summary: String)
+    /// A snapshot or the checkpoint: the state's JSON (empty unless asked for) and its line.
+    case state(seq: Int, json: [UInt8], isCheckpoint: Bool, line: Int)
+  }
+
+  /// How the log ended.
+  enum End: Sendable {
+    case finished(tornLine: Int?)
+    case failed(ActionLogError)
+  }
+
+  struct Batch: Sendable {
+    var items: [Item] = []
+    /// Set on the last batch.
+    var end: End?
+  }
+
+  /// Lines a batch holds: large enough that handing over costs nothing per line, small enough
+  /// that the queue's memory is a few hundred kilobytes.
+  static var batchSize: Int { 1024 }
+  private let queue = BatchQueue<Batch>(capacity: 4)
+
+  /// Starts reading from `cursor` (which has read the header) on a new thread.
+  ///
+  /// - Parameters:
+  ///   - summaries: also hand over each action's logged summary, for traces.
+  ///   - states: hand over the JSON of snapshots and the checkpoint, for `verify`.
+  init(cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool) {
+    let reading = Reading(cursor: cursor, line: line)
+    let queue = self.queue
+    let thread = Thread {
+      Self.read(reading, into: queue, summaries: summaries, states: states)
+    }
+    thread.name = "uniflow.replay.reader"
+    thread.start()
+  }
+
+  deinit {
+    queue.close()  // a reader still running (replay stopped at --until) stops at its next batch
+  }
+
+  /// The next batch, in log order; nil after the last one.
+  func next() -> Batch? {
+    queue.take()
+  }
+
+  private static func read(
+    _ reading: Reading, into queue: BatchQueue<Batch>, summaries: Bool, states: Bool
+  ) {
+    var batch = Batch()
+    batch.items.reserveCapacity(batchSize)
+    do throws(ActionLogError) {
+      while let kind = try reading.cursor.next(&reading.line) {
+        switch kind {
+        case .action(let seq, let origin):
+          let action: Action = try reading.cursor.action(&reading.line, seq: seq)
+          let summary = summaries ? reading.line.summary : ""
+          batch.items.append(.action(seq: seq, origin: origin, action: action, summary: summary))
+        case .snapshot(let seq, let json), .checkpoint(let seq, let json):
+          let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
+          let bytes = states ? Array(reading.line.bytes[json]) : []
+          batch.items.append(
+            .state(
+              seq: seq, json: bytes, isCheckpoint: isCheckpoint, line: reading.cursor.lineNumber))
+        }
+        if batch.items.count == batchSize {
+          guard queue.put(batch) else { return }  // nobody is reading any more
+          batch = Batch()
+          batch.items.reserveCapacity(batchSize)
+        }
+      }
+      batch.end = .finished(tornLine: reading.cursor.tornLine)
+    } catch {
+      batch.end = .failed(error)
+    }
+    _ = queue.put(batch)
+  }
+}
+
+/// The cursor and scratch line, handed to the reading thread.
+///
+/// `@unchecked Sendable` is safe: the replayer creates this box, gives it to the reading thread
+/// and never touches the cursor or line again; from then on only that one thread reads or
+/// writes them.
+private final class Reading: @unchecked Sendable {
+  var cursor: LogCursor
+  var line: LogLine
+
+  init(cursor: LogCursor, line: LogLine) {
+    self.cursor = cursor
+    self.line = line
+  }
+}
+
+/// A first-in, first-out queue of at most `capacity` items between one producing and one
+/// consuming thread; `close()` ends it from either side.
+///
+/// `@unchecked Sendable` is safe: every read and write of `items` and `closed` happens between
+/// `condition.lock()` and `condition.unlock()`, and the items are `Sendable`.
+private final class BatchQueue<Item: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var items: [Item] = []
+  private var closed = false
+  private let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// Adds `item`, waiting while the queue is full. False if the queue was closed.
+  func put(_ item: Item) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while items.count >= capacity, !closed { condition.wait() }
+    guard !closed else { return false }
+    items.append(item)
+    condition.broadcast()
+    return true
+  }
+
+  /// The oldest item, waiting while the queue is empty. Nil once it is closed and empty.
+  func take() -> Item? {
+    condition.lock()
+    defer { condition.unlock() }
+    while items.isEmpty, !closed { condition.wait() }
+    guard !items.isEmpty else { return nil }
+    let item = items.removeFirst()
+    condition.broadcast()
+    return item
+  }
+
+  func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
