@@ -12,21 +12,29 @@ struct BenchReport {
     #else
       let configuration = "release"
     #endif
+    let linking = Self.swiftRuntimeIsShared ? "shared" : "static"
     sections.append(
       (
         "machine",
         [
           "configuration": configuration, "cores": ProcessInfo.processInfo.activeProcessorCount,
-          "swift": Self.swiftVersion,
+          "swift": Self.swiftVersion, "swiftRuntime": linking,
         ]
       ))
     lines.append(
-      "uniflow bench — \(configuration) build, "
+      "uniflow bench — \(configuration) build, Swift runtime linked \(linking), "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(Self.swiftVersion)")
     if configuration == "debug" {
       lines.append(
         "warning: debug build; run `swift run -c release uniflow bench` for real figures")
     }
+  }
+
+  /// Whether the Swift runtime is a shared library here (a plain `swift build`) rather than
+  /// linked into the binary (`scripts/build-release.sh`): start-up differs by about half.
+  static var swiftRuntimeIsShared: Bool {
+    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    return maps.contains("libswiftCore.so")
   }
 
   static var swiftVersion: String {
