@@ -70,25 +70,31 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var progress = Verifying()
     let until = until ?? Int.max
     reading: while let batch = pipeline.next() {
-      for item in batch.items {
-        switch item {
-        case .action(let seq, let origin, let action, let summary):
-          apply(&state, action)
-          actions += 1
-          lastSeq = seq
-          if let step {
-            step(
-              ActionLogStep(
-                seq: seq, origin: origin, action: action, summary: summary, state: state))
-          }
-          if seq >= until { break reading }
-        case .state(let seq, let json, let isCheckpoint, let lineNumber):
-          if isCheckpoint { progress.checkpoint = seq }
+      var nextState = 0
+      for index in 0...batch.actions.count {
+        // The snapshots and checkpoint that come after the first `index` actions of the batch.
+        while nextState < batch.states.count, batch.states[nextState].position == index {
+          let logged = batch.states[nextState]
+          nextState += 1
+          if logged.isCheckpoint { progress.checkpoint = logged.seq }
           guard verify, progress.divergence == nil else { continue }
-          let logged = try decodeState(json[...], line: lineNumber)
+          let loggedState = try decodeState(logged.json[...], line: logged.line)
           progress.compare(
-            state, logged, seq: seq, line: lineNumber, isSnapshot: !isCheckpoint)
+            state, loggedState, seq: logged.seq, line: logged.line,
+            isSnapshot: !logged.isCheckpoint)
         }
+        guard index < batch.actions.count else { break }
+        let seq = batch.seqs[index]
+        apply(&state, batch.actions[index])
+        actions += 1
+        lastSeq = seq
+        if let step {
+          step(
+            ActionLogStep(
+              seq: seq, origin: batch.origins[index], action: batch.actions[index],
+              summary: batch.summaries[index], state: state))
+        }
+        if seq >= until { break reading }
       }
       switch batch.end {
       case nil: continue

@@ -14,11 +14,14 @@ import Foundation
 /// while let batch = pipeline.next() { for item in batch.items { … } }
 /// ```
 final class ReplayPipeline<Action: LoggableAction>: Sendable {
-  /// One decoded line.
-  enum Item: Sendable {
-    case action(seq: Int, origin: ActionOrigin, action: Action, summary: String)
-    /// A snapshot or the checkpoint: the state's JSON (empty unless asked for) and its line.
-    case state(seq: Int, json: [UInt8], isCheckpoint: Bool, line: Int)
+  /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
+  /// (empty unless asked for) and the line it is on.
+  struct StateLine: Sendable {
+    var position: Int
+    var seq: Int
+    var json: [UInt8]
+    var isCheckpoint: Bool
+    var line: Int
   }
 
   /// How the log ended.
@@ -27,10 +30,23 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     case failed(ActionLogError)
   }
 
+  /// Decoded lines, column by column: arrays of plain values rather than an array of enum
+  /// cases, whose generic payloads cost a metadata lookup per line in this unspecialised code.
   struct Batch: Sendable {
-    var items: [Item] = []
+    var actions: [Action] = []
+    var seqs: [Int] = []
+    var origins: [ActionOrigin] = []
+    /// Each action's logged summary, when asked for (traces); otherwise empty.
+    var summaries: [String] = []
+    var states: [StateLine] = []
     /// Set on the last batch.
     var end: End?
+
+    init(capacity: Int) {
+      actions.reserveCapacity(capacity)
+      seqs.reserveCapacity(capacity)
+      origins.reserveCapacity(capacity)
+    }
   }
 
   /// Lines a batch holds: large enough that handing over costs nothing per line, small enough
@@ -65,29 +81,32 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
   private static func read(
     _ reading: Reading, into queue: BatchQueue<Batch>, summaries: Bool, states: Bool
   ) {
-    var batch = Batch()
-    batch.items.reserveCapacity(batchSize)
+    // Locals, not the box's properties: no run-time exclusivity checks per line.
+    var (cursor, line) = reading.take()
+    var batch = Batch(capacity: batchSize)
     do throws(ActionLogError) {
-      while let kind = try reading.cursor.next(&reading.line) {
+      while let kind = try cursor.next(&line) {
         switch kind {
         case .action(let seq, let origin):
-          let action: Action = try reading.cursor.action(&reading.line, seq: seq)
-          let summary = summaries ? reading.line.summary : ""
-          batch.items.append(.action(seq: seq, origin: origin, action: action, summary: summary))
+          let action: Action = try cursor.action(&line, seq: seq)
+          batch.actions.append(action)
+          batch.seqs.append(seq)
+          batch.origins.append(origin)
+          if summaries { batch.summaries.append(line.summary) }
         case .snapshot(let seq, let json), .checkpoint(let seq, let json):
           let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
-          let bytes = states ? Array(reading.line.bytes[json]) : []
-          batch.items.append(
-            .state(
-              seq: seq, json: bytes, isCheckpoint: isCheckpoint, line: reading.cursor.lineNumber))
+          batch.states.append(
+            StateLine(
+              position: batch.actions.count, seq: seq,
+              json: states ? Array(line.bytes[json]) : [], isCheckpoint: isCheckpoint,
+              line: cursor.lineNumber))
         }
-        if batch.items.count == batchSize {
+        if batch.actions.count == batchSize {
           guard queue.put(batch) else { return }  // nobody is reading any more
-          batch = Batch()
-          batch.items.reserveCapacity(batchSize)
+          batch = Batch(capacity: batchSize)
         }
       }
-      batch.end = .finished(tornLine: reading.cursor.tornLine)
+      batch.end = .finished(tornLine: cursor.tornLine)
     } catch {
       batch.end = .failed(error)
     }
@@ -101,12 +120,21 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
 /// and never touches the cursor or line again; from then on only that one thread reads or
 /// writes them.
 private final class Reading: @unchecked Sendable {
-  var cursor: LogCursor
-  var line: LogLine
+  private var cursor: LogCursor?
+  private var line: LogLine?
 
   init(cursor: LogCursor, line: LogLine) {
     self.cursor = cursor
     self.line = line
+  }
+
+  /// The cursor and line, moved out to the reading thread (which takes them once) so that it
+  /// holds the only references.
+  func take() -> (LogCursor, LogLine) {
+    guard let cursor = cursor.take(), let line = line.take() else {
+      preconditionFailure("the replay's reader takes its cursor once")
+    }
+    return (cursor, line)
   }
 }
 
