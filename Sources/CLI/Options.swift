@@ -52,6 +52,8 @@ struct Options: Equatable, Sendable {
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
       uniflow replay LOG [--trace] [--until SEQ] [--verify]
                                 re-apply a recorded log with effects off; print the final screens
+      uniflow bench [--json] [--only SECTION,…] [--actions N]
+                                measure the store, the log, start-up and shrinking (release build)
       uniflow --help | --version
 
     Options:

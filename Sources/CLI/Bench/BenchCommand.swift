@@ -12,6 +12,7 @@ enum BenchCommand {
 
   struct Arguments: Equatable {
     var json = false
+    var help = false
     var only: Set<String> = []
     /// Actions per dispatch run; fewer for a quick look or a profiler.
     var actions = 1_000_000
@@ -21,8 +22,8 @@ enum BenchCommand {
     Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N]
 
     Sections: \(sections.joined(separator: ", ")).
-    Build with `swift build -c release` (or `swift run -c release uniflow bench`): a debug build's
-    figures say nothing about the store.
+    Run a release build: scripts/build-release.sh && .build/static/release/uniflow bench
+    (or swift run -c release uniflow bench); a debug build's figures say nothing.
     """
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
@@ -30,6 +31,7 @@ enum BenchCommand {
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
+      case "--help", "-h": parsed.help = true
       case "--json": parsed.json = true
       case "--actions":
         guard let text = remaining.popFirst(), let count = Int(text), count >= 1000 else {
@@ -56,6 +58,10 @@ enum BenchCommand {
   }
 
   static func run(_ arguments: Arguments) -> Int32 {
+    if arguments.help {
+      print(usage)
+      return 0
+    }
     let wanted = arguments.only.isEmpty ? Set(sections) : arguments.only
     var report = BenchReport()
     let progress: (String) -> Void = { text in
