@@ -61,7 +61,7 @@ struct AppPropertyTests {
     .invariant("the view lists every screen once, in order") { state in
       AppView(state: state).screens.map(\.screen) == AppView.screenNames
     }
-    .laws(.deterministic, .codableRoundTrip)
+    .laws(.deterministic, .codableRoundTrip, .replayMatchesLive)
   }
 
   @Test("no sequence of app actions crashes the app reducer or breaks a screen's display rules")
