@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// An endless, deterministic stream of varied ``AppAction``s from a seed: the mixed workload of
 /// `uniflow bench`, and generated input for property tests (until the property-testing library
@@ -123,28 +124,5 @@ public struct AppActionSamples: IteratorProtocol, Sequence, Sendable {
       "emoji 🐶🌦️ and U+2028 \u{2028}", "",
     ]
     return messages[random.below(messages.count)]
-  }
-}
-
-/// A small, fast, well-mixed pseudo-random generator (Steele, Lea and Flood's SplitMix64):
-/// the same seed gives the same numbers on every platform.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int {
-    Int(next() % UInt64(bound))
   }
 }

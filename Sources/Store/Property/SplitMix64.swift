@@ -6,14 +6,14 @@
 /// var random = SplitMix64(seed: 42)
 /// let roll = random.below(6)   // 0...5
 /// ```
-struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,8 +23,13 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// A number in `0..<bound` (`bound` > 0), by multiply-and-shift; written here rather than taken
   /// from the standard library so that the sequence never changes with the toolchain.
-  mutating func below(_ bound: UInt64) -> UInt64 {
+  package mutating func below(_ bound: UInt64) -> UInt64 {
     next().multipliedFullWidth(by: bound).high
+  }
+
+  /// A number in `0..<bound` (`bound` > 0).
+  package mutating func below(_ bound: Int) -> Int {
+    Int(below(UInt64(bound)))
   }
 
   /// A number in `0...limit`.
