@@ -90,54 +90,44 @@ enum DispatchBench {
     return ns
   }
 
+  /// ns/action sending `count` of `actions`, in turn, to `store`.
+  private static func sendAll<State, Action>(
+    _ actions: [Action], to store: Store<State, Action>, count: Int
+  ) -> Double {
+    time(count) {
+      var next = 0
+      let last = actions.count - 1
+      for _ in 0..<count {
+        store.send(actions[next])
+        next = next == last ? 0 : next + 1
+      }
+    }
+  }
+
   private static func storeWithObserver(_ count: Int) -> Double {
-    let actions = ReferenceWorkload.actions
     let store = Store(
       initialState: ReferenceWorkload.State(), reducer: ReferenceWorkload.WorkloadReducer())
     let observation = store.observe { _, _, state in
       consume(ReferenceWorkload.display(state))
     }
-    let ns = time(count) {
-      var next = 0
-      for _ in 0..<count {
-        store.send(actions[next])
-        next = next == 4 ? 0 : next + 1
-      }
-    }
-    observation.cancel()
-    return ns
+    defer { observation.cancel() }
+    return sendAll(ReferenceWorkload.actions, to: store, count: count)
   }
 
   private static func bareStore(_ count: Int) -> Double {
-    let actions = ReferenceWorkload.actions
     let store = Store(
       initialState: ReferenceWorkload.State(), reducer: ReferenceWorkload.WorkloadReducer())
-    let ns = time(count) {
-      var next = 0
-      for _ in 0..<count {
-        store.send(actions[next])
-        next = next == 4 ? 0 : next + 1
-      }
-    }
-    sink &+= store.state.counter
-    return ns
+    defer { sink &+= store.state.counter }
+    return sendAll(ReferenceWorkload.actions, to: store, count: count)
   }
 
   private static func scopedStore(_ count: Int) -> Double {
-    let actions = NestedWorkload.actions
     let store = Store(initialState: NestedWorkload.Root(), reducer: NestedWorkload.reducer)
     let observation = store.observe { _, _, state in
       consume(ReferenceWorkload.display(state.middle.leaf))
     }
-    let ns = time(count) {
-      var next = 0
-      for _ in 0..<count {
-        store.send(actions[next])
-        next = next == 4 ? 0 : next + 1
-      }
-    }
-    observation.cancel()
-    return ns
+    defer { observation.cancel() }
+    return sendAll(NestedWorkload.actions, to: store, count: count)
   }
 
   /// The app's own clock actions (moving by days is calendar arithmetic) and clock view model.
