@@ -95,28 +95,48 @@ enum ReplayCommand {
     guard let verification = result.verification else { return 0 }
     let path = request.path
     switch verification {
-    case .agreed(let checkpoint?, let snapshots):
+    case .agreed(let checkpoint?, let snapshots, let fingerprints):
+      let reproduced = reproducedStates(snapshots, fingerprints, of: result.actions)
       console.error(
-        "uniflow: verified: the replay reproduces the log's \(snapshots) snapshots and its "
-          + "checkpoint at seq \(checkpoint)")
+        "uniflow: verified: the replay reproduces "
+          + listed(reproduced + ["its checkpoint at seq \(checkpoint)"]))
       return 0
-    case .agreed(nil, let snapshots):
+    case .agreed(nil, let snapshots, let fingerprints):
+      let reproduced = listed(reproducedStates(snapshots, fingerprints, of: result.actions))
       if let until = request.until, result.lastSeq >= until {
         console.error(
-          "uniflow: verified: the replay reproduces the log's \(snapshots) snapshots up to "
-            + "seq \(until); the checkpoint lies beyond --until")
+          "uniflow: verified: the replay reproduces \(reproduced) up to seq \(until); the "
+            + "checkpoint lies beyond --until")
+        return 0
+      }
+      if result.actions > 0, fingerprints == result.actions {
+        console.error(
+          "uniflow: verified: the replay reproduces \(reproduced); the log has no checkpoint (the "
+            + "recording did not end cleanly), so the last action's fingerprint stood for it")
         return 0
       }
       console.error(
         "uniflow: \(path): cannot verify the final state: the log has no checkpoint (the "
-          + "recording did not end cleanly); its \(snapshots) snapshots agree")
+          + "recording did not end cleanly) and not every action carries a state fingerprint; "
+          + "\(reproduced) agree")
+      return 1
+    case .diverged(let divergence) where divergence.evidence == .fingerprint:
+      console.error(
+        "uniflow: \(path):\(divergence.line): the replay differs from the log after action seq "
+          + "\(divergence.seq): the state's fingerprint is \(divergence.replayed) in the replay "
+          + "but \(divergence.logged) in the log, and no snapshot or checkpoint after it shows "
+          + "which field differs")
       return 1
     case .diverged(let divergence):
       let first = divergence.lastAgreedSeq + 1
       let culprit =
-        first >= divergence.seq
-        ? "action seq \(divergence.seq) parted them"
-        : "one of the actions seq \(first)…\(divergence.seq) parted them"
+        if let parted = divergence.partedSeq {
+          "action seq \(parted) parted them (the first whose recorded state it does not reproduce)"
+        } else if first >= divergence.seq {
+          "action seq \(divergence.seq) parted them"
+        } else {
+          "one of the actions seq \(first)…\(divergence.seq) parted them"
+        }
       let field = divergence.field.isEmpty ? "the state" : divergence.field
       console.error(
         "uniflow: \(path):\(divergence.line): the replay differs from the log at seq "
@@ -125,6 +145,29 @@ enum ReplayCommand {
           + "\(divergence.lastAgreedSeq), so \(culprit)")
       return 1
     }
+  }
+
+  /// What `--verify` checked: ["the state after each of the log's 5 actions", "its 0
+  /// snapshots"], or ["the log's 2 snapshots"] for a log without fingerprints.
+  private static func reproducedStates(_ snapshots: Int, _ fingerprints: Int, of actions: Int)
+    -> [String]
+  {
+    switch fingerprints {
+    case 0: ["the log's \(snapshots) snapshots"]
+    case actions:
+      ["the state after each of the log's \(actions) actions", "its \(snapshots) snapshots"]
+    default:
+      [
+        "the state after \(fingerprints) of the log's \(actions) actions",
+        "its \(snapshots) snapshots",
+      ]
+    }
+  }
+
+  /// "a", "a and b", "a, b and c".
+  private static func listed(_ items: [String]) -> String {
+    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + last
   }
 }
 

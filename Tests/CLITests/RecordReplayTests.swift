@@ -38,8 +38,8 @@ struct RecordReplayTests {
     #expect(replay.lines == finalScreens(session.lines))
     #expect(
       replay.stderr
-        == "uniflow: verified: the replay reproduces the log's 0 snapshots and its checkpoint "
-        + "at seq 20\n")
+        == "uniflow: verified: the replay reproduces the state after each of the log's 20 "
+        + "actions, its 0 snapshots and its checkpoint at seq 20\n")
   }
 
   @Test(
@@ -51,8 +51,11 @@ struct RecordReplayTests {
       ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
       input: "tomorrow\nreload\n",
       environment: fixedNow)
-    let lines = log.lines()
+    let lines = log.lines().map(\.withoutFingerprint)
     #expect(lines.count == 6)
+    // Every action line ends with the fingerprint of the state it led to.
+    let fingerprinted = #/,"fp":"[0-9a-f]{16}"}$/#
+    #expect(log.lines()[1...4].allSatisfy { $0.contains(fingerprinted) })
     #expect(
       lines[0].hasPrefix(
         #"{"format":"uniflow-action-log","version":1,"app":"uniflow 0.1.0","timeZone":"GMT","locale":"#
@@ -112,8 +115,8 @@ struct RecordReplayTests {
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
     #expect(
       replay.stderr
-        == "uniflow: verified: the replay reproduces the log's 0 snapshots up to seq 3; the "
-        + "checkpoint lies beyond --until\n")
+        == "uniflow: verified: the replay reproduces the state after each of the log's 3 "
+        + "actions and its 0 snapshots up to seq 3; the checkpoint lies beyond --until\n")
     let beyond = try UniflowBinary.run(["replay", log.path, "--until=99"])
     #expect(beyond.status == 0)
     #expect(
@@ -156,7 +159,7 @@ struct RecordReplayTests {
       "clock: 2026년 11월 29일 03시 45분 · unavailable: connection refused by 127.0.0.1:\(port)"
     #expect(session.lines.last == failed)
     #expect(
-      log.lines()[3]
+      log.lines()[3].withoutFingerprint
         == #"{"seq":3,"src":"effect","action":"clock.timeResponse","request":1,"#
         + #""error":"connection refused by 127.0.0.1:\#(port)"}"#)
     let replay = try UniflowBinary.run(["replay", log.path])
@@ -182,6 +185,50 @@ struct RecordReplayTests {
         == "uniflow: \(log.path):5: the replay differs from the log at seq 3: clock.dayOffset is "
         + "2 in the replay but 5 in the log; the states agreed at seq 0, so one of the actions "
         + "seq 1…3 parted them\n")
+  }
+
+  @Test("--verify names the very action whose recorded state the replay does not reproduce")
+  func verifyFindsTheAction() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      input: "tomorrow\ntomorrow\ntomorrow\n", environment: fixedNow)
+    var lines = log.lines()
+    // Someone edits the second move; its recorded fingerprint no longer fits.
+    lines[3] = lines[3].replacingOccurrences(of: #""days":1"#, with: #""days":2"#)
+    try log.write(lines.joined(separator: "\n") + "\n")
+    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(replay.status == 1)
+    #expect(
+      replay.stderr
+        == "uniflow: \(log.path):6: the replay differs from the log at seq 4: clock.dayOffset is "
+        + "4 in the replay but 3 in the log; the states agreed at seq 0, so action seq 3 parted "
+        + "them (the first whose recorded state it does not reproduce)\n")
+  }
+
+  @Test("--verify names an action whose state only its fingerprint shows to differ")
+  func verifyFindsAPartingTheStatesRecoverFrom() throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    _ = try UniflowBinary.run(
+      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
+      input: "tomorrow\ntomorrow\n:undo\n", environment: fixedNow)
+    var lines = log.lines()
+    // The second move, edited; :undo's restored state then hides the difference from the
+    // checkpoint.
+    lines[3] = lines[3].replacingOccurrences(of: #""days":1"#, with: #""days":2"#)
+    try log.write(lines.joined(separator: "\n") + "\n")
+    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    #expect(replay.status == 1)
+    let fingerprints = lines[3].matches(of: /"fp":"([0-9a-f]{16})"/).map { String($0.1) }
+    #expect(
+      replay.stderr.replacingOccurrences(
+        of: "[0-9a-f]{16}", with: "FP", options: .regularExpression)
+        == "uniflow: \(log.path):4: the replay differs from the log after action seq 3: the "
+        + "state's fingerprint is FP in the replay but FP in the log, and no snapshot or "
+        + "checkpoint after it shows which field differs\n")
+    #expect(fingerprints.count == 1 && replay.stderr.contains("but \(fingerprints[0]) in the log"))
   }
 
   @Test("an existing file is never overwritten: a clear error, exit 2; --force overwrites it")

@@ -61,12 +61,14 @@ struct ActionLogPropertyTests {
       verify: true, reduce: AppReducer(environment: counting).reduce(into:action:))
     #expect(result.state == store.state, "seed \(seed)")
     #expect(result.actions == recorder.seq, "seed \(seed)")
-    guard case .agreed(let checkpoint?, let snapshots) = result.verification else {
+    guard case .agreed(let checkpoint?, let snapshots, let fingerprints) = result.verification
+    else {
       Issue.record("seed \(seed): \(String(describing: result.verification))")
       return
     }
     #expect(checkpoint == recorder.seq)
     #expect(snapshots == recorder.seq / 7)
+    #expect(fingerprints == recorder.seq)
     #expect(replayCalls.value == 0)
   }
 }

@@ -85,3 +85,12 @@ func recordTally(
 /// The header line a `Tally` log starts with.
 let tallyHeader =
   #"{"format":"uniflow-action-log","version":1,"timeZone":"UTC","state":{"notes":[],"total":0}}"#
+
+extension Tally.State: LogFingerprintable {
+  func fingerprint(into hasher: inout StateHasher) {
+    hasher.combine(total)
+    hasher.combine(notes.count)
+    for note in notes { hasher.combine(note) }
+    hasher.combine(stamped) { $0.combine($1) }
+  }
+}

@@ -100,6 +100,11 @@ struct BadLogTests {
           + "header is one"
       ),
       ("", "LOG:2:1: expected '{': each line of a log is one JSON object"),
+      (
+        #"{"seq":1,"src":"sent","action":"reset","fp":"12ab"}"#,
+        #"LOG:2:46: "fp" should be a state's fingerprint, 16 lowercase hexadecimal digits, "#
+          + #"not "12ab""#
+      ),
     ])
   func badLine(line: String, message: String) throws {
     let found = try problem(with: tallyHeader + "\n" + line + "\n")

@@ -36,3 +36,11 @@ public struct TemporaryFile: Sendable {
     try? FileManager.default.removeItem(atPath: path)
   }
 }
+
+extension String {
+  /// This action-log line without its state fingerprint (`,"fp":"…"`), for tests that compare
+  /// lines but not the states' fingerprints.
+  public var withoutFingerprint: String {
+    replacingOccurrences(of: #","fp":"[0-9a-f]{16}""#, with: "", options: .regularExpression)
+  }
+}

@@ -41,7 +41,7 @@ public final class ActionLogReader<Action: LoggableAction> {
   public func next() throws(ActionLogError) -> ActionLogEntry<Action>? {
     guard let kind = try cursor.next(&line) else { return nil }
     switch kind {
-    case .action(let seq, let origin):
+    case .action(let seq, let origin, _):
       return .action(seq: seq, origin: origin, try cursor.action(&line, seq: seq))
     case .snapshot(let seq, let state):
       return .snapshot(seq: seq, state: Array(line.bytes[state]))

@@ -24,6 +24,8 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   public private(set) var seq = 0
   /// How many actions go between two snapshots.
   public let snapshotEvery: Int
+  /// How to fingerprint a state, when `State` is ``LogFingerprintable``: looked up once.
+  private let fingerprint: ((State) -> UInt64)?
   private var descriptor: Int32
   private var writer = LogLineWriter()
   private let encoder = LogStateCoding.encoder()
@@ -38,6 +40,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   ) throws(ActionLogError) {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
+    self.fingerprint = StateFingerprint.function(for: State.self)
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
     descriptor = open(path, flags, 0o644)
     guard descriptor >= 0 else {
@@ -68,6 +71,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     writer.int("seq", seq)
     writer.string("src", origin.rawValue)
     action.encode(to: &writer)
+    // The state's fingerprint after this action, when it has one: `--verify` then names the
+    // exact action after which a replay parts from the recording.
+    if let fingerprint {
+      writer.hexWord("fp", fingerprint(state))
+    }
     writer.end()
     try writeLine(writer.bytes)
     if seq % snapshotEvery == 0 { try writeState("snapshot", state) }

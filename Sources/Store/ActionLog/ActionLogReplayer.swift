@@ -68,6 +68,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var lastSeq = 0
     var tornLine: Int?
     var progress = Verifying()
+    let fingerprint = verify ? StateFingerprint.function(for: State.self) : nil
     let until = until ?? Int.max
     reading: while let batch = pipeline.next() {
       var nextState = 0
@@ -86,6 +87,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         guard index < batch.actions.count else { break }
         let seq = batch.seqs[index]
         apply(&state, batch.actions[index])
+        if let fingerprint, batch.fingerprints[index] != 0 {
+          progress.compare(
+            fingerprint(state), batch.fingerprints[index], seq: seq, line: batch.lines[index])
+        }
         actions += 1
         lastSeq = seq
         if let step {
@@ -126,6 +131,22 @@ private struct Verifying {
   var snapshots = 0
   var checkpoint: Int?
   var divergence: ActionLogDivergence?
+  /// How many actions' recorded fingerprints the replay reproduced.
+  var fingerprints = 0
+  /// The first action after which the replayed state's fingerprint differs from the recorded.
+  var parted: (seq: Int, line: Int, replayed: UInt64, logged: UInt64)?
+  /// The last action whose recorded fingerprint the replay reproduced.
+  var lastAgreedFingerprint = 0
+
+  mutating func compare(_ replayed: UInt64, _ logged: UInt64, seq: Int, line: Int) {
+    guard parted == nil else { return }
+    guard replayed == logged else {
+      parted = (seq, line, replayed, logged)
+      return
+    }
+    fingerprints += 1
+    lastAgreedFingerprint = seq
+  }
 
   mutating func compare<State: Equatable>(
     _ replayed: State, _ logged: State, seq: Int, line: Int, isSnapshot: Bool
@@ -138,11 +159,22 @@ private struct Verifying {
     let difference = StateDifference.first(between: replayed, and: logged)
     divergence = ActionLogDivergence(
       seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",
-      replayed: difference?.left ?? "", logged: difference?.right ?? "")
+      replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: parted?.seq)
   }
 
   var outcome: ActionLogVerification {
-    divergence.map { .diverged($0) } ?? .agreed(checkpointSeq: checkpoint, snapshots: snapshots)
+    if let divergence { return .diverged(divergence) }
+    if let parted {
+      // The states parted and came together again (a `restored` action), or no recorded state
+      // follows: only the fingerprint saw it.
+      return .diverged(
+        ActionLogDivergence(
+          seq: parted.seq, line: parted.line, lastAgreedSeq: lastAgreedFingerprint, field: "",
+          replayed: StateFingerprint.text(parted.replayed),
+          logged: StateFingerprint.text(parted.logged), partedSeq: parted.seq,
+          evidence: .fingerprint))
+    }
+    return .agreed(checkpointSeq: checkpoint, snapshots: snapshots, fingerprints: fingerprints)
   }
 }
 
@@ -189,15 +221,16 @@ public struct ActionLogReplayResult<State> {
 ///
 /// ```swift
 /// switch try replayer.run(verify: true, reduce: reduce).verification {
-/// case .agreed(let checkpoint?, _): print("verified up to the checkpoint at \(checkpoint)")
-/// case .agreed(nil, _): print("no checkpoint to compare the final state with")
+/// case .agreed(let checkpoint?, _, _): print("verified up to the checkpoint at \(checkpoint)")
+/// case .agreed(nil, _, _): print("no checkpoint to compare the final state with")
 /// case .diverged(let divergence): print(divergence.field)
 /// case nil: break
 /// }
 /// ```
 public enum ActionLogVerification: Equatable, Sendable {
-  /// Every snapshot read agreed, and the checkpoint too if `checkpointSeq` is not nil.
-  case agreed(checkpointSeq: Int?, snapshots: Int)
+  /// Every snapshot read agreed, and the checkpoint too if `checkpointSeq` is not nil; so did
+  /// the state after each of `fingerprints` actions whose lines carry a state fingerprint.
+  case agreed(checkpointSeq: Int?, snapshots: Int, fingerprints: Int)
   /// The first recorded state the replay did not reproduce.
   case diverged(ActionLogDivergence)
 }
@@ -206,14 +239,17 @@ public enum ActionLogVerification: Equatable, Sendable {
 ///
 /// ```swift
 /// ActionLogDivergence(seq: 8, line: 11, lastAgreedSeq: 4, field: "clock.dayOffset",
-///                     replayed: "3", logged: "4")   // one of seq 5…8 parted the states
+///                     replayed: "3", logged: "4", partedSeq: 6)   // action 6 parted them
 /// ```
 ///
 /// The states agreed after action ``lastAgreedSeq`` (0: the starting state) and differ at the
-/// snapshot or checkpoint after action ``seq``, so the action that parted them is one of
-/// `lastAgreedSeq + 1 … seq`; snapshots every 64 actions keep that span short.
+/// snapshot or checkpoint after action ``seq``. When the log's action lines carry state
+/// fingerprints, ``partedSeq`` is the first action whose recorded state the replay did not
+/// reproduce; without them it is one of `lastAgreedSeq + 1 … seq`, a span snapshots every 64
+/// actions keep short.
 public struct ActionLogDivergence: Equatable, Sendable {
-  /// The seq of the snapshot or checkpoint that differs.
+  /// The seq of the snapshot or checkpoint that differs (of the action, for
+  /// ``Evidence-swift.enum/fingerprint``).
   public let seq: Int
   /// Its line in the log.
   public let line: Int
@@ -225,6 +261,22 @@ public struct ActionLogDivergence: Equatable, Sendable {
   public let replayed: String
   /// Its value in the log.
   public let logged: String
+  /// The action after which the states parted, found from the fingerprints the recorder writes
+  /// on every action line; nil for a log without them (then it is one of
+  /// `lastAgreedSeq + 1 … seq`).
+  public var partedSeq: Int? = nil
+  /// What showed the difference.
+  public var evidence: Evidence = .state
+
+  /// What showed a divergence.
+  public enum Evidence: Equatable, Sendable {
+    /// A snapshot or the checkpoint: ``field``, ``replayed`` and ``logged`` name the first
+    /// differing field and its two values.
+    case state
+    /// Only the fingerprint on action ``seq``'s line (no later recorded state differs, or none
+    /// follows): ``replayed`` and ``logged`` are the two fingerprints, ``field`` is empty.
+    case fingerprint
+  }
 }
 
 extension LogLine {

@@ -16,8 +16,9 @@
 package struct LogCursor {
   /// What a line holds.
   package enum Kind: Equatable {
-    /// An action; its payload is still to be decoded with ``action(_:seq:)``.
-    case action(seq: Int, origin: ActionOrigin)
+    /// An action; its payload is still to be decoded with ``action(_:seq:)``. `fingerprint` is
+    /// the recorded state's ``StateFingerprint`` after it, when the line has one.
+    case action(seq: Int, origin: ActionOrigin, fingerprint: UInt64?)
     /// A snapshot of the state after action `seq`; `state` is the byte range of its JSON.
     case snapshot(seq: Int, state: Range<Int>)
     /// The checkpoint that ends a cleanly closed log.
@@ -26,6 +27,8 @@ package struct LogCursor {
 
   package let path: String
   package let header: ActionLogHeader
+  /// Whether action lines' state fingerprints are read (for verifying) or passed over.
+  package var readsFingerprints = true
   /// The seq of the last action accepted (0 before the first).
   package private(set) var lastSeq = 0
   package private(set) var sawCheckpoint = false
@@ -100,7 +103,14 @@ package struct LogCursor {
       if let problem = Self.sequenceProblem(seq, after: lastSeq) {
         throw LogLineError(problem, at: line.valueOffset(of: "seq"))
       }
-      return .action(seq: seq, origin: try line.origin())
+      let origin = try line.origin()
+      var fingerprint: UInt64?
+      if readsFingerprints {
+        fingerprint = try line.hexWord("fp")
+      } else {
+        line.skip("fp")
+      }
+      return .action(seq: seq, origin: origin, fingerprint: fingerprint)
     }
     for name in ["snapshot", "checkpoint"] where line.kind(of: name) != nil {
       let seq = try line.int(name)

@@ -192,7 +192,7 @@ public struct LogLine {
     var parts: [String] = []
     for field in fields {
       let key = keyText(of: field)
-      guard !["\"seq\"", "\"src\"", "\"action\""].contains(key) else { continue }
+      guard !["\"seq\"", "\"src\"", "\"action\"", "\"fp\""].contains(key) else { continue }
       parts.append("\(key.dropFirst().dropLast())=\(rawText(of: field))")
     }
     return parts.joined(separator: " ")
@@ -242,6 +242,41 @@ public struct LogLine {
       throw LogLineError("the field \"\(key)\" is missing\(actionClause)")
     }
     return index
+  }
+
+  /// The value of field `key` read as 16 hexadecimal digits (a state fingerprint), marking it
+  /// read; nil when there is no such field; an error when it is not 16 hexadecimal digits.
+  package mutating func hexWord(_ key: String) throws(LogLineError) -> UInt64? {
+    guard let index = optional(key) else { return nil }
+    let field = fields[index]
+    let start = Int(field.valueStart)
+    let end = Int(field.valueEnd)
+    var value: UInt64 = 0
+    var valid = field.kind == .string && end - start == 16
+    if valid {
+      for byte in bytes[start..<end] {
+        let digit: UInt8
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+        default:
+          valid = false
+          digit = 0
+        }
+        value = value << 4 | UInt64(digit)
+      }
+    }
+    guard valid else {
+      throw LogLineError(
+        "\"\(key)\" should be a state's fingerprint, 16 lowercase hexadecimal digits, not "
+          + rawText(of: field), at: start)
+    }
+    return value
+  }
+
+  /// Marks field `key` as read without reading it.
+  package mutating func skip(_ key: String) {
+    _ = optional(key)
   }
 
   private mutating func optional(_ key: String) -> Int? {

@@ -109,6 +109,18 @@ public struct LogLineWriter {
     bytes.append(contentsOf: json)
   }
 
+  /// `"key":"0123456789abcdef"`: `value` as 16 lowercase hexadecimal digits (a state's
+  /// fingerprint).
+  package mutating func hexWord(_ key: String, _ value: UInt64) {
+    self.key(key)
+    bytes.append(UInt8(ascii: "\""))
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xf
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   // MARK: - Pieces
 
   static let trueBytes = Array("true".utf8)

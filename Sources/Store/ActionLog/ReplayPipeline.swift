@@ -38,6 +38,11 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     var origins: [ActionOrigin] = []
     /// Each action's logged summary, when asked for (traces); otherwise empty.
     var summaries: [String] = []
+    /// Each action's recorded state fingerprint (0: none), when states are asked for (verify);
+    /// otherwise empty.
+    var fingerprints: [UInt64] = []
+    /// Each action's line number, when states are asked for (verify); otherwise empty.
+    var lines: [Int] = []
     var states: [StateLine] = []
     /// Set on the last batch.
     var end: End?
@@ -83,16 +88,21 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
   ) {
     // Locals, not the box's properties: no run-time exclusivity checks per line.
     var (cursor, line) = reading.take()
+    cursor.readsFingerprints = states
     var batch = Batch(capacity: batchSize)
     do throws(ActionLogError) {
       while let kind = try cursor.next(&line) {
         switch kind {
-        case .action(let seq, let origin):
+        case .action(let seq, let origin, let fingerprint):
           let action: Action = try cursor.action(&line, seq: seq)
           batch.actions.append(action)
           batch.seqs.append(seq)
           batch.origins.append(origin)
           if summaries { batch.summaries.append(line.summary) }
+          if states {
+            batch.fingerprints.append(fingerprint ?? 0)
+            batch.lines.append(cursor.lineNumber)
+          }
         case .snapshot(let seq, let json), .checkpoint(let seq, let json):
           let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
           batch.states.append(

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A state that can give a fingerprint of itself: 64 bits, the same in every process and on
+/// every machine (unlike `hashValue`, which Swift seeds afresh in each process).
+///
+/// When the log's state conforms, the recorder writes the fingerprint of the state after each
+/// action into that action's line, and `uniflow replay --verify` compares it with the replayed
+/// state's, so a divergence names the exact action after which the replay parted from the
+/// recording — not just the snapshot that first showed it.
+///
+/// Feed every stored property, in a fixed order; a property left out is a difference the
+/// fingerprints cannot see (a property test in the app checks that unequal states fingerprint
+/// differently):
+///
+/// ```swift
+/// extension ClockState: LogFingerprintable {
+///   public func fingerprint(into hasher: inout StateHasher) {
+///     hasher.combine(timeZone.identifier)
+///     hasher.combine(anchor)
+///     hasher.combine(dayOffset)
+///   }
+/// }
+/// ```
+public protocol LogFingerprintable {
+  func fingerprint(into hasher: inout StateHasher)
+}
+
+extension LogFingerprintable {
+  /// This state's fingerprint.
+  public var logFingerprint: UInt64 {
+    var hasher = StateHasher()
+    fingerprint(into: &hasher)
+    return hasher.value
+  }
+}
+
+/// A deterministic 64-bit hasher for ``LogFingerprintable``: each value becomes 64-bit words
+/// (text eight UTF-8 bytes at a time, after its length), and each word is mixed in with a
+/// multiply and an xorshift, starting from FNV's offset basis.
+///
+/// ```swift
+/// var hasher = StateHasher()
+/// hasher.combine("Seoul")
+/// hasher.combine(37.566)
+/// print(StateFingerprint.text(hasher.value))   // 16 hexadecimal digits
+/// ```
+public struct StateHasher {
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  public mutating func combine(_ word: UInt64) {
+    value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+    value ^= value >> 29
+  }
+
+  public mutating func combine(_ number: Int) { combine(UInt64(bitPattern: Int64(number))) }
+  public mutating func combine(_ number: Double) { combine(number.bitPattern) }
+  public mutating func combine(_ flag: Bool) { combine(flag ? 1 as UInt64 : 2) }
+  public mutating func combine(_ date: Date) { combine(date.timeIntervalSinceReferenceDate) }
+
+  /// The text's UTF-8 length, then its bytes eight at a time (the first byte highest), then the
+  /// 1…7 bytes left over as one word.
+  public mutating func combine(_ text: String) {
+    var text = text
+    // Native strings, which is what states hold, are contiguous UTF-8 after this (a no-op for
+    // them): words are then loaded straight from the bytes.
+    text.makeContiguousUTF8()
+    combine(UInt64(text.utf8.count))
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      let raw = UnsafeRawBufferPointer(bytes)
+      var offset = 0
+      while offset + 8 <= raw.count {
+        combine(UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      combineTail(raw[offset...])
+    } ?? combineTail(text.utf8)
+  }
+
+  /// Bytes eight at a time as above, for text that is not contiguous.
+  private mutating func combineTail(_ bytes: some Sequence<UInt8>) {
+    var word: UInt64 = 0
+    var filled = 0
+    for byte in bytes {
+      word = word << 8 | UInt64(byte)
+      filled += 1
+      if filled == 8 {
+        combine(word)
+        (word, filled) = (0, 0)
+      }
+    }
+    if filled > 0 { combine(word) }
+  }
+
+  /// An optional: whether it is there, then its value.
+  public mutating func combine<Value>(
+    _ optional: Value?, _ combineValue: (inout StateHasher, Value) -> Void
+  ) {
+    guard let value = optional else {
+      combine(0 as UInt64)
+      return
+    }
+    combine(1 as UInt64)
+    combineValue(&self, value)
+  }
+
+  public mutating func combine(_ text: String?) {
+    combine(text) { $0.combine($1) }
+  }
+
+  public mutating func combine(_ number: Int?) {
+    combine(number) { $0.combine($1) }
+  }
+}
+
+/// How fingerprints are written in log lines: 16 lowercase hexadecimal digits.
+///
+/// ```swift
+/// StateFingerprint.text(state.logFingerprint)   // "6b3b08459aa86e51"
+/// ```
+public enum StateFingerprint {
+  /// `fingerprint` as 16 lowercase hexadecimal digits, as the log's `fp` field holds it.
+  public static func text(_ fingerprint: UInt64) -> String {
+    let digits = String(fingerprint, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// A function fingerprinting states of type `State`, if it is ``LogFingerprintable``; found
+  /// once, so that recording pays no dynamic cast per action.
+  static func function<State>(for type: State.Type) -> ((State) -> UInt64)? {
+    guard let fingerprintable = type as? any LogFingerprintable.Type else { return nil }
+    return fingerprinter(fingerprintable)
+  }
+
+  private static func fingerprinter<State, F: LogFingerprintable>(_ type: F.Type) -> (
+    (State) -> UInt64
+  )? {
+    // `State` is `F`, so this cast of the function (once, not per state) succeeds.
+    let fingerprint: (F) -> UInt64 = { $0.logFingerprint }
+    return fingerprint as? (State) -> UInt64
+  }
+}
