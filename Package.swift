@@ -20,7 +20,8 @@ let package = Package(
     // Live and offline implementations of the Features' dependencies.
     // Resources/Gazetteer: GeoNames, geonames.org, CC BY 4.0 (scripts/build-gazetteer.py).
     .target(
-      name: "Effects", dependencies: ["Features"], resources: [.copy("Resources/Gazetteer")],
+      name: "Effects", dependencies: ["Store", "Features"],
+      resources: [.copy("Resources/Gazetteer")],
       swiftSettings: strict),
     // The REPL's command grammar: a typed line to a command or an error with its column. A
     // library of its own so that the fuzzer below can link it.
@@ -45,7 +46,7 @@ let package = Package(
       name: "FeaturesTests", dependencies: ["Features", "Store", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "EffectsTests", dependencies: ["Effects", "Features", "TestSupport"],
+      name: "EffectsTests", dependencies: ["Effects", "Features", "Store", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "CLITests", dependencies: ["CLI", "Commands", "Features", "Store", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,3 +1,5 @@
+import Store
+
 /// A value made the first time it is asked for, exactly once however many threads ask at the same
 /// time: the first caller makes it while the others wait, and everyone gets the same value (or
 /// the same error; a failed load is not retried).

@@ -135,21 +135,34 @@ public struct Effect<Action>: Sendable {
 
 /// The identity under which cancellable effects are registered.
 ///
-/// Any `Hashable & Sendable` value can be an id. `AnyHashable` itself is not `Sendable`, so this
-/// box is marked `@unchecked Sendable`. That is safe because the only initialiser takes a value
-/// that is itself `Sendable`, and `AnyHashable` adds no mutable state of its own: the box holds
-/// nothing that is not already safe to share.
-public struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
-  let base: AnyHashable
+/// Any `Hashable & Sendable` value can be an id; two ids are equal when their values have the
+/// same type and are equal.
+///
+/// ```swift
+/// EffectID("weather") == EffectID("weather")   // true
+/// EffectID(1) == EffectID("1")                 // false: an Int is not a String
+/// ```
+public struct EffectID: Hashable, Sendable, CustomStringConvertible {
+  /// Kept as `any Hashable & Sendable` rather than `AnyHashable`, which is not `Sendable`; an
+  /// `AnyHashable` is made only for the moment of a comparison.
+  let base: any Hashable & Sendable
 
   /// Wraps a sendable, hashable value.
   public init(_ value: some Hashable & Sendable) {
     if let id = value as? EffectID {
       self = id
     } else {
-      base = AnyHashable(value)
+      base = value
     }
   }
 
-  public var description: String { String(describing: base.base) }
+  public static func == (left: EffectID, right: EffectID) -> Bool {
+    AnyHashable(left.base) == AnyHashable(right.base)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    AnyHashable(base).hash(into: &hasher)
+  }
+
+  public var description: String { String(describing: base) }
 }

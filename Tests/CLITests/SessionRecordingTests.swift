@@ -29,10 +29,10 @@ struct SessionRecordingTests {
     let log = TemporaryFile()
     defer { log.remove() }
     let gate = Gate()
-    let calls = SharedBox(0)
+    let calls = Locked(0)
     let later = self.later
     let time = TimeClient {
-      let call = calls.update {
+      let call = calls.withLock {
         $0 += 1; return $0
       }
       if call == 1 { await gate.wait() }  // the first reload hangs until it has been cancelled

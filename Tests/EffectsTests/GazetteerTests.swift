@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Store
 import TestSupport
 import Testing
 
@@ -115,11 +116,11 @@ struct GazetteerTests {
   func loadsOnce() throws {
     let fresh = Gazetteer(directory: Gazetteer.bundledDirectory)
     #expect(fresh.loadCount == 0)
-    let answers = SharedBox<[String]>([])
+    let answers = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       let name = ["Seoul", "서울", "Anchorage, AK", "Paris, TX"][index % 4]
       let found = (try? fresh.search(name).first?.name) ?? "error"
-      answers.update { $0.append(found) }
+      answers.withLock { $0.append(found) }
     }
     #expect(fresh.loadCount == 1)
     #expect(

@@ -1,6 +1,7 @@
 import Effects
 import Features
 import Foundation
+import Store
 import TestSupport
 import Testing
 
@@ -75,7 +76,7 @@ struct LiveClientFailureTests {
 
   @Test("after each kind of failure the next request works", arguments: LiveClient.allCases)
   func recovers(client: LiveClient) async throws {
-    let replies = SharedBox<[LoopbackServer.Reply]>([
+    let replies = Locked<[LoopbackServer.Reply]>([
       .respond(status: 500, body: Data(), contentType: "text/plain"),
       .respond(status: 200, body: Data("<html>".utf8), contentType: "text/html"),
       .json(Data()),
@@ -84,7 +85,7 @@ struct LiveClientFailureTests {
       .hangUp,
     ])
     let server = try LoopbackServer { _ in
-      replies.update { $0.isEmpty ? .json(Fixtures.data(client.fixture)) : $0.removeFirst() }
+      replies.withLock { $0.isEmpty ? .json(Fixtures.data(client.fixture)) : $0.removeFirst() }
     }
     defer { server.stop() }
     let http = HTTPClient(timeout: 0.5, maxBytes: 64 * 1024)

@@ -1,6 +1,7 @@
 import Effects
 import Features
 import Foundation
+import Store
 import TestSupport
 import Testing
 
@@ -115,9 +116,9 @@ struct TimeClientTests {
 
   @Test("after a failure the same client works again")
   func recoversAfterFailure() async throws {
-    let failing = SharedBox(true)
+    let failing = Locked(true)
     let server = try LoopbackServer { _ in
-      failing.update { fail in
+      failing.withLock { fail in
         defer { fail = false }
         return fail
           ? .respond(status: 500, body: Data(), contentType: "text/plain")

@@ -21,9 +21,9 @@ struct ActionLogPropertyTests {
     let log = TemporaryFile()
     defer { log.remove() }
     // The time source answers in turn: a time, a failure, a time with a fraction of a second.
-    let calls = SharedBox(0)
+    let calls = Locked(0)
     let time = TimeClient {
-      let call = calls.update {
+      let call = calls.withLock {
         $0 += 1; return $0
       }
       switch call % 3 {
@@ -50,10 +50,10 @@ struct ActionLogPropertyTests {
     #expect(log.lines().contains { $0.contains(#""src":"effect""#) }, "seed \(seed): no effects")
 
     // Replay with an environment that counts calls: effects are off, so it must stay at zero.
-    let replayCalls = SharedBox(0)
+    let replayCalls = Locked(0)
     let counting = AppEnvironment(
       time: TimeClient {
-        replayCalls.update { $0 += 1 }
+        replayCalls.withLock { $0 += 1 }
         return .distantPast
       })
     let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)

@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Store
 import TestSupport
 
 let seoulPlace = Place(
@@ -34,9 +35,9 @@ final class GatedServices: Sendable {
   let geocodingGates: [String: Gate]
   let weatherGates: [String: Gate]
   /// `"geocode Seoul"`, `"weather Seoul"`, …, in call order.
-  let calls = SharedBox<[String]>([])
+  let calls = Locked<[String]>([])
   /// The same, for calls whose effect was cancelled while they waited.
-  let cancelled = SharedBox<[String]>([])
+  let cancelled = Locked<[String]>([])
 
   init(
     places: [String: [Place]] = ["Seoul": [seoulPlace, busanPlace], "Paris": [parisPlace]],
@@ -64,8 +65,8 @@ final class GatedServices: Sendable {
   var reducer: WeatherReducer { WeatherReducer(geocoder: geocoder, weather: weather) }
 
   private func pass(_ call: String, gate: Gate?) async throws {
-    calls.update { $0.append(call) }
+    calls.withLock { $0.append(call) }
     await gate?.wait()
-    if Task.isCancelled { cancelled.update { $0.append(call) } }
+    if Task.isCancelled { cancelled.withLock { $0.append(call) } }
   }
 }

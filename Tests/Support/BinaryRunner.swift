@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Runs the built `uniflow` binary with arguments, stdin and environment, for end-to-end tests.
 ///
@@ -64,14 +65,14 @@ public enum UniflowBinary {
     try process.run()
     let watchdog = DispatchWorkItem { [process] in process.terminate() }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-    let outData = SharedBox(Data())
-    let errData = SharedBox(Data())
+    let outData = Locked(Data())
+    let errData = Locked(Data())
     let group = DispatchGroup()
     for (pipe, box) in [(stdout, outData), (stderr, errData)] {
       group.enter()
       DispatchQueue.global().async {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        box.update { $0 = data }
+        box.withLock { $0 = data }
         group.leave()
       }
     }

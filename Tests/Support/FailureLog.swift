@@ -10,7 +10,7 @@ import Store
 /// #expect(failures.messages.isEmpty)
 /// ```
 public final class FailureLog: Sendable {
-  private let box = SharedBox<[String]>([])
+  private let box = Locked<[String]>([])
 
   public init() {}
 
@@ -19,6 +19,6 @@ public final class FailureLog: Sendable {
 
   /// A reporter that appends to ``messages``.
   public var reporter: FailureReporter {
-    { [box] failure in box.update { $0.append(failure.message) } }
+    { [box] failure in box.withLock { $0.append(failure.message) } }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +35,8 @@ public final class LoopbackServer: Sendable {
   public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (ReceivedRequest) -> Reply
-  private let log = SharedBox<[ReceivedRequest]>([])
-  private let stopped = SharedBox(false)
+  private let log = Locked<[ReceivedRequest]>([])
+  private let stopped = Locked(false)
 
   /// Starts listening on an unused loopback port.
   public init(handler: @escaping @Sendable (ReceivedRequest) -> Reply) throws {
@@ -60,7 +61,7 @@ public final class LoopbackServer: Sendable {
 
   /// Stops accepting connections.
   public func stop() {
-    let wasStopped = stopped.update { value in
+    let wasStopped = stopped.withLock { value in
       defer { value = true }
       return value
     }
@@ -121,7 +122,7 @@ public final class LoopbackServer: Sendable {
   private func serve(_ connection: Int32) {
     defer { close(connection) }
     guard let request = ReceivedRequest.read(from: connection) else { return }
-    log.update { $0.append(request) }
+    log.withLock { $0.append(request) }
     switch handler(request) {
     case .respond(let status, let body, let contentType):
       let head =

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +17,7 @@ import Foundation
 public final class RunningUniflow: Sendable {
   private let process: Process
   private let stdin: Pipe
-  private let output = SharedBox(Data())
+  private let output = Locked(Data())
 
   /// Starts `uniflow arguments` with `environment` added to the test's own (minus
   /// `UNIFLOW_FIXED_NOW`, unless given).
@@ -36,7 +37,7 @@ public final class RunningUniflow: Sendable {
     let output = self.output
     stdout.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
-      output.update { $0.append(data) }
+      output.withLock { $0.append(data) }
     }
     try process.run()
   }

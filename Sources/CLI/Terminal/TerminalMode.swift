@@ -10,19 +10,17 @@ import Foundation
 /// as a byte, so the REPL decides what it means); output processing stays on, so `\n` still
 /// starts a new line.
 enum TerminalMode {
-  /// The settings to restore, saved by `enableRaw()`.
-  ///
-  /// `nonisolated(unsafe)` is safe: it is written once, on the main actor, before the input thread
-  /// starts, and read only by `restore()` — from the main actor or the `atexit` handler that runs
-  /// after `main` has returned — so no two threads ever touch it at once.
-  nonisolated(unsafe) private static var saved: termios?
+  /// The terminal's settings as they were before raw mode: read once, by the first
+  /// `enableRaw()`, and never changed — a `static let`, which Swift initialises exactly once even
+  /// when threads race to it, so the `atexit` handler can read it from any thread.
+  private static let original: termios? = {
+    var settings = termios()
+    return tcgetattr(STDIN_FILENO, &settings) == 0 ? settings : nil
+  }()
 
   /// Switches standard input to raw mode. Returns false if it is not a terminal.
-  @MainActor
   static func enableRaw() -> Bool {
-    var original = termios()
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
-    saved = original
+    guard let original else { return false }
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_cflag |= tcflag_t(CS8)
@@ -38,9 +36,10 @@ enum TerminalMode {
     return true
   }
 
-  /// Puts back the settings saved by `enableRaw()`, if any.
+  /// Puts back the settings from before `enableRaw()`. Call it only after `enableRaw()`
+  /// returned true.
   static func restore() {
-    guard var original = saved else { return }
+    guard var original else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }
 }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Kept free of generics so the replay loop pays no generic-metadata lookups per line.
-package struct LogCursor {
+package struct LogCursor: Sendable {
   /// What a line holds.
   package enum Kind: Equatable {
     /// An action; its payload is still to be decoded with ``action(_:seq:)``. `fingerprint` is

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A final line with no newline is reported as ``Ending/unterminated``: a recording cut off
 /// mid-line ends that way. A `\r` before the newline is dropped.
-package struct LogFileLines {
+package struct LogFileLines: Sendable {
   /// How a line ended.
   package enum Ending: Equatable {
     case newline

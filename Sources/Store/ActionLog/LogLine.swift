@@ -12,7 +12,7 @@ import Foundation
 /// Each read marks its field as used; a field nobody reads is an error (``unusedField``), so a
 /// typo in a hand-edited log is reported rather than ignored. A missing field or one of the wrong
 /// type throws a ``LogLineError`` naming the field, and the column it is at.
-public struct LogLine {
+public struct LogLine: Sendable {
   /// The line's bytes, without its newline.
   package var bytes: [UInt8] = []
   package var fields: [LogField] = []

@@ -65,10 +65,9 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
   ///   - summaries: also hand over each action's logged summary, for traces.
   ///   - states: hand over the JSON of snapshots and the checkpoint, for `verify`.
   init(cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool) {
-    let reading = Reading(cursor: cursor, line: line)
     let queue = self.queue
     let thread = Thread {
-      Self.read(reading, into: queue, summaries: summaries, states: states)
+      Self.read(cursor, line, into: queue, summaries: summaries, states: states)
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -83,11 +82,14 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     queue.take()
   }
 
+  /// Reads on the reading thread, from its own copies of the cursor and line (the caller's are
+  /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
-    _ reading: Reading, into queue: BatchQueue<Batch>, summaries: Bool, states: Bool
+    _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
+    summaries: Bool, states: Bool
   ) {
-    // Locals, not the box's properties: no run-time exclusivity checks per line.
-    var (cursor, line) = reading.take()
+    var cursor = cursor
+    var line = line
     cursor.readsFingerprints = states
     var batch = Batch(capacity: batchSize)
     do throws(ActionLogError) {
@@ -124,39 +126,15 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
   }
 }
 
-/// The cursor and scratch line, handed to the reading thread.
-///
-/// `@unchecked Sendable` is safe: the replayer creates this box, gives it to the reading thread
-/// and never touches the cursor or line again; from then on only that one thread reads or
-/// writes them.
-private final class Reading: @unchecked Sendable {
-  private var cursor: LogCursor?
-  private var line: LogLine?
-
-  init(cursor: LogCursor, line: LogLine) {
-    self.cursor = cursor
-    self.line = line
-  }
-
-  /// The cursor and line, moved out to the reading thread (which takes them once) so that it
-  /// holds the only references.
-  func take() -> (LogCursor, LogLine) {
-    guard let cursor = cursor.take(), let line = line.take() else {
-      preconditionFailure("the replay's reader takes its cursor once")
-    }
-    return (cursor, line)
-  }
-}
-
 /// A first-in, first-out queue of at most `capacity` items between one producing and one
 /// consuming thread; `close()` ends it from either side.
-///
-/// `@unchecked Sendable` is safe: every read and write of `items` and `closed` happens between
-/// `condition.lock()` and `condition.unlock()`, and the items are `Sendable`.
-private final class BatchQueue<Item: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var items: [Item] = []
-  private var closed = false
+private final class BatchQueue<Item: Sendable>: Sendable {
+  private struct Contents: Sendable {
+    var items: [Item] = []
+    var closed = false
+  }
+
+  private let contents = Locked(Contents())
   private let capacity: Int
 
   init(capacity: Int) {
@@ -165,30 +143,21 @@ private final class BatchQueue<Item: Sendable>: @unchecked Sendable {
 
   /// Adds `item`, waiting while the queue is full. False if the queue was closed.
   func put(_ item: Item) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while items.count >= capacity, !closed { condition.wait() }
-    guard !closed else { return false }
-    items.append(item)
-    condition.broadcast()
-    return true
+    contents.withLock(when: { $0.items.count < capacity || $0.closed }) { contents in
+      guard !contents.closed else { return false }
+      contents.items.append(item)
+      return true
+    }
   }
 
   /// The oldest item, waiting while the queue is empty. Nil once it is closed and empty.
   func take() -> Item? {
-    condition.lock()
-    defer { condition.unlock() }
-    while items.isEmpty, !closed { condition.wait() }
-    guard !items.isEmpty else { return nil }
-    let item = items.removeFirst()
-    condition.broadcast()
-    return item
+    contents.withLock(when: { !$0.items.isEmpty || $0.closed }) { contents in
+      contents.items.isEmpty ? nil : contents.items.removeFirst()
+    }
   }
 
   func close() {
-    condition.lock()
-    closed = true
-    condition.broadcast()
-    condition.unlock()
+    contents.withLock { $0.closed = true }
   }
 }

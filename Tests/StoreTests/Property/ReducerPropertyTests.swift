@@ -171,9 +171,9 @@ struct ReducerPropertyTests {
 
   @Test("the determinism law catches a reducer that reads something besides its input")
   func determinismLaw() throws {
-    let clock = SharedBox(0)
+    let clock = Locked(0)
     let leaky = Reduce<PropertyTally.State, PropertyTally.Action> { state, _ in
-      clock.update { $0 += 1 }
+      clock.withLock { $0 += 1 }
       state.count = clock.value
       return .none
     }
