@@ -46,8 +46,7 @@ private struct Dumper {
       dumpEnum(value, children: children, prefix: prefix, indent: indent, into: &lines, trailing)
     case .collection, .set:
       let elements = children.map(\.value)
-      dumpList(
-        elements, open: "[", close: "]", prefix: prefix, indent: indent, into: &lines, trailing)
+      dumpList(elements, prefix: prefix, indent: indent, into: &lines, trailing)
     case .dictionary:
       let pairs = children.map { child -> (String, Any) in
         let pair = Array(Mirror(reflecting: child.value).children)
@@ -128,24 +127,25 @@ private struct Dumper {
     lines.append(indent + ")" + trailing)
   }
 
+  /// `[a, b]` on one line when short, else one element a line.
   private func dumpList(
-    _ elements: [Any], open: String, close: String, prefix: String, indent: String,
-    into lines: inout [String], _ trailing: String
+    _ elements: [Any], prefix: String, indent: String, into lines: inout [String],
+    _ trailing: String
   ) {
     let inlined = elements.map(leafDescription)
     if inlined.allSatisfy({ $0 != nil }) {
       let flat = inlined.map { $0! }.joined(separator: ", ")
       if flat.count <= 80 {
-        lines.append(prefix + open + flat + close + trailing)
+        lines.append(prefix + "[" + flat + "]" + trailing)
         return
       }
     }
-    lines.append(prefix + open)
+    lines.append(prefix + "[")
     for (index, element) in elements.enumerated() {
       let comma = index == elements.count - 1 ? "" : ","
       dump(element, label: nil, indent: indent + "  ", into: &lines, trailing: comma)
     }
-    lines.append(indent + close + trailing)
+    lines.append(indent + "]" + trailing)
   }
 
   private func inline(_ value: Any) -> String {

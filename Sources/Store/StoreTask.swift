@@ -17,10 +17,6 @@ public struct StoreTask: Sendable {
   @usableFromInline
   let storage: Storage
 
-  /// No effects: what almost every `send` returns, at no cost.
-  @usableFromInline
-  static let none = StoreTask(storage: .none)
-
   @inlinable
   init(storage: Storage) {
     self.storage = storage

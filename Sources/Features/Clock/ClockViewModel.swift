@@ -36,8 +36,6 @@ enum KoreanDateFormat {
   }
 
   private static func pad(_ value: Int?, _ width: Int) -> String {
-    let digits = String(abs(value ?? 0))
-    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-    return (value ?? 0) < 0 ? "-" + padded : padded
+    (value ?? 0).zeroPadded(width)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// A day of the Gregorian calendar, with no time of day and no zone: a birthday, or "today" as
 /// the clock screen shows it.
@@ -45,7 +46,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     let seconds = date.timeIntervalSince1970
     if seconds > -12_212_553_600, seconds < 253_402_300_800 {
       let local = seconds + Double(timeZone.secondsFromGMT(for: date))
-      (year, month, day) = Self.civil(fromDaysSince1970: Int((local / 86_400).rounded(.down)))
+      let civil = LogDate.civil(fromDays: Int64((local / 86_400).rounded(.down)))
+      (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
       return
     }
     let parts = Calendar.gregorian(in: timeZone).dateComponents(
@@ -54,21 +56,6 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     year = parts.era == 0 ? 1 - yearOfEra : yearOfEra
     month = parts.month ?? 1
     day = parts.day ?? 1
-  }
-
-  /// Year, month and day of the proleptic Gregorian calendar for a count of days since
-  /// 1970-01-01 (Howard Hinnant's `civil_from_days`).
-  static func civil(fromDaysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra =
-      (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// Reads `YYYY-MM-DD` (ASCII digits, years 0001 to 9999).
@@ -107,16 +94,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
   /// Whether `year` has a 29 February.
   public static func isLeapYear(_ year: Int) -> Bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    LogDate.isLeapYear(Int64(year))
   }
 
   /// How many days `month` (1 to 12) of `year` has.
   public static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return isLeapYear(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
+    Int(LogDate.daysIn(month: Int64(month), year: Int64(year)))
   }
 
   /// Whole years from the start of this day to the start of `later`, as ages are counted: one
@@ -133,10 +116,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    let digits = String(abs(year))
-    let yearText = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    return (year < 0 ? "-" : "") + yearText + "-" + (month < 10 ? "0" : "") + "\(month)-"
-      + (day < 10 ? "0" : "") + "\(day)"
+    year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -181,5 +161,15 @@ public enum CalendarDayError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notInTheForm: "not in the form YYYY-MM-DD"
     case .notReal(let reason): "not a real date: \(reason)"
     }
+  }
+}
+
+extension Int {
+  /// In decimal, zero-padded to `width` digits after any minus sign: `7.zeroPadded(2)` is `07`,
+  /// `(-42).zeroPadded(4)` is `-0042`.
+  func zeroPadded(_ width: Int) -> String {
+    let digits = String(magnitude)
+    let padded = String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+    return self < 0 ? "-" + padded : padded
   }
 }

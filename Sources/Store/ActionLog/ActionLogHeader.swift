@@ -54,7 +54,7 @@ public struct ActionLogHeader: Equatable, Sendable {
     }
     var settings: [LogSetting] = []
     for field in line.fields where field.kind == .string {
-      let name = String(line.keyText(of: field).dropFirst().dropLast())
+      let name = line.keyName(of: field)
       guard name != "format", let value = try? line.string(name) else { continue }
       settings.append(LogSetting(name, value))
     }

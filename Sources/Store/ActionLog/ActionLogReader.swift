@@ -20,7 +20,6 @@ public final class ActionLogReader<Action: LoggableAction> {
 
   /// Opens `path` and reads its header.
   public init(path: String) throws(ActionLogError) {
-    var line = LogLine()
     cursor = try LogCursor(path: path, line: &line)
   }
 

@@ -117,12 +117,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   }
 
   private func writeState(_ kind: String, _ state: State) throws(ActionLogError) {
-    var line = LogLineWriter()
-    line.begin()
-    line.int(kind, seq)
-    line.raw("state", json: try encode(state))
-    line.end()
-    try writeLine(line.bytes)
+    writer.begin()
+    writer.int(kind, seq)
+    writer.raw("state", json: try encode(state))
+    writer.end()
+    try writeLine(writer.bytes)
   }
 
   private func encode(_ state: State) throws(ActionLogError) -> [UInt8] {

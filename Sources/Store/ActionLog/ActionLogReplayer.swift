@@ -278,13 +278,3 @@ public struct ActionLogDivergence: Equatable, Sendable {
     case fingerprint
   }
 }
-
-extension LogLine {
-  /// `action key=value …`, as logged.
-  var summary: String {
-    let name = index(of: "action").map { rawText(of: fields[$0]) } ?? "?"
-    let payload = payloadDescription
-    let bare = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name
-    return payload.isEmpty ? bare : bare + " " + payload
-  }
-}

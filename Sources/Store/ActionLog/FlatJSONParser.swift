@@ -280,6 +280,15 @@ package struct LogField: Sendable {
   var keyEscaped: Bool
   var valueEscaped: Bool
 
+  /// The value's bytes: inside the quotes for a string, else its whole text.
+  var valueRange: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+
+  /// The value as written, a string's quotes included.
+  var rawRange: Range<Int> {
+    let quote = kind == .string ? 1 : 0
+    return (Int(valueStart) - quote)..<(Int(valueEnd) + quote)
+  }
+
   static func hexValue(_ byte: UInt8) -> UInt32? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))

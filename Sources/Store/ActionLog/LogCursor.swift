@@ -6,7 +6,7 @@
 /// var line = LogLine()
 /// var cursor = try LogCursor(path: "session.log", line: &line)
 /// while let kind = try cursor.next(&line) {
-///   if case .action(let seq, _) = kind {
+///   if case .action(let seq, _, _) = kind {
 ///     let action: AppAction = try cursor.action(&line, seq: seq)
 ///   }
 /// }
@@ -15,7 +15,7 @@
 /// Kept free of generics so the replay loop pays no generic-metadata lookups per line.
 package struct LogCursor: Sendable {
   /// What a line holds.
-  package enum Kind: Equatable {
+  package enum Kind {
     /// An action; its payload is still to be decoded with ``action(_:seq:)``. `fingerprint` is
     /// the recorded state's ``StateFingerprint`` after it, when the line has one.
     case action(seq: Int, origin: ActionOrigin, fingerprint: UInt64?)

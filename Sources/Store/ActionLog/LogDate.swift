@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// var bytes: [UInt8] = []
-/// LogDate.append(date, to: &bytes)          // 2026-11-29T03:45:12.345678Z
-/// LogDate.parse(bytes[...]) == date          // true
+/// LogDate.append(date, to: &bytes)                      // 2026-11-29T03:45:12.345678Z
+/// bytes.withUnsafeBytes { LogDate.parse($0) } == date   // true
 /// ```
 ///
 /// Written and read with integer arithmetic (days from the civil date, as in Howard Hinnant's
@@ -122,7 +122,9 @@ public enum LogDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  /// Year, month and day of the proleptic Gregorian calendar for a count of days since
+  /// 1970-01-01 (Howard Hinnant's `civil_from_days`).
+  package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = days + 719_468
     let era = floorDivide(z, 146_097)
     let dayOfEra = z - era * 146_097
@@ -135,9 +137,15 @@ public enum LogDate {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
-  static func daysIn(month: Int64, year: Int64) -> Int64 {
+  /// Whether `year` has a 29 February.
+  package static func isLeapYear(_ year: Int64) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  /// How many days `month` (1 to 12) of `year` has.
+  package static func daysIn(month: Int64, year: Int64) -> Int64 {
     switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 2: isLeapYear(year) ? 29 : 28
     case 4, 6, 9, 11: 30
     default: 31
     }

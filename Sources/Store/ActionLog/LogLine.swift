@@ -119,16 +119,15 @@ public struct LogLine: Sendable {
     guard field.kind == .string, !field.valueEscaped else {
       throw LogLineError(
         "\"action\" should be an action's name such as \"\(table.first)\"",
-        at: Int(field.valueStart))
+        at: field.valueRange.lowerBound)
     }
     let found = bytes.withUnsafeBufferPointer { buffer in
-      table.index(
-        of: UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
+      table.index(of: UnsafeBufferPointer(rebasing: buffer[field.valueRange]))
     }
     guard let found else {
       throw LogLineError(
         "unknown action \(rawText(of: field)); this uniflow knows \(table.list)",
-        at: Int(field.valueStart) - 1)
+        at: field.rawRange.lowerBound)
     }
     return found
   }
@@ -142,22 +141,19 @@ public struct LogLine: Sendable {
     }
     throw LogLineError(
       "\"src\" should be \"sent\" or \"effect\", not \(rawText(of: field))",
-      at: Int(field.valueStart) - (field.kind == .string ? 1 : 0))
+      at: field.rawRange.lowerBound)
   }
 
   /// Where field `key`'s value starts (at the opening quote of a string).
   package func valueOffset(of key: String) -> Int? {
-    guard let index = index(of: key) else { return nil }
-    let field = fields[index]
-    return Int(field.valueStart) - (field.kind == .string ? 1 : 0)
+    index(of: key).map { fields[$0].rawRange.lowerBound }
   }
 
   private func isText(_ field: LogField, _ text: StaticString) -> Bool {
-    let start = Int(field.valueStart)
-    let count = Int(field.valueEnd) - start
-    guard count == text.utf8CodeUnitCount else { return false }
+    let range = field.valueRange
+    guard range.count == text.utf8CodeUnitCount else { return false }
     return bytes.withUnsafeBufferPointer {
-      memcmp($0.baseAddress! + start, text.utf8Start, count) == 0
+      memcmp($0.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
     }
   }
 
@@ -177,9 +173,7 @@ public struct LogLine: Sendable {
   /// The raw JSON text of field `key`'s value (a nested state, say), marking it read.
   package mutating func rawValue(_ key: String) -> ArraySlice<UInt8>? {
     guard let index = optional(key) else { return nil }
-    let field = fields[index]
-    let quote = field.kind == .string ? 1 : 0
-    return bytes[(Int(field.valueStart) - quote)..<(Int(field.valueEnd) + quote)]
+    return bytes[fields[index].rawRange]
   }
 
   /// The kind of field `key`'s value, if the line has one.
@@ -187,13 +181,15 @@ public struct LogLine: Sendable {
     index(of: key).map { fields[$0].kind }
   }
 
-  /// `key=value` for every field but `seq`, `src` and `action`, values as written: for traces.
-  package var payloadDescription: String {
-    var parts: [String] = []
+  /// `action key=value …`, as logged, for traces: the action's name, then every field but the
+  /// log's own (`seq`, `src`, `action` and `fp`), values as written.
+  package var summary: String {
+    let name = index(of: "action").map { rawText(of: fields[$0]) } ?? "?"
+    var parts = [name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name]
     for field in fields {
-      let key = keyText(of: field)
-      guard !["\"seq\"", "\"src\"", "\"action\"", "\"fp\""].contains(key) else { continue }
-      parts.append("\(key.dropFirst().dropLast())=\(rawText(of: field))")
+      let key = keyName(of: field)
+      guard !["seq", "src", "action", "fp"].contains(key) else { continue }
+      parts.append("\(key)=\(rawText(of: field))")
     }
     return parts.joined(separator: " ")
   }
@@ -249,19 +245,17 @@ public struct LogLine: Sendable {
   package mutating func hexWord(_ key: String) throws(LogLineError) -> UInt64? {
     guard let index = optional(key) else { return nil }
     let field = fields[index]
-    let start = Int(field.valueStart)
-    let end = Int(field.valueEnd)
+    let range = field.valueRange
     var value: UInt64 = 0
-    var valid = field.kind == .string && end - start == 16
+    var valid = field.kind == .string && range.count == 16
     if valid {
-      for byte in bytes[start..<end] {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        default:
+      for byte in bytes[range] {
+        // `hexValue` reads `A`…`F` too; fingerprints are written in lowercase only.
+        guard !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte),
+          let digit = LogField.hexValue(byte)
+        else {
           valid = false
-          digit = 0
+          break
         }
         value = value << 4 | UInt64(digit)
       }
@@ -269,7 +263,7 @@ public struct LogLine: Sendable {
     guard valid else {
       throw LogLineError(
         "\"\(key)\" should be a state's fingerprint, 16 lowercase hexadecimal digits, not "
-          + rawText(of: field), at: start)
+          + rawText(of: field), at: range.lowerBound)
     }
     return value
   }
@@ -293,6 +287,6 @@ public struct LogLine: Sendable {
   func mismatch(_ key: String, _ field: LogField, expected: String) -> LogLineError {
     LogLineError(
       "\"\(key)\" should be \(expected), not \(field.kind.name) (\(rawText(of: field)))",
-      at: Int(field.valueStart) - (field.kind == .string ? 1 : 0))
+      at: field.rawRange.lowerBound)
   }
 }

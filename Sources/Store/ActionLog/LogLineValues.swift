@@ -6,12 +6,13 @@ extension LogLine {
   func integer(at index: Int, key: String) throws(LogLineError) -> Int {
     let field = fields[index]
     guard field.kind == .integer else { throw mismatch(key, field, expected: "a whole number") }
+    let range = field.valueRange
     let value = bytes.withUnsafeBufferPointer { line -> Int? in
-      var position = Int(field.valueStart)
+      var position = range.lowerBound
       let negative = line[position] == UInt8(ascii: "-")
       if negative { position += 1 }
       var magnitude: UInt = 0
-      while position < Int(field.valueEnd) {
+      while position < range.upperBound {
         let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
         let (plus, overflow2) = times.addingReportingOverflow(UInt(line[position] - 0x30))
         if overflow1 || overflow2 { return nil }
@@ -26,7 +27,7 @@ extension LogLine {
     guard let value else {
       throw LogLineError(
         "\"\(key)\" is out of range for a whole number: \(rawText(of: field))",
-        at: Int(field.valueStart))
+        at: range.lowerBound)
     }
     return value
   }
@@ -34,17 +35,17 @@ extension LogLine {
   func boolean(at index: Int, key: String) throws(LogLineError) -> Bool {
     let field = fields[index]
     guard field.kind == .bool else { throw mismatch(key, field, expected: "true or false") }
-    return bytes[Int(field.valueStart)] == UInt8(ascii: "t")
+    return bytes[field.valueRange.lowerBound] == UInt8(ascii: "t")
   }
 
   func floatingPoint(at index: Int, key: String) throws(LogLineError) -> Double {
     let field = fields[index]
     switch field.kind {
     case .integer, .number:
-      let text = String(decoding: valueBytes(field), as: UTF8.self)
+      let text = String(decoding: bytes[field.valueRange], as: UTF8.self)
       if let value = Double(text) { return value }
     case .string:
-      switch String(decoding: valueBytes(field), as: UTF8.self) {
+      switch String(decoding: bytes[field.valueRange], as: UTF8.self) {
       case "NaN": return .nan
       case "Infinity": return .infinity
       case "-Infinity": return -.infinity
@@ -60,17 +61,18 @@ extension LogLine {
     let field = fields[index]
     guard field.kind == .string else { throw mismatch(key, field, expected: "a string") }
     let value = bytes.withUnsafeBufferPointer { line -> String? in
-      let start = Int(field.valueStart)
-      let end = Int(field.valueEnd)
+      let range = field.valueRange
       if !field.valueEscaped {
-        return String(validating: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+        return String(validating: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
       }
-      return unescaped(line, start, end).flatMap { String(validating: $0, as: UTF8.self) }
+      return unescaped(line, range.lowerBound, range.upperBound).flatMap {
+        String(validating: $0, as: UTF8.self)
+      }
     }
     guard let value else {
       throw LogLineError(
         "\"\(key)\" is not valid UTF-8 text (a \\u escape of a lone surrogate, or invalid bytes)",
-        at: Int(field.valueStart) - 1)
+        at: field.rawRange.lowerBound)
     }
     return value
   }
@@ -81,8 +83,7 @@ extension LogLine {
     switch field.kind {
     case .string:
       let date = bytes.withUnsafeBufferPointer { line -> Date? in
-        let range = Int(field.valueStart)..<Int(field.valueEnd)
-        return LogDate.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[range])))
+        LogDate.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[field.valueRange])))
       }
       guard let date else { throw mismatch(key, field, expected: expected) }
       return date
@@ -93,22 +94,20 @@ extension LogLine {
     }
   }
 
-  func valueBytes(_ field: LogField) -> ArraySlice<UInt8> {
-    bytes[Int(field.valueStart)..<Int(field.valueEnd)]
-  }
-
   /// The value as written in the line, quotes included, shortened past 60 characters.
   func rawText(of field: LogField) -> String {
-    let quote = field.kind == .string ? 1 : 0
-    let text = String(
-      decoding: bytes[(Int(field.valueStart) - quote)..<(Int(field.valueEnd) + quote)],
-      as: UTF8.self)
+    let text = String(decoding: bytes[field.rawRange], as: UTF8.self)
     return text.count > 60 ? text.prefix(60) + "…" : text
+  }
+
+  /// The key as written in the line, without its quotes.
+  func keyName(of field: LogField) -> String {
+    String(decoding: bytes[Int(field.keyStart)..<Int(field.keyEnd)], as: UTF8.self)
   }
 
   /// The key as written in the line, with its quotes.
   func keyText(of field: LogField) -> String {
-    "\"" + String(decoding: bytes[Int(field.keyStart)..<Int(field.keyEnd)], as: UTF8.self) + "\""
+    "\"" + keyName(of: field) + "\""
   }
 
   /// The bytes a JSON string's escapes stand for; nil for a lone surrogate.

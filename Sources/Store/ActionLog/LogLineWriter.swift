@@ -14,7 +14,7 @@ import Foundation
 /// Values are plain JSON: strings escaped as JSON requires (UTF-8 kept as it is), whole numbers,
 /// doubles in Swift's shortest round-trip form (`"NaN"`, `"Infinity"` and `"-Infinity"` as
 /// strings), and dates as ``LogDate`` text. Optional values are left out when nil. The keys
-/// `seq`, `src` and `action` belong to the log itself; a payload uses other names.
+/// `seq`, `src`, `action` and `fp` belong to the log itself; a payload uses other names.
 public struct LogLineWriter {
   /// The line so far, without its closing `}` and newline.
   package var bytes: [UInt8]
@@ -114,10 +114,7 @@ public struct LogLineWriter {
   package mutating func hexWord(_ key: String, _ value: UInt64) {
     self.key(key)
     bytes.append(UInt8(ascii: "\""))
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xf
-      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-    }
+    StateFingerprint.append(value, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
   }
 
@@ -209,5 +206,6 @@ public struct LogLineWriter {
     }
   }
 
+  /// Lowercase hexadecimal digits, by value.
   static let hex = Array("0123456789abcdef".utf8)
 }

@@ -3,9 +3,10 @@ import Foundation
 /// An action that can be written to an action log and read back, in a hand-written encoding
 /// that stays the same when the type's layout or Swift's synthesized `Codable` would change.
 ///
-/// Each action is one flat JSON object: the log adds `seq` and `src`, the action adds its name
-/// and payload. The app's action conforms in one file, with two exhaustive switches — one over
-/// the action, one over its names — so the compiler refuses a new case until it has both:
+/// Each action is one flat JSON object: the log adds `seq`, `src` and (for a
+/// ``LogFingerprintable`` state) `fp`, the action adds its name and payload. The app's action
+/// conforms in one file, with two exhaustive switches — one over the action, one over its names
+/// — so the compiler refuses a new case until it has both:
 ///
 /// ```swift
 /// enum CounterName: String, CaseIterable, Sendable { case increment, set = "set" }

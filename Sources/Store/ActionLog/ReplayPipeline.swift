@@ -11,7 +11,9 @@ import Foundation
 /// ```swift
 /// let pipeline = ReplayPipeline<AppAction>(cursor: cursor, line: line, summaries: false,
 ///                                         states: true)
-/// while let batch = pipeline.next() { for item in batch.items { … } }
+/// while let batch = pipeline.next() {
+///   for (seq, action) in zip(batch.seqs, batch.actions) { … }   // batch.states fall between
+/// }
 /// ```
 final class ReplayPipeline<Action: LoggableAction>: Sendable {
   /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
@@ -92,6 +94,12 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     var line = line
     cursor.readsFingerprints = states
     var batch = Batch(capacity: batchSize)
+    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
+      batch.states.append(
+        StateLine(
+          position: batch.actions.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
+          isCheckpoint: isCheckpoint, line: cursor.lineNumber))
+    }
     do throws(ActionLogError) {
       while let kind = try cursor.next(&line) {
         switch kind {
@@ -105,13 +113,10 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
             batch.fingerprints.append(fingerprint ?? 0)
             batch.lines.append(cursor.lineNumber)
           }
-        case .snapshot(let seq, let json), .checkpoint(let seq, let json):
-          let isCheckpoint = kind == .checkpoint(seq: seq, state: json)
-          batch.states.append(
-            StateLine(
-              position: batch.actions.count, seq: seq,
-              json: states ? Array(line.bytes[json]) : [], isCheckpoint: isCheckpoint,
-              line: cursor.lineNumber))
+        case .snapshot(let seq, let json):
+          appendState(seq, json, isCheckpoint: false)
+        case .checkpoint(let seq, let json):
+          appendState(seq, json, isCheckpoint: true)
         }
         if batch.actions.count == batchSize {
           guard queue.put(batch) else { return }  // nobody is reading any more

@@ -63,34 +63,21 @@ public struct StateHasher {
   /// 1…7 bytes left over as one word.
   public mutating func combine(_ text: String) {
     var text = text
-    // Native strings, which is what states hold, are contiguous UTF-8 after this (a no-op for
-    // them): words are then loaded straight from the bytes.
-    text.makeContiguousUTF8()
-    combine(UInt64(text.utf8.count))
-    text.utf8.withContiguousStorageIfAvailable { bytes in
+    // `withUTF8` makes the text contiguous UTF-8 first if it is not (native strings, which is
+    // what states hold, are): words are then loaded straight from the bytes.
+    text.withUTF8 { bytes in
+      combine(UInt64(bytes.count))
       let raw = UnsafeRawBufferPointer(bytes)
       var offset = 0
       while offset + 8 <= raw.count {
         combine(UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         offset += 8
       }
-      combineTail(raw[offset...])
-    } ?? combineTail(text.utf8)
-  }
-
-  /// Bytes eight at a time as above, for text that is not contiguous.
-  private mutating func combineTail(_ bytes: some Sequence<UInt8>) {
-    var word: UInt64 = 0
-    var filled = 0
-    for byte in bytes {
-      word = word << 8 | UInt64(byte)
-      filled += 1
-      if filled == 8 {
-        combine(word)
-        (word, filled) = (0, 0)
-      }
+      guard offset < raw.count else { return }
+      var word: UInt64 = 0
+      for byte in raw[offset...] { word = word << 8 | UInt64(byte) }
+      combine(word)
     }
-    if filled > 0 { combine(word) }
   }
 
   /// An optional: whether it is there, then its value.
@@ -122,8 +109,17 @@ public struct StateHasher {
 public enum StateFingerprint {
   /// `fingerprint` as 16 lowercase hexadecimal digits, as the log's `fp` field holds it.
   public static func text(_ fingerprint: UInt64) -> String {
-    let digits = String(fingerprint, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    append(fingerprint, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `fingerprint` as 16 lowercase hexadecimal digits (no quotes).
+  package static func append(_ fingerprint: UInt64, to bytes: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      bytes.append(LogLineWriter.hex[Int(truncatingIfNeeded: fingerprint >> UInt64(shift)) & 0xF])
+    }
   }
 
   /// A function fingerprinting states of type `State`, if it is ``LogFingerprintable``; found
