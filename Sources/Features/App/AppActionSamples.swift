@@ -2,8 +2,8 @@ import Foundation
 import Store
 
 /// An endless, deterministic stream of varied ``AppAction``s from a seed: the mixed workload of
-/// `uniflow bench`, and generated input for property tests (until the property-testing library
-/// can generate actions itself).
+/// `uniflow bench`, and the sessions of tests that drive a live store with its effects (which a
+/// ``ReducerProperty`` does not run).
 ///
 /// ```swift
 /// var samples = AppActionSamples(seed: 42)

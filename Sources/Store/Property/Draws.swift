@@ -83,8 +83,8 @@ final class Draws {
   /// one a step or three away, because bugs hide in equal and nearly equal values.
   func drawOffset(up: UInt64, down: UInt64) throws -> Offset {
     let bounds = Bounds(up: up, down: down)
-    let earlier = drawn[bounds] ?? []
     let index = try draw(up: up, down: down) { random in
+      let earlier = drawn[bounds] ?? []
       var offset = Draws.randomOffset(up: up, down: down, size: size, &random)
       if !earlier.isEmpty, random.below(5) == 0 {
         offset = earlier[Int(random.below(UInt64(earlier.count)))]
@@ -93,7 +93,8 @@ final class Draws {
       return offset.index(up: up, down: down)
     }
     let offset = Offset(index: index, up: up, down: down)
-    drawn[bounds, default: []].append(offset)
+    // Only random draws read the earlier numbers, so only a search keeps them.
+    if isRandom { drawn[bounds, default: []].append(offset) }
     return offset
   }
 
@@ -134,10 +135,25 @@ final class Draws {
     try draw(up: 1, down: 0) { $0.chance(chance) ? 1 : 0 } == 1
   }
 
+  /// Opens a span labelled `label` for one more list element or run step and draws the "one more"
+  /// flag that announces it: yes with probability `chance`, or already yes while `count` (the
+  /// elements or steps so far) is below `minimum`. On yes the span stays open for the caller to
+  /// fill and close; on no it is closed and the caller stops.
+  func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double) throws -> Bool {
+    begin(label)
+    if count < minimum {
+      try drawForcedFlag()
+    } else if !(try drawFlag(chance: chance)) {
+      end()
+      return false
+    }
+    return true
+  }
+
   /// A "one more" flag whose answer is already yes (a list below its minimum length, a run below
   /// its minimum number of steps). It is recorded all the same, so that every element or step has
   /// the same layout and deleting one never shifts the next one's choices out of place.
-  func drawForcedFlag() throws {
+  private func drawForcedFlag() throws {
     guard choices.count < maxChoices else { throw Stop.overrun }
     choices.append(Choice(index: 1, up: 1, down: 0, isForced: true))
   }

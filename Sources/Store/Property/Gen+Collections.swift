@@ -15,14 +15,9 @@ extension Gen {
       let average = Swift.min(Double(maximum - minimum), 1 + Double(draws.size) / 20)
       let more = average / (1 + average)
       var result: [Value] = []
-      while result.count < maximum {
-        draws.begin(.element)
-        if result.count < minimum {
-          try draws.drawForcedFlag()
-        } else if !(try draws.drawFlag(chance: more)) {
-          draws.end()
-          break
-        }
+      while result.count < maximum,
+        try draws.beginMore(.element, count: result.count, minimum: minimum, chance: more)
+      {
         result.append(try generate(draws))
         draws.end()
       }

@@ -31,9 +31,9 @@ final class PropertyEngine<Value> {
     do {
       value = try generate(draws)
     } catch Draws.Stop.rejected(let reason) {
-      return (Trial(status: .invalid(reason), draws: draws), nil)
+      return (Trial(status: .rejected(reason), draws: draws), nil)
     } catch {
-      return (Trial(status: .invalid("the generator made too many choices"), draws: draws), nil)
+      return (Trial(status: .overrun, draws: draws), nil)
     }
     propertyRuns += 1
     if traces {
@@ -84,14 +84,15 @@ final class PropertyEngine<Value> {
       switch trial.status {
       case .passed:
         passed += 1
-      case .discarded(let site), .invalid(let site):
-        if site.hasPrefix("Gen.filter") {
-          return report.gaveUp(
-            "\(site): the filter keeps too few values. Generate values that satisfy "
-              + "the condition directly (with map or flatMap), or loosen it.",
-            seed: seed, examples: passed)
-        }
+      case .rejected(let reason):
+        return report.gaveUp(
+          "\(reason): the filter keeps too few values. Generate values that satisfy "
+            + "the condition directly (with map or flatMap), or loosen it.",
+          seed: seed, examples: passed)
+      case .discarded(let site):
         rejections[site, default: 0] += 1
+      case .overrun:
+        rejections[Trial.overrunReason, default: 0] += 1
       case .failed:
         return shrink(
           trial, value: value, size: size, seed: seed, examples: passed, settings, report)
@@ -158,16 +159,20 @@ final class PropertyEngine<Value> {
           + "failure report.", seed: nil, examples: 0)
     }
     let (trial, value) = self.trial(example.indices, size: example.size)
+    let reason: String
     switch trial.status {
     case .passed:
       return report.passed(seed: nil, examples: 1)
     case .failed(let message):
       return report.replayFailed(value: value, message: message, token: token)
-    case .discarded(let site), .invalid(let site):
-      return report.gaveUp(
-        "the replay token \"\(token)\" does not fit this property's generator (\(site)); it "
-          + "replays only the property whose report printed it, as it was then.",
-        seed: nil, examples: 0)
+    case .discarded(let site), .rejected(let site):
+      reason = site
+    case .overrun:
+      reason = Trial.overrunReason
     }
+    return report.gaveUp(
+      "the replay token \"\(token)\" does not fit this property's generator (\(reason)); it "
+        + "replays only the property whose report printed it, as it was then.",
+      seed: nil, examples: 0)
   }
 }

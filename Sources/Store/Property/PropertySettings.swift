@@ -88,9 +88,9 @@ public struct PropertySettings: Sendable {
     return copy
   }
 
-  /// The seed to search from, and where it came from, for a check at `site` (the test's file and
-  /// function). Throws a message when the environment variable holds something else than a number
-  /// or `random`.
+  /// The seed to search from for a check at `site` (the test's file and function): the one set,
+  /// else the environment variable's, else a hash of `site`. Throws a message when the
+  /// environment variable holds something else than a number or `random`.
   func resolvedSeed(site: String) throws(SeedError) -> UInt64 {
     if let seed { return seed }
     let environment = self.environment ?? ProcessInfo.processInfo.environment

@@ -3,9 +3,10 @@ import Foundation
 /// A law every step (or the whole run) of a reducer must obey, switched on for a
 /// ``ReducerProperty`` with ``ReducerProperty/laws(_:)``.
 ///
-/// Built in: ``deterministic`` and ``codableRoundTrip``. A law that needs the whole run — such as
-/// "replaying the recorded action log gives the live run's final state" — is made with
-/// ``init(_:afterStep:afterRun:)`` and an `afterRun` check.
+/// Built in: ``deterministic``, ``codableRoundTrip`` and, for actions that can be logged,
+/// ``replayMatchesLive``. Others — such as "sending the same action twice changes nothing more
+/// than sending it once" — are made with ``init(_:afterStep:afterRun:)``: an `afterStep` check
+/// for each step, an `afterRun` check for the whole run.
 ///
 /// ```swift
 /// ReducerProperty(AppReducer(environment: .unimplemented), initialState: state)

@@ -72,13 +72,10 @@ extension ReducerProperty {
     let more = Swift.min(average, 1 + Double(draws.size) / 5) / (1 + average)
     while run.actions.count < stepRange.upperBound {
       let start = draws.choices.count
-      draws.begin(.step)
-      if run.actions.count < stepRange.lowerBound {
-        try draws.drawForcedFlag()
-      } else if !(try draws.drawFlag(chance: more)) {
-        draws.end()
-        break
-      }
+      guard
+        try draws.beginMore(
+          .step, count: run.actions.count, minimum: stepRange.lowerBound, chance: more)
+      else { break }
       let context = StepContext(state: state, pools: pools)
       let enabled = rules.filter { $0.isEnabled(context) }
       guard !enabled.isEmpty else {
@@ -113,14 +110,15 @@ extension ReducerProperty {
     _ reduce: ReducerLaw<State, Action>.Reduce, _ before: State, _ action: Action, _ after: State,
     step: Int
   ) -> String? {
-    let sent = swiftSource(action) ?? dumpText(action)
+    // Written out only for a failure message: most steps pass.
+    let sent = { swiftSource(action) ?? dumpText(action) }
     for law in laws {
       if let broken = law.afterStep?(reduce, before, action, after) {
-        return "law \"\(law.name)\" does not hold at action \(step) (\(sent)): \(broken)"
+        return "law \"\(law.name)\" does not hold at action \(step) (\(sent())): \(broken)"
       }
     }
     if let broken = invariants.first(where: { !$0.holds(after) }) {
-      return "invariant \"\(broken.name)\" does not hold after action \(step) (\(sent))"
+      return "invariant \"\(broken.name)\" does not hold after action \(step) (\(sent()))"
     }
     return nil
   }

@@ -143,7 +143,7 @@ final class Shrinker {
   /// Whether the last sequence run was discarded by the property or rejected by the generator.
   private var lastWasRejected: Bool {
     switch lastStatus {
-    case .discarded?, .invalid?: true
+    case .discarded?, .rejected?, .overrun?: true
     default: false
     }
   }
@@ -181,6 +181,10 @@ final class Shrinker {
       let children = best.spans.indices.filter { index in
         index > next && best.spans[index].label == node.label
           && nearest(node.label, above: index) == next
+      }
+      guard !children.isEmpty else {
+        next += 1
+        continue
       }
       let deciders = decidingChoices(before: next)
       let replaced = children.contains { child in

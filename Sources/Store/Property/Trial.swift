@@ -7,8 +7,10 @@ struct Trial {
     case failed(String)
     /// The property skipped the input (``assume(_:fileID:line:)``), at this site.
     case discarded(String)
-    /// The generator made no value: a filter gave up at this site, or too many choices.
-    case invalid(String)
+    /// The generator made no value: a filter gave up; the text names it and its tries.
+    case rejected(String)
+    /// The generator made no value: it made too many choices.
+    case overrun
   }
 
   var status: Status
@@ -37,4 +39,7 @@ struct Trial {
     if case .failed(let message) = status { return message }
     return nil
   }
+
+  /// What an ``Status/overrun`` is called where skipped inputs are counted or reported.
+  static let overrunReason = "the generator made too many choices"
 }
