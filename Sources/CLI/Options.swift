@@ -201,8 +201,7 @@ struct Options: Equatable, Sendable {
   }
 
   static func suggestion(for name: String, among names: [String] = names) -> String? {
-    names.min { CommandCatalog.editDistance(name, $0) < CommandCatalog.editDistance(name, $1) }
-      .flatMap { CommandCatalog.editDistance(name, $0) <= 3 ? $0 : nil }
+    CommandCatalog.nearest(to: name, among: names, within: 3)
   }
 }
 

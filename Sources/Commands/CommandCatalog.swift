@@ -113,6 +113,20 @@ package enum CommandCatalog {
     return best.distance <= allowed ? best.word : nil
   }
 
+  /// The first of `names` nearest to `word` by ``editDistance(_:_:)``, if it is at most `limit`
+  /// edits away. Ties go to the earlier name; `word` and `names` are compared as they are.
+  package static func nearest(to word: String, among names: [String], within limit: Int)
+    -> String?
+  {
+    var best: (name: String, distance: Int)?
+    for name in names {
+      let distance = editDistance(word, name)
+      if distance < (best?.distance ?? Int.max) { best = (name, distance) }
+    }
+    guard let best, best.distance <= limit else { return nil }
+    return best.name
+  }
+
   /// Levenshtein distance, with a swap of two neighbours counting as one edit.
   package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64))

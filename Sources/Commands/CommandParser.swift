@@ -68,9 +68,11 @@ package enum CommandParser {
     case ":stop":
       try noArguments(arguments, spec)
       return .stop
-    default:
+    case ":quit":
       try noArguments(arguments, spec)
       return .quit
+    default:
+      preconditionFailure("CommandParser.parse has no case for the catalog's '\(spec.name)'")
     }
   }
 

@@ -51,14 +51,10 @@ extension CommandParser {
   private static func breed(_ word: Word) throws(CommandError) -> Breed {
     if let breed = Breed(rawValue: word.text.lowercased()) { return breed }
     let names = Breed.allCases.map(\.rawValue)
-    let nearest = names.min {
-      CommandCatalog.editDistance(word.text.lowercased(), $0)
-        < CommandCatalog.editDistance(word.text.lowercased(), $1)
-    }
-    let isClose = nearest.map { CommandCatalog.editDistance(word.text.lowercased(), $0) <= 2 }
+    let nearest = CommandCatalog.nearest(to: word.text.lowercased(), among: names, within: 2)
     throw CommandError(
       problem: "unknown breed '\(Word.display(word.text))'", column: word.column,
-      hint: (isClose == true ? "did you mean '\(nearest ?? "")'? " : "")
+      hint: (nearest.map { "did you mean '\($0)'? " } ?? "")
         + "the breeds are \(names.joined(separator: " and "))")
   }
 

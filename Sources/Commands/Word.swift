@@ -1,3 +1,5 @@
+import Features
+
 /// A whitespace-separated word of a line and the column (1-based, in characters) it starts at.
 package struct Word: Equatable, Sendable {
   package let text: String
@@ -29,7 +31,7 @@ package struct Word: Equatable, Sendable {
   package static func display(_ text: String) -> String {
     var shown = ""
     for scalar in text.unicodeScalars.prefix(40) {
-      if scalar.properties.generalCategory == .control || scalar == "\u{FFFD}" {
+      if scalar.isControlCharacter || scalar == "\u{FFFD}" {
         shown += "\\u{\(String(scalar.value, radix: 16))}"
       } else {
         shown.unicodeScalars.append(scalar)

@@ -65,10 +65,5 @@ public final class Gazetteer: Sendable {
 
 extension GeocodingClient {
   /// The bundled offline gazetteer, the default geocoder: no network, the first search loads it.
-  public static let gazetteer = GeocodingClient.gazetteer(.bundled)
-
-  /// Searches `gazetteer`.
-  public static func gazetteer(_ gazetteer: Gazetteer) -> GeocodingClient {
-    GeocodingClient { name in try gazetteer.search(name) }
-  }
+  public static let gazetteer = GeocodingClient { name in try Gazetteer.bundled.search(name) }
 }

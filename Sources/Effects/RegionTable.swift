@@ -23,6 +23,10 @@ struct RegionTable: Sendable {
 
   private var countries: [String: Country] = [:]
   private var regions: [String: [Region]] = [:]
+  /// Per country, each region's code under the folded keys of its name and ASCII name. Folded on
+  /// a country's first ``regionCode(country:name:)``, not at load: folding every region's names
+  /// up front would slow down every gazetteer load, and only live geocoders ask.
+  private var codesByKey: [String: LoadOnce<[String: String]>] = [:]
 
   /// Reads `countries.tsv` (iso2, iso3, name) and `admin1.tsv` (country code, admin1 code, name,
   /// ASCII name), each with a header line.
@@ -34,6 +38,7 @@ struct RegionTable: Sendable {
       regions[fields[0], default: []].append(
         Region(code: fields[1], name: fields[2], asciiName: fields[3]))
     }
+    codesByKey = regions.mapValues { list in LoadOnce { Self.codes(of: list) } }
   }
 
   /// The country with ISO code `code`, e.g. `KR`.
@@ -44,10 +49,23 @@ struct RegionTable: Sendable {
   /// The short code of the region of `country` called `name` (any case, accents or width).
   func regionCode(country: String, name: String) -> String? {
     let key = GazetteerFold.key(name)
-    guard !key.isEmpty else { return nil }
-    return regions[country.uppercased()]?.first {
-      GazetteerFold.key($0.name) == key || GazetteerFold.key($0.asciiName) == key
-    }?.code
+    guard !key.isEmpty, let codes = try? codesByKey[country.uppercased()]?.value() else {
+      return nil
+    }
+    return codes[key]
+  }
+
+  /// Each region's code under the keys of its name and ASCII name; where regions share a key, the
+  /// first in file order keeps it.
+  private static func codes(of regions: [Region]) -> [String: String] {
+    var codes: [String: String] = [:]
+    for region in regions {
+      for name in [region.name, region.asciiName] {
+        let key = GazetteerFold.key(name)
+        if codes[key] == nil { codes[key] = region.code }
+      }
+    }
+    return codes
   }
 
   /// The keys a `City, Qualifier` qualifier may use for the place's region or country: its code,

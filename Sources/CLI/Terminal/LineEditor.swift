@@ -1,3 +1,5 @@
+import Features
+
 /// The line being typed at the interactive prompt: insertion, deletion, cursor movement and
 /// history, as a pure value. The terminal driver feeds it keys and writes what `render()`
 /// returns.
@@ -125,7 +127,7 @@ enum DisplayWidth {
 
   static func of(_ character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first else { return 0 }
-    if scalar.properties.generalCategory == .control { return 0 }
+    if scalar.isControlCharacter { return 0 }
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

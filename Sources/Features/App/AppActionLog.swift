@@ -31,9 +31,12 @@ public enum AppActionName: String, CaseIterable, Sendable {
 /// {"seq":5,"src":"effect","action":"clock.timeResponse","request":2,"error":"timed out after 5 s"}
 /// ```
 ///
-/// **Adding a case** (a few lines, all here): add its name to ``AppActionName``; the compiler
-/// then stops at the two switches below until the case is written in ``encode(to:)`` and read in
-/// ``init(logLine:)``. Read every field you write; `FeaturesTests` round-trips every case.
+/// **Adding a case**: the new case stops the compiler at ``encode(to:)``, or for a dog or weather
+/// case at its feature's `encode(to:)` in AppActionLogPayloads.swift, where those payloads live.
+/// Its new name in ``AppActionName`` stops it at ``init(logLine:)``. The compiler does not check
+/// that the name is written: the round trip in `FeaturesTests` fails until every name occurs in
+/// the actions `AppActionSamples` generates, so add the case there too. Read every field you
+/// write.
 /// A `Result` is `"ok":…` or `"error":"message"`; a struct payload is written as fields with a
 /// prefix (`"place.name"`, `"place.latitude"`, …).
 extension AppAction: LoggableAction {
@@ -56,7 +59,7 @@ extension AppAction: LoggableAction {
     case .clock(.timeResponse(let request, .failure(let failure))):
       line.action(AppActionName.clockTimeResponse)
       line.int("request", request)
-      line.string("error", failure.message)
+      line.failure(failure)
     case .clock(.cancel):
       line.action(AppActionName.clockCancel)
     case .dog(let action):
@@ -79,8 +82,7 @@ extension AppAction: LoggableAction {
       self = .clock(.moveDay(try line.int("days")))
     case .clockTimeResponse:
       let request = try line.int("request")
-      if line.has("error") {
-        let failure = FetchFailure(message: try line.string("error"))
+      if let failure = try line.failure() {
         self = .clock(.timeResponse(request: request, .failure(failure)))
       } else {
         self = .clock(.timeResponse(request: request, .success(try line.date("ok"))))
@@ -102,5 +104,21 @@ extension AppAction: LoggableAction {
     case .restored:
       self = .restored(try line.state("state", as: AppState.self))
     }
+  }
+}
+
+// The failure side of every `Result` in the log: `"error":"message"`.
+
+extension LogLineWriter {
+  mutating func failure(_ failure: FetchFailure) {
+    string("error", failure.message)
+  }
+}
+
+extension LogLine {
+  /// The failure the line records, or nil when it has no `"error"` field.
+  mutating func failure() throws(LogLineError) -> FetchFailure? {
+    guard has("error") else { return nil }
+    return FetchFailure(message: try string("error"))
   }
 }

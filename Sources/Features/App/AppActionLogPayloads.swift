@@ -48,14 +48,14 @@ extension WeatherAction {
       switch result {
       case .success(let place?): place.encode(to: &line, prefix: "place.")
       case .success(nil): line.bool("found", false)
-      case .failure(let failure): line.string("error", failure.message)
+      case .failure(let failure): line.failure(failure)
       }
     case .weatherResponse(let request, let result):
       line.action(AppActionName.weatherWeatherResponse)
       line.int("request", request)
       switch result {
       case .success(let report): report.encode(to: &line, prefix: "report.")
-      case .failure(let failure): line.string("error", failure.message)
+      case .failure(let failure): line.failure(failure)
       }
     case .cancel:
       line.action(AppActionName.weatherCancel)
@@ -64,9 +64,8 @@ extension WeatherAction {
 
   static func geocodeResponse(from line: inout LogLine) throws(LogLineError) -> WeatherAction {
     let request = try line.int("request")
-    if line.has("error") {
-      return .geocodeResponse(
-        request: request, .failure(FetchFailure(message: try line.string("error"))))
+    if let failure = try line.failure() {
+      return .geocodeResponse(request: request, .failure(failure))
     }
     if line.has("found") {
       guard try line.bool("found") == false else {
@@ -79,9 +78,8 @@ extension WeatherAction {
 
   static func weatherResponse(from line: inout LogLine) throws(LogLineError) -> WeatherAction {
     let request = try line.int("request")
-    if line.has("error") {
-      return .weatherResponse(
-        request: request, .failure(FetchFailure(message: try line.string("error"))))
+    if let failure = try line.failure() {
+      return .weatherResponse(request: request, .failure(failure))
     }
     return .weatherResponse(
       request: request, .success(try WeatherReport(from: &line, prefix: "report.")))

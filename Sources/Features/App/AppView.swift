@@ -1,3 +1,5 @@
+import Foundation
+
 /// One screen's display line, e.g. `clock: 2026년 11월 29일 12시 45분`.
 public struct ScreenLine: Equatable, Sendable {
   /// The screen's name: `clock`, `dog` or `weather`.
@@ -33,6 +35,7 @@ public struct AppView: Equatable, Sendable {
     ]
   }
 
-  /// The names of every screen, in display order.
-  public static let screenNames = ["clock", "dog", "weather"]
+  /// The names of every screen, in display order: read off the screens of a state before launch,
+  /// so that they are written once, in ``init(state:)``.
+  public static let screenNames = AppView(state: AppState(timeZone: .gmt)).screens.map(\.screen)
 }

@@ -29,13 +29,10 @@ public struct ClockReducer: Reducer {
       state.failure = nil
       let request = state.request
       let time = self.time
-      return .run { send in
-        do {
-          let now = try await time.now()
-          await send(.timeResponse(request: request, .success(now)))
-        } catch {
-          await send(.timeResponse(request: request, .failure(FetchFailure(error))))
-        }
+      return Effect.fetch {
+        try await time.now()
+      } answer: {
+        .timeResponse(request: request, $0)
       }
       .cancellable(id: CancelID.reload, cancelInFlight: true)
 
