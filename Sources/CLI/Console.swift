@@ -23,14 +23,15 @@ protocol Console: AnyObject {
   /// A line of input could not be handled.
   func problem(_ problem: Problem)
   /// A command's result: `lines` for people, `json` (a JSON-serialisable value) for programs.
-  func result(_ kind: String, lines: [String], json: Any)
+  /// Each console builds only the one it prints.
+  func result(_ kind: String, lines: @autoclosure () -> [String], json: @autoclosure () -> Any)
 }
 
 extension Console {
   func screen(_ line: ScreenLine) { output(line.rendered) }
   func problem(_ problem: Problem) { error(problem.rendered) }
-  func result(_ kind: String, lines: [String], json: Any) {
-    for line in lines { output(line) }
+  func result(_ kind: String, lines: @autoclosure () -> [String], json: @autoclosure () -> Any) {
+    for line in lines() { output(line) }
   }
 }
 
@@ -90,7 +91,9 @@ final class JSONConsole: Console {
     emit(object)
   }
 
-  func result(_ kind: String, lines: [String], json: Any) { emit([kind: json]) }
+  func result(_ kind: String, lines: @autoclosure () -> [String], json: @autoclosure () -> Any) {
+    emit([kind: json()])
+  }
 
   private func emit(_ object: [String: Any]) {
     guard

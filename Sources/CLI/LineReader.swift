@@ -6,14 +6,24 @@ import Foundation
 /// Invalid UTF-8 is repaired with U+FFFD, never rejected, so every line arrives.
 enum LineReader {
   static func standardInput() -> AsyncStream<String> {
-    let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
+    .fed(byThreadNamed: "uniflow.stdin") { yield in
+      while let line = readLine(strippingNewline: true) { yield(line) }
+    }
+  }
+}
+
+extension AsyncStream where Element: Sendable {
+  /// A stream of what `produce` yields on a thread of its own, for blocking reads; the stream
+  /// finishes when `produce` returns.
+  static func fed(
+    byThreadNamed name: String, _ produce: @escaping @Sendable (_ yield: (Element) -> Void) -> Void
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
     let thread = Thread {
-      while let line = readLine(strippingNewline: true) {
-        continuation.yield(line)
-      }
+      produce { continuation.yield($0) }
       continuation.finish()
     }
-    thread.name = "uniflow.stdin"
+    thread.name = name
     thread.start()
     return stream
   }

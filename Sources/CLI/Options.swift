@@ -10,6 +10,8 @@ struct Options: Equatable, Sendable {
     case version
     /// `uniflow replay LOG …`
     case replay(ReplayRequest)
+    /// `uniflow bench …`
+    case bench(BenchCommand.Arguments)
   }
 
   var mode: Mode = .repl
@@ -88,9 +90,11 @@ struct Options: Equatable, Sendable {
     var remaining = arguments[...]
     var providerName: String?
     if let first = remaining.first, !first.hasPrefix("-") {
-      // Subcommands (`replay LOG`, `bench`) are added here as they are built.
-      if first == "replay" {
-        return try ReplayRequest.parse(Array(remaining.dropFirst()))
+      switch first {
+      case "replay": return try ReplayRequest.parse(Array(remaining.dropFirst()))
+      case "bench":
+        return Options(mode: .bench(try BenchCommand.parse(Array(remaining.dropFirst()))))
+      default: break
       }
       throw UsageError(
         "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "

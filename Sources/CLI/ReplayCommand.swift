@@ -27,26 +27,32 @@ enum ReplayCommand {
       if request.trace { try validate(request.path) }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
-      var shown = AppView(state: replayer.startState).screens
-      let reducer = AppReducer(environment: Wiring.replayEnvironment)
+      let reducer = AppReducer(environment: .unimplemented)
       let result = try replayer.run(
         until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
-        step: !request.trace
-          ? nil
-          : { step in
-            console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-            let screens = AppView(state: step.state).screens
-            for (line, before) in zip(screens, shown) where line != before {
-              console.output(line.rendered)
-            }
-            shown = screens
-          })
+        step: request.trace ? trace(from: replayer.startState, to: console) : nil)
       warnings(result, request).forEach { console.error("uniflow: warning: \($0)") }
       for line in AppView(state: result.state).screens { console.output(line.rendered) }
       return verdict(result, request, console: console)
     } catch {
       console.error("uniflow: \(error)")
       return 2
+    }
+  }
+
+  /// `--trace`: prints each action, then the screens it changed since `start` or the action
+  /// before.
+  private static func trace(from start: AppState, to console: any Console)
+    -> (ActionLogStep<AppState, AppAction>) -> Void
+  {
+    var shown = AppView(state: start).screens
+    return { step in
+      console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
+      let screens = AppView(state: step.state).screens
+      for (line, before) in zip(screens, shown) where line != before {
+        console.output(line.rendered)
+      }
+      shown = screens
     }
   }
 

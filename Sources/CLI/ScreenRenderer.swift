@@ -8,7 +8,8 @@ final class ScreenRenderer {
   private let console: any Console
   private var shown: [String: String] = [:]
   private var observation: StoreObservation?
-  /// While false, changes are remembered as unseen but not printed.
+  /// While false, changes are neither printed nor remembered: launch turns it off, then prints
+  /// every screen with ``printAll(of:)``.
   var isLive = true
 
   init(console: any Console) {

@@ -14,7 +14,7 @@ final class Session {
   /// The state before launch, which `:undo` re-applies the history to.
   private let initialState: AppState
   /// The app's reducer with effects that are never run: `:undo` re-applies actions with it.
-  private let replayReducer = AppReducer(environment: .unimplemented)
+  private lazy var replayReducer = AppReducer(environment: .unimplemented)
   /// Script mode: effects settle after every line, errors carry line numbers.
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
@@ -82,13 +82,7 @@ final class Session {
     case .view:
       renderer.printAll(of: store.state)
     case .history:
-      let entries = history.entries.map { entry -> [String: Any] in
-        [
-          "seq": entry.seq, "source": entry.source.rawValue,
-          "action": SessionHistory.describe(entry.action),
-        ]
-      }
-      console.result("history", lines: history.lines(), json: entries)
+      console.result("history", lines: history.lines(), json: history.json())
     case .undo:
       undo(line: number)
       if isScript { await store.settle() }
@@ -121,13 +115,12 @@ final class Session {
   /// `:undo`: cancels what is in flight and puts the screens back as they were before the last
   /// typed command, through an action, so that the log of the session still replays.
   private func undo(line: Int) {
-    guard history.canUndo else {
+    guard var earlier = history.stateBeforeLastCommand(from: initialState, reducer: replayReducer)
+    else {
       report("nothing to undo: no command has been typed yet", line: line)
       return
     }
     store.cancelAllEffects()
-    guard var earlier = history.stateBeforeLastCommand(from: initialState, reducer: replayReducer)
-    else { return }
     // Whatever was loading then has just been cancelled: say so rather than load forever.
     if earlier.clock.isLoading {
       _ = replayReducer.reduce(into: &earlier, action: .clock(.cancel))

@@ -17,8 +17,8 @@ final class SessionHistory {
     case undo
   }
 
+  /// An action and where it came from; its seq is its place in `entries`, from 1.
   struct Entry: Sendable {
-    let seq: Int
     let source: Source
     let action: AppAction
   }
@@ -34,7 +34,7 @@ final class SessionHistory {
     observation = store.observe { [weak self] action, origin, _ in
       guard let self else { return }
       let source = origin == .effect ? .effect : self.nextSource
-      self.entries.append(Entry(seq: self.entries.count + 1, source: source, action: action))
+      self.entries.append(Entry(source: source, action: action))
     }
   }
 
@@ -49,11 +49,9 @@ final class SessionHistory {
     nextSource = .undo
   }
 
-  /// Whether there is a typed command to undo.
-  var canUndo: Bool { !commandStarts.isEmpty }
-
   /// The state just before the last typed command not yet undone, computed by re-applying every
-  /// earlier action to `initial` with `reducer`, effects dropped. The command counts as undone.
+  /// earlier action to `initial` with `reducer`, effects dropped; nil if no typed command is
+  /// left to undo. The command counts as undone.
   func stateBeforeLastCommand(from initial: AppState, reducer: AppReducer) -> AppState? {
     guard let start = commandStarts.popLast() else { return nil }
     var state = initial
@@ -64,10 +62,18 @@ final class SessionHistory {
   /// `:history`'s lines: sequence number, source, action.
   func lines() -> [String] {
     let width = String(entries.count).count
-    return entries.map { entry in
-      let seq = String(repeating: " ", count: width - String(entry.seq).count) + String(entry.seq)
+    return entries.enumerated().map { index, entry in
+      let seq = String(index + 1)
+      let padded = String(repeating: " ", count: width - seq.count) + seq
       let source = entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-      return "\(seq)  \(source)  \(Self.describe(entry.action))"
+      return "\(padded)  \(source)  \(Self.describe(entry.action))"
+    }
+  }
+
+  /// `:history` for `--json`: `{"seq": 1, "source": "launch", "action": "…"}` for each action.
+  func json() -> [[String: Any]] {
+    entries.enumerated().map { index, entry in
+      ["seq": index + 1, "source": entry.source.rawValue, "action": Self.describe(entry.action)]
     }
   }
 

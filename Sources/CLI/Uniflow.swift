@@ -7,19 +7,16 @@ enum Uniflow {
   static func main() async {
     let processEnvironment = ProcessInfo.processInfo.environment
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "bench" {
-      do {
-        exit(BenchCommand.run(try BenchCommand.parse(Array(arguments.dropFirst()))))
-      } catch {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
-        exit(2)
-      }
-    }
     let options: Options
     let fixedNow: Date?
     do {
       options = try Options.parse(arguments, environment: processEnvironment)
-      fixedNow = try Wiring.fixedNow(processEnvironment)
+      // The bench runs no session: it has no use for UNIFLOW_FIXED_NOW and does not check it.
+      if case .bench = options.mode {
+        fixedNow = nil
+      } else {
+        fixedNow = try Wiring.fixedNow(processEnvironment)
+      }
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
       exit(2)
@@ -31,12 +28,17 @@ enum Uniflow {
       print(Options.version)
     case .repl:
       exit(await runREPL(options, fixedNow: fixedNow))
+    case .bench(let arguments):
+      exit(BenchCommand.run(arguments))
     case .replay(let request):
       exit(
         ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
       )
     }
   }
+
+  /// The first line of an interactive session, after the screens.
+  private static let welcome = "Type :help for commands, :quit or Ctrl-D to leave."
 
   @MainActor
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
@@ -62,7 +64,7 @@ enum Uniflow {
         TerminalMode.restore()
         return 2
       }
-      console.output("Type :help for commands, :quit or Ctrl-D to leave.")
+      console.output(welcome)
       await InteractiveREPL.run(session, console: console)
       session.finish()
       TerminalMode.restore()
@@ -77,7 +79,7 @@ enum Uniflow {
     let console = StandardConsole()
     guard let session = await start(console) else { return 2 }
     if !isScript {
-      console.output("Type :help for commands, :quit or Ctrl-D to leave.")
+      console.output(welcome)
       console.prompt = "uniflow> "
       console.showPrompt()
     }

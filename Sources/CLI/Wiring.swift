@@ -35,11 +35,4 @@ enum Wiring {
       return .weatherbit(key: key, url: options.weatherURL ?? WeatherClient.weatherbitURL)
     }
   }
-
-  /// What replay's reducer is built with. Replay drops every effect, so none of these is ever
-  /// called; if one were, it would fail rather than reach the network.
-  static let replayEnvironment = AppEnvironment(
-    time: TimeClient { throw FetchFailure(message: "replay runs no effects") },
-    geocoder: GeocodingClient { _ in throw FetchFailure(message: "replay runs no effects") },
-    weather: WeatherClient { _ in throw FetchFailure(message: "replay runs no effects") })
 }

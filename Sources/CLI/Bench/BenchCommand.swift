@@ -1,9 +1,8 @@
 import Effects
 import Foundation
 
-/// `uniflow bench [--json] [--only SECTION…]`: measures the store and prints the figures side by
+/// `uniflow bench [--json] [--only SECTION…] [--actions N]`: measures the store and prints the figures side by
 /// side with their targets. A figure the bench did not measure is absent, never estimated.
-@MainActor
 enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
@@ -26,6 +25,7 @@ enum BenchCommand {
     (or swift run -c release uniflow bench); a debug build's figures say nothing.
     """
 
+  /// Parses the arguments after `bench`; ``Options/parse(_:environment:)`` calls it.
   static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
     var parsed = Arguments()
     var remaining = arguments[...]
@@ -57,6 +57,7 @@ enum BenchCommand {
     return parsed
   }
 
+  @MainActor
   static func run(_ arguments: Arguments) -> Int32 {
     if arguments.help {
       print(usage)

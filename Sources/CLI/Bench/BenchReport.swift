@@ -1,5 +1,6 @@
 import Effects
 import Foundation
+import Store
 
 /// The bench's figures, as one JSON object (a key per section) or as a table for people.
 struct BenchReport {
@@ -193,7 +194,7 @@ struct BenchReport {
   }
 
   private func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    ActionLogBenchmark.seconds(duration) * 1000
   }
 
   func text() -> String { lines.joined(separator: "\n") }

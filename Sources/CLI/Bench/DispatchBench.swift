@@ -26,7 +26,8 @@ enum DispatchBench {
     var scopedRatio: Double { scopedStoreNs / storeNs }
   }
 
-  /// Each figure is the fastest of `rounds` runs of `count` actions, after a warm-up. The
+  /// Each figure is the fastest of `rounds` runs of `count` actions (`appCount` for the app's
+  /// reducer and view model), after a warm-up. The
   /// variants take turns within each round, so a burst of load elsewhere on the machine hits
   /// them alike rather than one of them.
   static func run(count: Int = 1_000_000, rounds: Int = 5, appCount: Int = 100_000) -> Figures {

@@ -1,9 +1,11 @@
+import Features
 import Foundation
 import Store
 
 /// The action log's figures: recording throughput with every line written as it happens, and
 /// `uniflow replay` itself, run as a child process (the fastest of three runs) on logs of
-/// 100,000 and 1,000,000 mixed actions, so that its time and peak memory are its own.
+/// 100,000 and 1,000,000 of the app's mixed actions (``AppActionSamples``), so that its time and
+/// peak memory are its own.
 enum LogBench {
   struct Figures {
     /// Recording 1,000,000 actions, in process.
@@ -15,26 +17,55 @@ enum LogBench {
   }
 
   static func run(largest: Int = 1_000_000) throws(ActionLogError) -> Figures {
-    let measured = try LogBenchmark.run(count: largest)
-    var runs: [(Int, Double, Int)] = []
-    for count in [largest / 10, largest] {
-      let path = ActionLogBenchmark.temporaryPath()
-      defer { unlink(path) }
-      _ = try LogBenchmark.record(count: count, to: path)
-      let executable = ChildProcess.currentExecutable()
-      _ = ChildProcess.run(executable, ["replay", path])  // warm the page cache
-      // The fastest of three runs: the machine's other work only ever slows a run down.
-      var best: ChildProcess.Outcome?
-      for _ in 0..<3 {
-        guard let outcome = ChildProcess.run(executable, ["replay", path]), outcome.status == 0
-        else {
-          throw ActionLogError(.badLog, file: path, "uniflow replay failed on the bench's log")
-        }
-        if outcome.milliseconds < best?.milliseconds ?? .infinity { best = outcome }
-      }
-      guard let best else { continue }
-      runs.append((count, best.milliseconds, best.peakResidentBytes))
+    let reducer = AppReducer(environment: .unimplemented)
+    // The small log first: peak memory only goes up.
+    let small = ActionLogBenchmark.temporaryPath()
+    defer { unlink(small) }
+    _ = try record(largest / 10, to: small, reducer)
+    let smallRun = try replayAsChild(small, actions: largest / 10)
+
+    let large = ActionLogBenchmark.temporaryPath()
+    defer { unlink(large) }
+    let record = try record(largest, to: large, reducer)
+    let replayInProcess = try ActionLogBenchmark.measureReplay(path: large) {
+      () throws(ActionLogError) in
+      // The same call `uniflow replay` makes.
+      try ActionLogReplayer<AppState, AppAction>(path: large)
+        .run(reduce: reducer.reduce(into:action:)).actions
     }
-    return Figures(record: measured.record, replayInProcess: measured.replay, replayRuns: runs)
+    let largeRun = try replayAsChild(large, actions: largest)
+    return Figures(
+      record: record, replayInProcess: replayInProcess, replayRuns: [smallRun, largeRun])
+  }
+
+  /// Records `count` of the app's mixed actions to `path`, timing it.
+  private static func record(_ count: Int, to path: String, _ reducer: AppReducer)
+    throws(ActionLogError) -> ActionLogBenchmark.Throughput
+  {
+    try ActionLogBenchmark.measureRecording(
+      count: count, initialState: AppState(timeZone: .gmt), actions: AppActionSamples(seed: 1),
+      reduce: reducer.reduce(into:action:), path: path)
+  }
+
+  /// `uniflow replay path` as a child process, the fastest of three runs after one that warms
+  /// the page cache: the machine's other work only ever slows a run down.
+  private static func replayAsChild(_ path: String, actions: Int) throws(ActionLogError)
+    -> (actions: Int, milliseconds: Double, peakResidentBytes: Int)
+  {
+    let executable = ChildProcess.currentExecutable()
+    func replay() throws(ActionLogError) -> ChildProcess.Outcome {
+      guard let outcome = ChildProcess.run(executable, ["replay", path]), outcome.status == 0
+      else {
+        throw ActionLogError(.badLog, file: path, "uniflow replay failed on the bench's log")
+      }
+      return outcome
+    }
+    _ = ChildProcess.run(executable, ["replay", path])  // warm the page cache
+    var best = try replay()
+    for _ in 1..<3 {
+      let outcome = try replay()
+      if outcome.milliseconds < best.milliseconds { best = outcome }
+    }
+    return (actions, best.milliseconds, best.peakResidentBytes)
   }
 }

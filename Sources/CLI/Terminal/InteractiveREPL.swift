@@ -56,19 +56,14 @@ enum InteractiveREPL {
 /// Standard input as chunks of bytes, read on a thread of its own.
 enum ByteReader {
   static func standardInput() -> AsyncStream<[UInt8]> {
-    let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .unbounded)
-    let thread = Thread {
+    .fed(byThreadNamed: "uniflow.keys") { yield in
       var buffer = [UInt8](repeating: 0, count: 1024)
       while true {
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { break }
-        continuation.yield(Array(buffer[0..<count]))
+        yield(Array(buffer[0..<count]))
       }
-      continuation.finish()
     }
-    thread.name = "uniflow.keys"
-    thread.start()
-    return stream
   }
 }

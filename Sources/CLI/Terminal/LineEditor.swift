@@ -31,9 +31,8 @@ struct LineEditor {
   /// The new line being edited, kept while browsing history.
   private var draft: [Character] = []
 
-  init(prompt: String, history: [String] = []) {
+  init(prompt: String) {
     self.prompt = prompt
-    self.history = history
   }
 
   /// The most lines the history keeps.

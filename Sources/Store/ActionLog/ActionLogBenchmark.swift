@@ -87,7 +87,8 @@ package enum ActionLogBenchmark {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
+  /// `duration` in seconds, as a `Double`.
+  package static func seconds(_ duration: Duration) -> Double {
     let (whole, attoseconds) = duration.components
     return Double(whole) + Double(attoseconds) / 1e18
   }
