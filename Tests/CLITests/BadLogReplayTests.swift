@@ -14,12 +14,15 @@ struct BadLogReplayTests {
   let launched = #"{"seq":1,"src":"sent","action":"launched","at":"2026-11-29T03:45:12Z"}"#
   let tomorrow = #"{"seq":2,"src":"sent","action":"clock.moveDay","days":1}"#
 
-  /// Replays a log made of `lines` (each ended by a newline unless `tail` says otherwise).
-  func replay(_ lines: [String], tail: String = "") throws -> (UniflowBinary.Result, String) {
+  /// Replays, with `options` such as `--trace`, a log made of `lines` (each ended by a newline
+  /// unless `tail` says otherwise).
+  func replay(_ lines: [String], tail: String = "", options: [String] = []) throws -> (
+    UniflowBinary.Result, String
+  ) {
     let log = TemporaryFile()
     defer { log.remove() }
     try log.write(lines.map { $0 + "\n" }.joined() + tail)
-    let result = try UniflowBinary.run(["replay", log.path])
+    let result = try UniflowBinary.run(["replay"] + options + [log.path])
     return (result, log.path)
   }
 
@@ -94,13 +97,10 @@ struct BadLogReplayTests {
 
   @Test("a bad line after a --trace has begun still prints nothing: the log is checked first")
   func traceChecksFirst() throws {
-    let log = TemporaryFile()
-    defer { log.remove() }
-    try log.write([header, launched, tomorrow, "{oops}"].map { $0 + "\n" }.joined())
-    let result = try UniflowBinary.run(["replay", "--trace", log.path])
+    let (result, path) = try replay([header, launched, tomorrow, "{oops}"], options: ["--trace"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "uniflow: \(log.path):4:2: expected a field name in double quotes\n")
+    #expect(result.stderr == "uniflow: \(path):4:2: expected a field name in double quotes\n")
   }
 
   @Test("a torn last line: a warning, then everything before it is replayed")

@@ -11,7 +11,7 @@ struct CrashRecordingTests {
     defer { log.remove() }
     let running = try RunningUniflow(
       ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+      environment: fixedNow)
     running.send("tomorrow\ntomorrow\nmoveDay 5\n")
     // header + launched + three moves; the pipe stays open, so the session is still running.
     try waitUntil("the log holds the 4 actions") { log.lines().count >= 5 }
@@ -59,7 +59,7 @@ struct CrashRecordingTests {
         "--no-default-location", "--record",
         log.path,
       ],
-      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+      environment: fixedNow)
     running.send("tomorrow\nreload\n")
     try waitUntil("the server got the request") { server.requests.count == 1 }
     try waitUntil("the log holds launched, tomorrow and reload") { log.lines().count >= 4 }
@@ -84,7 +84,7 @@ struct CrashRecordingTests {
         "--time-zone", "UTC", "--geocoder-url", server.url("/v1/search").absoluteString,
         "--no-default-location", "--record", log.path,
       ],
-      environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"])
+      environment: fixedNow)
     running.send("changeLocation Atlantis\n")
     try waitUntil("the geocoder got the request") { server.requests.count == 1 }
     try waitUntil("the log holds launched and changeLocation") { log.lines().count >= 3 }

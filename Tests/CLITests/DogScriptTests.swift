@@ -6,13 +6,11 @@ import Testing
 /// end-to-end tests need the bundled gazetteer and come with it.)
 @Suite("uniflow in script mode: the dog screen")
 struct DogScriptTests {
-  let seoulAtFixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z", "TZ": "Asia/Seoul"]
-
   @Test("dog, moveDay 366, dog shows 2 살, then 3 살, with 20000원")
   func dogAges() throws {
     let result = try UniflowBinary.run(
       ["--offline", "--no-default-location"], input: "dog\nmoveDay 366\ndog\n",
-      environment: seoulAtFixedNow)
+      environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(
       result.lines == [
@@ -30,7 +28,7 @@ struct DogScriptTests {
     let result = try UniflowBinary.run(
       ["--offline", "--no-default-location"],
       input: "adopt bella 2027-01-01 pug\nadopt bella 2024-05-01 pug\n",
-      environment: seoulAtFixedNow)
+      environment: fixedNowInSeoul)
     #expect(result.status == 1)
     #expect(
       result.errorLines == [

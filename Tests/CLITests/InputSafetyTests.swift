@@ -6,13 +6,12 @@ import Testing
 @Suite("uniflow with hostile input")
 struct InputSafetyTests {
   let arguments = ["--offline", "--no-default-location", "--time-zone", "UTC"]
-  let environment = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
 
   @Test("invalid UTF-8, NUL and control characters get one escaped error line each")
   func invalidBytes() throws {
     var input = Data([0xFF, 0xFE, 0x00, 0x07]) + Data("bad\n".utf8)
     input += Data("moveDay \u{1B}[A\n".utf8) + Data([0xC3]) + Data("\ntomorrow\n".utf8)
-    let result = try UniflowBinary.run(arguments, inputBytes: input, environment: environment)
+    let result = try UniflowBinary.run(arguments, inputBytes: input, environment: fixedNow)
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
@@ -29,7 +28,7 @@ struct InputSafetyTests {
     let input =
       "changeLocation " + String(repeating: "a", count: 1 << 20) + "\n"
       + String(repeating: "b", count: 1 << 20) + "\ntomorrow\n"
-    let result = try UniflowBinary.run(arguments, input: input, environment: environment)
+    let result = try UniflowBinary.run(arguments, input: input, environment: fixedNow)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 2)
     #expect(result.errorLines.allSatisfy { $0.count < 200 })
@@ -43,7 +42,7 @@ struct InputSafetyTests {
     input.reserveCapacity(300_000)
     for index in 0..<100_000 { input += index % 1000 == 999 ? "tomorrow\n" : "x\n" }
     let result = try UniflowBinary.run(
-      arguments, input: input, environment: environment, timeout: 300)
+      arguments, input: input, environment: fixedNow, timeout: 300)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 99_900)
     #expect(result.errorLines.last?.hasPrefix("line 99999: unknown command 'x'") == true)

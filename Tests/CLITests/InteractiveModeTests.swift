@@ -5,11 +5,9 @@ import Testing
 /// End-to-end: the built `uniflow` binary on a pseudo-terminal, typed at like a person would.
 @Suite("uniflow in interactive mode")
 struct InteractiveModeTests {
-  let environment = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
-
   private func start(_ arguments: [String] = []) throws -> PseudoTerminal {
     try PseudoTerminal(
-      UniflowBinary.url, ["--offline", "--time-zone", "UTC"] + arguments, environment: environment)
+      UniflowBinary.url, ["--offline", "--time-zone", "UTC"] + arguments, environment: fixedNow)
   }
 
   @Test("a prompt, a command, its screen, and :quit exits 0")
@@ -42,8 +40,11 @@ struct InteractiveModeTests {
     defer { server.stop() }
     let terminal = try PseudoTerminal(
       UniflowBinary.url,
-      ["--time-zone", "UTC", "--time-url", server.url("/now").absoluteString],
-      environment: environment)
+      [
+        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+        "--no-default-location",
+      ],
+      environment: fixedNow)
     try terminal.waitFor("uniflow> ")
     terminal.type("reload\r")
     try terminal.waitFor("clock: Loading..")
@@ -62,8 +63,11 @@ struct InteractiveModeTests {
     defer { server.stop() }
     let terminal = try PseudoTerminal(
       UniflowBinary.url,
-      ["--time-zone", "UTC", "--time-url", server.url("/now").absoluteString],
-      environment: ["UNIFLOW_FIXED_NOW": "2020-01-01T00:00:00Z"])
+      [
+        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+        "--no-default-location",
+      ],
+      environment: fixedNowBeforeFixtures)
     try terminal.waitFor("uniflow> ")
     terminal.type("reload\r")
     let answered = try terminal.waitFor("clock: 2026년 11월 29일 03시 45분")

@@ -6,11 +6,10 @@ import Testing
 @Suite("uniflow's meta commands")
 struct MetaCommandTests {
   let arguments = ["--offline", "--time-zone", "UTC"]
-  let environment = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
 
   @Test(":view prints every screen, changed or not")
   func view() throws {
-    let result = try UniflowBinary.run(arguments, input: ":view\n", environment: environment)
+    let result = try UniflowBinary.run(arguments, input: ":view\n", environment: fixedNow)
     #expect(result.lines.count == 6)
     #expect(Array(result.lines.prefix(3)) == Array(result.lines.suffix(3)))
   }
@@ -18,7 +17,7 @@ struct MetaCommandTests {
   @Test(":history lists each action with its number and where it came from")
   func history() throws {
     let result = try UniflowBinary.run(
-      arguments + ["--no-default-location"], input: "tomorrow\n:history\n", environment: environment
+      arguments + ["--no-default-location"], input: "tomorrow\n:history\n", environment: fixedNow
     )
     #expect(
       result.lines.suffix(2) == [
@@ -31,7 +30,7 @@ struct MetaCommandTests {
   func undo() throws {
     let result = try UniflowBinary.run(
       arguments, input: "tomorrow\nchangeLocation Seoul\n:undo\n:undo\n:undo\n:history\n",
-      environment: environment)
+      environment: fixedNow)
     #expect(result.status == 1)
     #expect(result.errorLines == ["line 5: nothing to undo: no command has been typed yet"])
     #expect(
@@ -48,14 +47,14 @@ struct MetaCommandTests {
 
   @Test(":undo of a session with nothing typed is an error that changes nothing")
   func undoNothing() throws {
-    let result = try UniflowBinary.run(arguments, input: ":undo\n", environment: environment)
+    let result = try UniflowBinary.run(arguments, input: ":undo\n", environment: fixedNow)
     #expect(result.status == 1)
     #expect(result.lines.count == 3)
   }
 
   @Test(":wait and :help run in script mode too; :help lists every command")
   func waitAndHelp() throws {
-    let result = try UniflowBinary.run(arguments, input: ":wait\n:help\n", environment: environment)
+    let result = try UniflowBinary.run(arguments, input: ":wait\n:help\n", environment: fixedNow)
     #expect(result.status == 0)
     for word in [
       "reload", "moveDay", "dog", "adopt", "changeLocation", ":view", ":history", ":undo",
@@ -68,7 +67,7 @@ struct MetaCommandTests {
   func json() throws {
     let result = try UniflowBinary.run(
       arguments + ["--json", "--no-default-location"], input: "tomorrow\nbad\n:state\n",
-      environment: environment)
+      environment: fixedNow)
     #expect(result.status == 1)
     let objects = try result.lines.map {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]

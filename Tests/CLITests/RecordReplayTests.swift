@@ -6,11 +6,29 @@ import Testing
 /// End-to-end: sessions recorded by the built binary, then replayed by it.
 @Suite("Record a session, replay it")
 struct RecordReplayTests {
-  let fixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
-
   /// The last line each screen printed: the screens a session ended on, in display order.
   func finalScreens(_ lines: [String]) -> [String] {
     AppView.screenNames.compactMap { name in lines.last { $0.hasPrefix(name + ": ") } }
+  }
+
+  /// Runs `input` offline at ``fixedNow`` in `zone`, with no default location, recording to `log`.
+  @discardableResult
+  func record(_ input: String, zone: String, to log: TemporaryFile) throws -> UniflowBinary.Result {
+    try UniflowBinary.run(
+      ["--offline", "--time-zone", zone, "--no-default-location", "--record", log.path],
+      input: input, environment: fixedNow)
+  }
+
+  /// Edits line `index` (0 is the header) of `log` in place, replacing `old` with `new`; returns
+  /// the log's lines as edited.
+  @discardableResult
+  func edit(_ log: TemporaryFile, line index: Int, replacing old: String, with new: String) throws
+    -> [String]
+  {
+    var lines = log.lines()
+    lines[index] = lines[index].replacingOccurrences(of: old, with: new)
+    try log.write(lines.joined(separator: "\n") + "\n")
+    return lines
   }
 
   @Test("a session using every clock command, with errors, replays to the screens it ended on")
@@ -23,10 +41,9 @@ struct RecordReplayTests {
     ]
     // From 8 days away, the 10th and 11th go past the 1000-year limit and are refused.
     let farAway = Array(repeating: "moveDay 36525", count: 11)
-    let session = try UniflowBinary.run(
-      ["--offline", "--time-zone", "Asia/Seoul", "--no-default-location", "--record", log.path],
-      input: (script + farAway + ["moveDay -36525"]).joined(separator: "\n") + "\n",
-      environment: fixedNow)
+    let session = try record(
+      (script + farAway + ["moveDay -36525"]).joined(separator: "\n") + "\n", zone: "Asia/Seoul",
+      to: log)
     #expect(session.status == 1)
     #expect(session.errorLines.count == 5)
     #expect(finalScreens(session.lines).first == "clock: 2826년 12월 13일 12시 45분")
@@ -47,10 +64,7 @@ struct RecordReplayTests {
   func logFormat() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      input: "tomorrow\nreload\n",
-      environment: fixedNow)
+    try record("tomorrow\nreload\n", zone: "UTC", to: log)
     let lines = log.lines().map(\.withoutFingerprint)
     #expect(lines.count == 6)
     // Every action line ends with the fingerprint of the state it led to.
@@ -84,9 +98,7 @@ struct RecordReplayTests {
   func trace() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "Asia/Seoul", "--no-default-location", "--record", log.path],
-      input: "tomorrow\nreload\nmoveDay 0\n", environment: fixedNow)
+    try record("tomorrow\nreload\nmoveDay 0\n", zone: "Asia/Seoul", to: log)
     let replay = try UniflowBinary.run(["replay", "--trace", log.path])
     #expect(replay.status == 0)
     #expect(
@@ -107,9 +119,7 @@ struct RecordReplayTests {
   func until() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      input: "tomorrow\ntomorrow\nreload\n", environment: fixedNow)
+    try record("tomorrow\ntomorrow\nreload\n", zone: "UTC", to: log)
     let replay = try UniflowBinary.run(["replay", log.path, "--until", "3", "--verify"])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
@@ -134,7 +144,7 @@ struct RecordReplayTests {
         "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
         "--no-default-location", "--record", log.path,
       ],
-      input: "reload\ntomorrow\n", environment: ["UNIFLOW_FIXED_NOW": "2020-01-01T00:00:00Z"])
+      input: "reload\ntomorrow\n", environment: fixedNowBeforeFixtures)
     #expect(session.status == 0)
     #expect(server.requests.count == 1)
     let replay = try UniflowBinary.run(["replay", log.path, "--offline", "--verify"])
@@ -171,12 +181,8 @@ struct RecordReplayTests {
   func verifyFindsTampering() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      input: "tomorrow\ntomorrow\n", environment: fixedNow)
-    var lines = log.lines()
-    lines[4] = lines[4].replacingOccurrences(of: #""dayOffset":2"#, with: #""dayOffset":5"#)
-    try log.write(lines.joined(separator: "\n") + "\n")
+    try record("tomorrow\ntomorrow\n", zone: "UTC", to: log)
+    try edit(log, line: 4, replacing: #""dayOffset":2"#, with: #""dayOffset":5"#)
     let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
@@ -191,13 +197,9 @@ struct RecordReplayTests {
   func verifyFindsTheAction() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      input: "tomorrow\ntomorrow\ntomorrow\n", environment: fixedNow)
-    var lines = log.lines()
+    try record("tomorrow\ntomorrow\ntomorrow\n", zone: "UTC", to: log)
     // Someone edits the second move; its recorded fingerprint no longer fits.
-    lines[3] = lines[3].replacingOccurrences(of: #""days":1"#, with: #""days":2"#)
-    try log.write(lines.joined(separator: "\n") + "\n")
+    try edit(log, line: 3, replacing: #""days":1"#, with: #""days":2"#)
     let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     #expect(
@@ -211,14 +213,10 @@ struct RecordReplayTests {
   func verifyFindsAPartingTheStatesRecoverFrom() throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    _ = try UniflowBinary.run(
-      ["--offline", "--time-zone", "UTC", "--no-default-location", "--record", log.path],
-      input: "tomorrow\ntomorrow\n:undo\n", environment: fixedNow)
-    var lines = log.lines()
+    try record("tomorrow\ntomorrow\n:undo\n", zone: "UTC", to: log)
     // The second move, edited; :undo's restored state then hides the difference from the
     // checkpoint.
-    lines[3] = lines[3].replacingOccurrences(of: #""days":1"#, with: #""days":2"#)
-    try log.write(lines.joined(separator: "\n") + "\n")
+    let lines = try edit(log, line: 3, replacing: #""days":1"#, with: #""days":2"#)
     let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     let fingerprints = lines[3].matches(of: /"fp":"([0-9a-f]{16})"/).map { String($0.1) }

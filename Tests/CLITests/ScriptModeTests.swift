@@ -5,13 +5,11 @@ import Testing
 /// End-to-end: the built `uniflow` binary, driven through pipes (script mode).
 @Suite("uniflow in script mode")
 struct ScriptModeTests {
-  let fixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
-
   @Test("moveDay -1 in Seoul prints the launch time, then yesterday at the same time")
   func yesterdayInSeoul() throws {
     let result = try UniflowBinary.run(
       ["--offline"], input: "moveDay -1\n",
-      environment: fixedNow.merging(["TZ": "Asia/Seoul"]) { $1 })
+      environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(
       result.lines(of: "clock") == ["clock: 2026년 11월 29일 12시 45분", "clock: 2026년 11월 28일 12시 45분"])
@@ -99,8 +97,11 @@ struct ScriptModeTests {
     let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
     defer { server.stop() }
     let result = try UniflowBinary.run(
-      ["--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString],
-      input: "reload\n", environment: ["UNIFLOW_FIXED_NOW": "2020-01-01T00:00:00Z"])
+      [
+        "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
+        "--no-default-location",
+      ],
+      input: "reload\n", environment: fixedNowBeforeFixtures)
     #expect(result.status == 0)
     #expect(
       result.lines(of: "clock") == [
@@ -112,7 +113,9 @@ struct ScriptModeTests {
   func timeURLRefused() throws {
     let port = try LoopbackServer.unusedPort()
     let result = try UniflowBinary.run(
-      ["--time-zone", "UTC", "--time-url", "http://127.0.0.1:\(port)/now"],
+      [
+        "--time-zone", "UTC", "--time-url", "http://127.0.0.1:\(port)/now", "--no-default-location",
+      ],
       input: "reload\ntomorrow\n", environment: fixedNow)
     #expect(result.status == 0)
     #expect(

@@ -7,15 +7,6 @@ import Testing
 @testable import CLI
 @testable import Commands
 
-/// A console that keeps what it is given.
-@MainActor
-final class CapturingConsole: Console {
-  var lines: [String] = []
-  var errors: [String] = []
-  func output(_ line: String) { lines.append(line) }
-  func error(_ line: String) { errors.append(line) }
-}
-
 /// Recording driven inside the process, where a test can hold an effect at a gate: in-flight
 /// requests, cancellations and late answers, as an interactive session has them.
 @MainActor
@@ -38,7 +29,7 @@ struct SessionRecordingTests {
       if call == 1 { await gate.wait() }  // the first reload hangs until it has been cancelled
       return later
     }
-    let console = CapturingConsole()
+    let console = RecordingConsole()
     var options = Options()
     options.timeZone = TimeZone(identifier: "Asia/Seoul")!
     options.showsDefaultLocation = false
@@ -66,17 +57,17 @@ struct SessionRecordingTests {
           #"{"seq":5,"src":"sent","action":"clock.moveDay","days":1}"#,
         ])
 
-    let replayConsole = CapturingConsole()
+    let replayConsole = RecordingConsole()
     let status = ReplayCommand.run(
       ReplayRequest(path: log.path, verify: true), console: replayConsole)
     #expect(status == 0)
-    #expect(replayConsole.lines == AppView(state: session.store.state).screens.map(\.rendered))
-    #expect(replayConsole.lines.first == "clock: 2026년 12월 01일 09시 53분")
+    #expect(replayConsole.outputs == AppView(state: session.store.state).screens.map(\.rendered))
+    #expect(replayConsole.outputs.first == "clock: 2026년 12월 01일 09시 53분")
   }
 
   @Test("a recording that cannot be written reports it once and the session goes on")
   func writeFailure() async throws {
-    let console = CapturingConsole()
+    let console = RecordingConsole()
     let session = Session(
       options: Options(), environment: AppEnvironment(time: .constant(launch)), console: console,
       isScript: true)

@@ -5,22 +5,6 @@ import Testing
 
 @testable import CLI
 
-/// Keeps what a session prints, screens and errors apart.
-@MainActor
-final class RecordingConsole: Console {
-  private(set) var outputs: [String] = []
-  private(set) var errors: [String] = []
-
-  func output(_ line: String) { outputs.append(line) }
-  func error(_ line: String) { errors.append(line) }
-
-  /// Forgets what was printed so far.
-  func clear() {
-    outputs = []
-    errors = []
-  }
-}
-
 private let launchInstant = Date(timeIntervalSince1970: 1_795_923_912)  // 2026-11-29T03:45:12Z
 private let seoulZone = TimeZone(identifier: "Asia/Seoul")!
 private let seoul = Place(

@@ -6,13 +6,11 @@ import Testing
 /// and, for the weather itself, Open-Meteo's recorded answer served on loopback.
 @Suite("uniflow in script mode: the weather screen")
 struct WeatherScriptTests {
-  let fixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z", "TZ": "Asia/Seoul"]
-
   @Test("offline: Anchorage at launch, then Seoul twice (English and Korean) and Not found once")
   func offlineLookups() throws {
     let result = try UniflowBinary.run(
       ["--offline"], input: "changeLocation Seoul\nchangeLocation 서울\nchangeLocation Qqqzzx\n",
-      environment: fixedNow)
+      environment: fixedNowInSeoul)
     #expect(result.status == 0)
     let weather = result.lines(of: "weather")
     #expect(weather.first == "weather: Anchorage, AK · unavailable: offline")
@@ -29,7 +27,7 @@ struct WeatherScriptTests {
     defer { server.stop() }
     let result = try UniflowBinary.run(
       ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
-      input: "changeLocation seoul\nchangeLocation Anchorage, AK\n", environment: fixedNow)
+      input: "changeLocation seoul\nchangeLocation Anchorage, AK\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(
       result.lines(of: "weather").contains("weather: Seoul · Sunday, Nov 29 · Overcast - 41℉"))
@@ -46,7 +44,7 @@ struct WeatherScriptTests {
     defer { server.stop() }
     let result = try UniflowBinary.run(
       ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
-      input: "changeLocation Seoul\ntomorrow\n", environment: fixedNow)
+      input: "changeLocation Seoul\ntomorrow\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(
       result.lines(of: "weather").last
@@ -58,7 +56,7 @@ struct WeatherScriptTests {
   func emptyCity() throws {
     let result = try UniflowBinary.run(
       ["--offline", "--no-default-location"], input: "changeLocation\nchangeLocation \"\"\n",
-      environment: fixedNow)
+      environment: fixedNowInSeoul)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 2)
     #expect(result.errorLines.allSatisfy { $0.hasPrefix("line ") })

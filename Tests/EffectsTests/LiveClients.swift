@@ -12,6 +12,20 @@ let seoulPlace = Place(
 /// A placeholder Weatherbit key for tests: not a real key.
 let testWeatherbitKey = APIKey("test-key-not-a-secret")!
 
+/// The message `body` fails with, as a ``FetchFailure`` puts it, or nil if it succeeds.
+///
+/// ```swift
+/// #expect(await failureMessage { try await WeatherClient.offline.current(seoulPlace) } == "offline")
+/// ```
+func failureMessage<Value>(_ body: () async throws -> Value) async -> String? {
+  do {
+    _ = try await body()
+    return nil
+  } catch {
+    return FetchFailure(error).message
+  }
+}
+
 /// The three live HTTP clients, each with its recorded answer and error bodies, so one set of
 /// tests drives them all through the same failures.
 enum LiveClient: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -37,12 +51,7 @@ enum LiveClient: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   /// The message `call` fails with, or nil if it succeeds.
   func failure(_ url: URL, _ http: HTTPClient = HTTPClient(timeout: 5)) async -> String? {
-    do {
-      _ = try await call(url, http)
-      return nil
-    } catch {
-      return FetchFailure(error).message
-    }
+    await failureMessage { try await call(url, http) }
   }
 
   static func summary(_ report: WeatherReport) -> String {

@@ -95,14 +95,10 @@ struct OpenMeteoGeocoderTests {
       .json(Data(#"{"results": [{"name": "Seoul", "latitude": 37.5}]}"#.utf8))
     }
     defer { server.stop() }
-    do {
-      _ = try await GeocodingClient.openMeteo(server.url("/v1/search")).search("Seoul")
-      Issue.record("expected a failure")
-    } catch {
-      #expect(
-        FetchFailure(error).message
-          == "malformed response: the geocoding answer has no results[0].longitude")
-    }
+    let geocoder = GeocodingClient.openMeteo(server.url("/v1/search"))
+    #expect(
+      await failureMessage { try await geocoder.search("Seoul") }
+        == "malformed response: the geocoding answer has no results[0].longitude")
   }
 
   @Test("a blank name asks nothing and finds nothing")

@@ -27,7 +27,7 @@ struct LogDateTests {
 
   @Test("every instant from year 1 to 9999 reads back bit for bit (10,000 seeded samples)")
   func exactRoundTrip() {
-    var random = SeededRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     for _ in 0..<10_000 {
       let seconds = Double.random(in: -63_113_904_000..<252_423_993_600, using: &random)
       let candidates = [
@@ -72,20 +72,5 @@ struct LogDateTests {
     ])
   func refused(_ text: String) {
     #expect(LogDate.parse(text) == nil)
-  }
-}
-
-/// SplitMix64, for seeded tests.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

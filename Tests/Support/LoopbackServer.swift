@@ -165,8 +165,6 @@ public struct ReceivedRequest: Sendable, Equatable {
   public let method: String
   /// The path, percent-encoded as sent.
   public let path: String
-  /// The raw query string, percent-encoded as sent.
-  public let rawQuery: String
   /// The query's parameters, decoded. A name that repeats keeps its last value.
   public let query: [String: String]
   /// Header names lowercased.
@@ -204,7 +202,7 @@ public struct ReceivedRequest: Sendable, Equatable {
       headers[nameValue[0].lowercased()] = nameValue[1].trimmingCharacters(in: .whitespaces)
     }
     return ReceivedRequest(
-      method: String(parts[0]), path: pieces[0], rawQuery: rawQuery, query: query,
+      method: String(parts[0]), path: pieces[0], query: query,
       headers: headers, queryNames: names)
   }
 }

@@ -77,6 +77,22 @@ public func waitUntil(
   }
 }
 
+/// Polls `condition` until it holds, or throws once `seconds` have passed, without blocking a
+/// thread: for async tests waiting on another thread (a request reaching a ``LoopbackServer``).
+///
+/// ```swift
+/// try await waitUntil("the server got the request") { server.requests.count == 1 }
+/// ```
+public func waitUntil(
+  _ what: String, seconds: Double = 30, _ condition: () throws -> Bool
+) async throws {
+  let deadline = Date().addingTimeInterval(seconds)
+  while try !condition() {
+    guard Date() < deadline else { throw WaitTimedOut(what: what, seconds: seconds) }
+    try await Task.sleep(for: .milliseconds(2))  // between polls, not for synchronisation
+  }
+}
+
 /// `waitUntil` ran out of time.
 public struct WaitTimedOut: Error, CustomStringConvertible {
   public let what: String
