@@ -27,6 +27,8 @@ struct Options: Equatable, Sendable {
   var weatherURL: URL?
   /// `--weather-provider open-meteo|weatherbit`; Weatherbit carries its key from the environment.
   var weatherProvider: WeatherProvider = .openMeteo
+  /// `--http-timeout SECONDS`: how long one request may take before it fails.
+  var httpTimeout: Double?
 
   /// Where the weather comes from.
   enum WeatherProvider: Equatable, Sendable {
@@ -68,6 +70,7 @@ struct Options: Equatable, Sendable {
       --weather-url URL         the weather provider's endpoint (default: its public API)
       --weather-provider NAME   open-meteo (default, no key) or weatherbit (key from the
                                 environment variable WEATHERBIT_API_KEY)
+      --http-timeout SECONDS    how long a request may take before it fails (default: 5)
       --no-default-location     start the weather screen empty instead of on Anchorage, AK
       --json                    screens, errors and results as JSON objects, one a line
       --record FILE             record every action to FILE, an action log (see docs/action-log.md)
@@ -129,6 +132,8 @@ struct Options: Equatable, Sendable {
         options.weatherURL = try httpURL(try value(), option: name)
       case "--weather-provider":
         providerName = try value()
+      case "--http-timeout":
+        options.httpTimeout = try seconds(try value(), option: name)
       case "--record":
         options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
       case "--force":
@@ -141,6 +146,7 @@ struct Options: Equatable, Sendable {
     let networkOptions = [
       ("--time-url", options.timeURL != nil), ("--geocoder-url", options.geocoderURL != nil),
       ("--weather-url", options.weatherURL != nil), ("--weather-provider", providerName != nil),
+      ("--http-timeout", options.httpTimeout != nil),
     ]
     if options.offline, let (name, _) = networkOptions.first(where: { $0.1 }) {
       throw UsageError("\(name) needs the network, but --offline forbids it; drop one of them")
@@ -157,8 +163,8 @@ struct Options: Equatable, Sendable {
 
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
-    "--weather-url", "--weather-provider", "--no-default-location", "--json", "--record",
-    "--force",
+    "--weather-url", "--weather-provider", "--http-timeout", "--no-default-location", "--json",
+    "--record", "--force",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
@@ -202,6 +208,15 @@ struct Options: Equatable, Sendable {
       throw UsageError("\(option) needs an http or https URL, got '\(text)'")
     }
     return url
+  }
+
+  /// A time limit in seconds: more than none, at most a day.
+  private static func seconds(_ text: String, option: String) throws(UsageError) -> Double {
+    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      throw UsageError(
+        "\(option) needs a number of seconds above 0 and at most 86400, got '\(text)'")
+    }
+    return seconds
   }
 
   static func suggestion(for name: String, among names: [String] = names) -> String? {

@@ -16,13 +16,15 @@ enum Wiring {
 
   static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {
     let systemClock = fixedNow.map(TimeClient.constant) ?? .system
-    let time = options.timeURL.map { TimeClient.http($0) } ?? systemClock
+    let time =
+      options.timeURL.map { TimeClient.http($0, client: http(options, maxBytes: 1 << 20)) }
+      ?? systemClock
     return AppEnvironment(time: time, geocoder: geocoder(options), weather: weather(options))
   }
 
   /// The bundled gazetteer (no network), or the live search API `--geocoder-url` names.
   static func geocoder(_ options: Options) -> GeocodingClient {
-    options.geocoderURL.map { GeocodingClient.openMeteo($0) } ?? .gazetteer
+    options.geocoderURL.map { GeocodingClient.openMeteo($0, client: http(options)) } ?? .gazetteer
   }
 
   /// Nothing with `--offline`; otherwise Open-Meteo or Weatherbit, at `--weather-url` if given.
@@ -30,9 +32,16 @@ enum Wiring {
     guard !options.offline else { return .offline }
     switch options.weatherProvider {
     case .openMeteo:
-      return .openMeteo(options.weatherURL ?? WeatherClient.openMeteoURL)
+      return .openMeteo(options.weatherURL ?? WeatherClient.openMeteoURL, client: http(options))
     case .weatherbit(let key):
-      return .weatherbit(key: key, url: options.weatherURL ?? WeatherClient.weatherbitURL)
+      return .weatherbit(
+        key: key, url: options.weatherURL ?? WeatherClient.weatherbitURL, client: http(options))
     }
+  }
+
+  /// The HTTP client every live dependency uses: the clients' own size limit and
+  /// `--http-timeout` (default 5 s).
+  static func http(_ options: Options, maxBytes: Int = 256 * 1024) -> HTTPClient {
+    HTTPClient(timeout: options.httpTimeout ?? HTTPClient().timeout, maxBytes: maxBytes)
   }
 }

@@ -16,19 +16,19 @@ struct BadLogReplayTests {
 
   /// Replays, with `options` such as `--trace`, a log made of `lines` (each ended by a newline
   /// unless `tail` says otherwise).
-  func replay(_ lines: [String], tail: String = "", options: [String] = []) throws -> (
+  func replay(_ lines: [String], tail: String = "", options: [String] = []) async throws -> (
     UniflowBinary.Result, String
   ) {
     let log = TemporaryFile()
     defer { log.remove() }
     try log.write(lines.map { $0 + "\n" }.joined() + tail)
-    let result = try UniflowBinary.run(["replay"] + options + [log.path])
+    let result = try await UniflowBinary.run(["replay"] + options + [log.path])
     return (result, log.path)
   }
 
   @Test("a missing file")
-  func missingFile() throws {
-    let result = try UniflowBinary.run(["replay", "/nonexistent/session.log"])
+  func missingFile() async throws {
+    let result = try await UniflowBinary.run(["replay", "/nonexistent/session.log"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -83,29 +83,30 @@ struct BadLogReplayTests {
           + "log written by another version?"
       ),
     ])
-  func badLog(lines: [String], message: String) throws {
+  func badLog(lines: [String], message: String) async throws {
     let expanded = lines.map {
       $0.replacingOccurrences(of: "HEADER", with: header)
         .replacingOccurrences(of: "LAUNCHED", with: launched)
         .replacingOccurrences(of: "TOMORROW", with: tomorrow)
     }
-    let (result, path) = try replay(expanded)
+    let (result, path) = try await replay(expanded)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "uniflow: \(path)\(message)\n")
   }
 
   @Test("a bad line after a --trace has begun still prints nothing: the log is checked first")
-  func traceChecksFirst() throws {
-    let (result, path) = try replay([header, launched, tomorrow, "{oops}"], options: ["--trace"])
+  func traceChecksFirst() async throws {
+    let (result, path) = try await replay(
+      [header, launched, tomorrow, "{oops}"], options: ["--trace"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "uniflow: \(path):4:2: expected a field name in double quotes\n")
   }
 
   @Test("a torn last line: a warning, then everything before it is replayed")
-  func tornLastLine() throws {
-    let (result, path) = try replay(
+  func tornLastLine() async throws {
+    let (result, path) = try await replay(
       [header, launched, tomorrow], tail: #"{"seq":3,"src":"sent","action":"clock.mo"#)
     #expect(result.status == 0)
     #expect(result.lines(of: "clock") == ["clock: 2026년 11월 30일 03시 45분"])
@@ -116,10 +117,10 @@ struct BadLogReplayTests {
   }
 
   @Test("a header with an unknown time zone")
-  func unknownTimeZone() throws {
+  func unknownTimeZone() async throws {
     let bad = header.replacingOccurrences(
       of: #""timeZone":"UTC""#, with: #""timeZone":"Mars/Base""#)
-    let (result, path) = try replay([bad])
+    let (result, path) = try await replay([bad])
     #expect(result.status == 2)
     #expect(
       result.stderr

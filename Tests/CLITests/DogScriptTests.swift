@@ -7,8 +7,8 @@ import Testing
 @Suite("uniflow in script mode: the dog screen")
 struct DogScriptTests {
   @Test("dog, moveDay 366, dog shows 2 살, then 3 살, with 20000원")
-  func dogAges() throws {
-    let result = try UniflowBinary.run(
+  func dogAges() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--no-default-location"], input: "dog\nmoveDay 366\ndog\n",
       environment: fixedNowInSeoul)
     #expect(result.status == 0)
@@ -24,8 +24,8 @@ struct DogScriptTests {
   }
 
   @Test("a refused adoption is one error line with its line number, and the exit status is 1")
-  func refusedAdoption() throws {
-    let result = try UniflowBinary.run(
+  func refusedAdoption() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--no-default-location"],
       input: "adopt bella 2027-01-01 pug\nadopt bella 2024-05-01 pug\n",
       environment: fixedNowInSeoul)

@@ -5,7 +5,7 @@
 /// shows it in the zone `--time-zone` or the test's own `TZ` gives.
 ///
 /// ```swift
-/// let result = try UniflowBinary.run(["--offline"], input: "tomorrow\n", environment: fixedNow)
+/// let result = try await UniflowBinary.run(["--offline"], input: "tomorrow\n", environment: fixedNow)
 /// ```
 let fixedNow = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z"]
 

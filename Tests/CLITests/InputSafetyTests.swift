@@ -8,10 +8,10 @@ struct InputSafetyTests {
   let arguments = ["--offline", "--no-default-location", "--time-zone", "UTC"]
 
   @Test("invalid UTF-8, NUL and control characters get one escaped error line each")
-  func invalidBytes() throws {
+  func invalidBytes() async throws {
     var input = Data([0xFF, 0xFE, 0x00, 0x07]) + Data("bad\n".utf8)
     input += Data("moveDay \u{1B}[A\n".utf8) + Data([0xC3]) + Data("\ntomorrow\n".utf8)
-    let result = try UniflowBinary.run(arguments, inputBytes: input, environment: fixedNow)
+    let result = try await UniflowBinary.run(arguments, inputBytes: input, environment: fixedNow)
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
@@ -24,11 +24,11 @@ struct InputSafetyTests {
   }
 
   @Test("a 1 MiB line is refused in one short line, and the next line still runs")
-  func hugeLine() throws {
+  func hugeLine() async throws {
     let input =
       "changeLocation " + String(repeating: "a", count: 1 << 20) + "\n"
       + String(repeating: "b", count: 1 << 20) + "\ntomorrow\n"
-    let result = try UniflowBinary.run(arguments, input: input, environment: fixedNow)
+    let result = try await UniflowBinary.run(arguments, input: input, environment: fixedNow)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 2)
     #expect(result.errorLines.allSatisfy { $0.count < 200 })
@@ -37,11 +37,11 @@ struct InputSafetyTests {
   }
 
   @Test("100,000 lines each get their result or error, in order, and the session ends cleanly")
-  func manyLines() throws {
+  func manyLines() async throws {
     var input = ""
     input.reserveCapacity(300_000)
     for index in 0..<100_000 { input += index % 1000 == 999 ? "tomorrow\n" : "x\n" }
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       arguments, input: input, environment: fixedNow, timeout: 300)
     #expect(result.status == 1)
     #expect(result.errorLines.count == 99_900)

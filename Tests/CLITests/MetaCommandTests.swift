@@ -8,15 +8,15 @@ struct MetaCommandTests {
   let arguments = ["--offline", "--time-zone", "UTC"]
 
   @Test(":view prints every screen, changed or not")
-  func view() throws {
-    let result = try UniflowBinary.run(arguments, input: ":view\n", environment: fixedNow)
+  func view() async throws {
+    let result = try await UniflowBinary.run(arguments, input: ":view\n", environment: fixedNow)
     #expect(result.lines.count == 6)
     #expect(Array(result.lines.prefix(3)) == Array(result.lines.suffix(3)))
   }
 
   @Test(":history lists each action with its number and where it came from")
-  func history() throws {
-    let result = try UniflowBinary.run(
+  func history() async throws {
+    let result = try await UniflowBinary.run(
       arguments + ["--no-default-location"], input: "tomorrow\n:history\n", environment: fixedNow
     )
     #expect(
@@ -27,8 +27,8 @@ struct MetaCommandTests {
   }
 
   @Test(":undo steps back over the last command and what its effects did, one command at a time")
-  func undo() throws {
-    let result = try UniflowBinary.run(
+  func undo() async throws {
+    let result = try await UniflowBinary.run(
       arguments, input: "tomorrow\nchangeLocation Seoul\n:undo\n:undo\n:undo\n:history\n",
       environment: fixedNow)
     #expect(result.status == 1)
@@ -46,15 +46,16 @@ struct MetaCommandTests {
   }
 
   @Test(":undo of a session with nothing typed is an error that changes nothing")
-  func undoNothing() throws {
-    let result = try UniflowBinary.run(arguments, input: ":undo\n", environment: fixedNow)
+  func undoNothing() async throws {
+    let result = try await UniflowBinary.run(arguments, input: ":undo\n", environment: fixedNow)
     #expect(result.status == 1)
     #expect(result.lines.count == 3)
   }
 
   @Test(":wait and :help run in script mode too; :help lists every command")
-  func waitAndHelp() throws {
-    let result = try UniflowBinary.run(arguments, input: ":wait\n:help\n", environment: fixedNow)
+  func waitAndHelp() async throws {
+    let result = try await UniflowBinary.run(
+      arguments, input: ":wait\n:help\n", environment: fixedNow)
     #expect(result.status == 0)
     for word in [
       "reload", "moveDay", "dog", "adopt", "changeLocation", ":view", ":history", ":undo",
@@ -64,8 +65,8 @@ struct MetaCommandTests {
   }
 
   @Test("--json prints every screen change, error and result as one JSON object a line")
-  func json() throws {
-    let result = try UniflowBinary.run(
+  func json() async throws {
+    let result = try await UniflowBinary.run(
       arguments + ["--json", "--no-default-location"], input: "tomorrow\nbad\n:state\n",
       environment: fixedNow)
     #expect(result.status == 1)

@@ -59,6 +59,9 @@ struct OptionsTests {
     #expect(inline.timeURL?.absoluteString == "http://127.0.0.1:1/now")
     #expect(try Options.parse(["--help"]).mode == .help)
     #expect(try Options.parse(["--version"]).mode == .version)
+    #expect(try Options.parse(["--http-timeout", "600"]).httpTimeout == 600)
+    #expect(try Options.parse(["--http-timeout=0.5"]).httpTimeout == 0.5)
+    #expect(try Options.parse([]).httpTimeout == nil)
   }
 
   @Test(
@@ -93,6 +96,18 @@ struct OptionsTests {
         "--geocoder-url needs an http or https URL, got 'example.com'"
       ),
       (["--weather-url"], "--weather-url needs a value"),
+      (
+        ["--http-timeout", "soon"],
+        "--http-timeout needs a number of seconds above 0 and at most 86400, got 'soon'"
+      ),
+      (
+        ["--http-timeout=0"],
+        "--http-timeout needs a number of seconds above 0 and at most 86400, got '0'"
+      ),
+      (
+        ["--offline", "--http-timeout", "9"],
+        "--http-timeout needs the network, but --offline forbids it; drop one of them"
+      ),
       (
         ["--weather-provider", "accuweather"],
         "unknown weather provider 'accuweather'; use open-meteo or weatherbit"

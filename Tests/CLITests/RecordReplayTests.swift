@@ -13,8 +13,10 @@ struct RecordReplayTests {
 
   /// Runs `input` offline at ``fixedNow`` in `zone`, with no default location, recording to `log`.
   @discardableResult
-  func record(_ input: String, zone: String, to log: TemporaryFile) throws -> UniflowBinary.Result {
-    try UniflowBinary.run(
+  func record(_ input: String, zone: String, to log: TemporaryFile) async throws
+    -> UniflowBinary.Result
+  {
+    try await UniflowBinary.run(
       ["--offline", "--time-zone", zone, "--no-default-location", "--record", log.path],
       input: input, environment: fixedNow)
   }
@@ -32,7 +34,7 @@ struct RecordReplayTests {
   }
 
   @Test("a session using every clock command, with errors, replays to the screens it ended on")
-  func everyClockCommand() throws {
+  func everyClockCommand() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
     let script = [
@@ -41,7 +43,7 @@ struct RecordReplayTests {
     ]
     // From 8 days away, the 10th and 11th go past the 1000-year limit and are refused.
     let farAway = Array(repeating: "moveDay 36525", count: 11)
-    let session = try record(
+    let session = try await record(
       (script + farAway + ["moveDay -36525"]).joined(separator: "\n") + "\n", zone: "Asia/Seoul",
       to: log)
     #expect(session.status == 1)
@@ -49,7 +51,7 @@ struct RecordReplayTests {
     #expect(finalScreens(session.lines).first == "clock: 2826년 12월 13일 12시 45분")
 
     // Replayed on a machine in another zone: the log's zone rules.
-    let replay = try UniflowBinary.run(
+    let replay = try await UniflowBinary.run(
       ["replay", log.path, "--verify"], environment: ["TZ": "America/New_York"])
     #expect(replay.status == 0)
     #expect(replay.lines == finalScreens(session.lines))
@@ -61,10 +63,10 @@ struct RecordReplayTests {
 
   @Test(
     "the log is JSON Lines: a header, one line per action with its seq and source, a checkpoint")
-  func logFormat() throws {
+  func logFormat() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\nreload\n", zone: "UTC", to: log)
+    try await record("tomorrow\nreload\n", zone: "UTC", to: log)
     let lines = log.lines().map(\.withoutFingerprint)
     #expect(lines.count == 6)
     // Every action line ends with the fingerprint of the state it led to.
@@ -95,11 +97,11 @@ struct RecordReplayTests {
   }
 
   @Test("--trace prints each action and the screens it changed, then the final screens")
-  func trace() throws {
+  func trace() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\nreload\nmoveDay 0\n", zone: "Asia/Seoul", to: log)
-    let replay = try UniflowBinary.run(["replay", "--trace", log.path])
+    try await record("tomorrow\nreload\nmoveDay 0\n", zone: "Asia/Seoul", to: log)
+    let replay = try await UniflowBinary.run(["replay", "--trace", log.path])
     #expect(replay.status == 0)
     #expect(
       replay.lines == [
@@ -116,30 +118,30 @@ struct RecordReplayTests {
   }
 
   @Test("--until SEQ stops after that action")
-  func until() throws {
+  func until() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\ntomorrow\nreload\n", zone: "UTC", to: log)
-    let replay = try UniflowBinary.run(["replay", log.path, "--until", "3", "--verify"])
+    try await record("tomorrow\ntomorrow\nreload\n", zone: "UTC", to: log)
+    let replay = try await UniflowBinary.run(["replay", log.path, "--until", "3", "--verify"])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
     #expect(
       replay.stderr
         == "uniflow: verified: the replay reproduces the state after each of the log's 3 "
         + "actions and its 0 snapshots up to seq 3; the checkpoint lies beyond --until\n")
-    let beyond = try UniflowBinary.run(["replay", log.path, "--until=99"])
+    let beyond = try await UniflowBinary.run(["replay", log.path, "--until=99"])
     #expect(beyond.status == 0)
     #expect(
       beyond.stderr == "uniflow: warning: \(log.path): the log ends at seq 5, before --until 99\n")
   }
 
   @Test("--time-url: the recorded answer replays with no network; the server is not asked again")
-  func timeURLReplaysOffline() throws {
+  func timeURLReplaysOffline() async throws {
     let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
     defer { server.stop() }
     let log = TemporaryFile()
     defer { log.remove() }
-    let session = try UniflowBinary.run(
+    let session = try await UniflowBinary.run(
       [
         "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
         "--no-default-location", "--record", log.path,
@@ -147,7 +149,7 @@ struct RecordReplayTests {
       input: "reload\ntomorrow\n", environment: fixedNowBeforeFixtures)
     #expect(session.status == 0)
     #expect(server.requests.count == 1)
-    let replay = try UniflowBinary.run(["replay", log.path, "--offline", "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--offline", "--verify"])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 11월 30일 12시 45분"])
     #expect(replay.lines == finalScreens(session.lines))
@@ -155,11 +157,11 @@ struct RecordReplayTests {
   }
 
   @Test("a refused connection is recorded as the failure it was, and replays as one")
-  func refusedConnection() throws {
+  func refusedConnection() async throws {
     let port = try LoopbackServer.unusedPort()
     let log = TemporaryFile()
     defer { log.remove() }
-    let session = try UniflowBinary.run(
+    let session = try await UniflowBinary.run(
       [
         "--time-zone", "UTC", "--time-url", "http://127.0.0.1:\(port)/now", "--no-default-location",
         "--record", log.path,
@@ -172,18 +174,18 @@ struct RecordReplayTests {
       log.lines()[3].withoutFingerprint
         == #"{"seq":3,"src":"effect","action":"clock.timeResponse","request":1,"#
         + #""error":"connection refused by 127.0.0.1:\#(port)"}"#)
-    let replay = try UniflowBinary.run(["replay", log.path])
+    let replay = try await UniflowBinary.run(["replay", log.path])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == [failed])
   }
 
   @Test("--verify names the first differing field and where the states parted")
-  func verifyFindsTampering() throws {
+  func verifyFindsTampering() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\ntomorrow\n", zone: "UTC", to: log)
+    try await record("tomorrow\ntomorrow\n", zone: "UTC", to: log)
     try edit(log, line: 4, replacing: #""dayOffset":2"#, with: #""dayOffset":5"#)
-    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
     #expect(
@@ -194,13 +196,13 @@ struct RecordReplayTests {
   }
 
   @Test("--verify names the very action whose recorded state the replay does not reproduce")
-  func verifyFindsTheAction() throws {
+  func verifyFindsTheAction() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\ntomorrow\ntomorrow\n", zone: "UTC", to: log)
+    try await record("tomorrow\ntomorrow\ntomorrow\n", zone: "UTC", to: log)
     // Someone edits the second move; its recorded fingerprint no longer fits.
     try edit(log, line: 3, replacing: #""days":1"#, with: #""days":2"#)
-    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     #expect(
       replay.stderr
@@ -210,14 +212,14 @@ struct RecordReplayTests {
   }
 
   @Test("--verify names an action whose state only its fingerprint shows to differ")
-  func verifyFindsAPartingTheStatesRecoverFrom() throws {
+  func verifyFindsAPartingTheStatesRecoverFrom() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
-    try record("tomorrow\ntomorrow\n:undo\n", zone: "UTC", to: log)
+    try await record("tomorrow\ntomorrow\n:undo\n", zone: "UTC", to: log)
     // The second move, edited; :undo's restored state then hides the difference from the
     // checkpoint.
     let lines = try edit(log, line: 3, replacing: #""days":1"#, with: #""days":2"#)
-    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 1)
     let fingerprints = lines[3].matches(of: /"fp":"([0-9a-f]{16})"/).map { String($0.1) }
     #expect(
@@ -230,11 +232,11 @@ struct RecordReplayTests {
   }
 
   @Test("an existing file is never overwritten: a clear error, exit 2; --force overwrites it")
-  func neverOverwrites() throws {
+  func neverOverwrites() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
     try log.write("precious\n")
-    let refused = try UniflowBinary.run(
+    let refused = try await UniflowBinary.run(
       ["--offline", "--no-default-location", "--record", log.path], input: "tomorrow\n",
       environment: fixedNow)
     #expect(refused.status == 2)
@@ -244,7 +246,7 @@ struct RecordReplayTests {
         == "uniflow: \(log.path): already exists, and a recording never overwrites a file; "
         + "choose another file or add --force to overwrite it\n")
     #expect(try log.read() == "precious\n")
-    let forced = try UniflowBinary.run(
+    let forced = try await UniflowBinary.run(
       ["--offline", "--no-default-location", "--record", log.path, "--force"], input: "tomorrow\n",
       environment: fixedNow)
     #expect(forced.status == 0)
@@ -252,8 +254,8 @@ struct RecordReplayTests {
   }
 
   @Test("a log that cannot be written is a clear error before the session starts")
-  func cannotWrite() throws {
-    let full = try UniflowBinary.run(
+  func cannotWrite() async throws {
+    let full = try await UniflowBinary.run(
       ["--offline", "--no-default-location", "--record", "/dev/full", "--force"],
       input: "tomorrow\n",
       environment: fixedNow)
@@ -263,14 +265,14 @@ struct RecordReplayTests {
   }
 
   @Test(":record in the middle of a session replays from there to the screens at :stop")
-  func recordMidSession() throws {
+  func recordMidSession() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
     let script = [
       "moveDay 10", ":stop", ":record \(log.path)", ":record \(log.path)", "tomorrow", "reload",
       "moveDay -3", ":stop", "moveDay 100",
     ]
-    let session = try UniflowBinary.run(
+    let session = try await UniflowBinary.run(
       ["--offline", "--no-default-location", "--time-zone", "Asia/Seoul"],
       input: script.joined(separator: "\n") + "\n",
       environment: fixedNow)
@@ -281,7 +283,7 @@ struct RecordReplayTests {
       ])
     #expect(session.lines.contains("recording to \(log.path)"))
     #expect(session.lines.contains("stopped recording: 4 actions in \(log.path)"))
-    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == ["clock: 2026년 11월 26일 12시 45분"])
     let atStop = session.lines.firstIndex { $0.hasPrefix("stopped recording") }!
@@ -289,7 +291,7 @@ struct RecordReplayTests {
   }
 
   @Test("a session on every screen, with errors, a cancelled lookup and :undo, replays exactly")
-  func everyScreen() throws {
+  func everyScreen() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
     let script = [
@@ -298,12 +300,12 @@ struct RecordReplayTests {
       ":undo", "adopt rex 2030-01-01 pug", "dog bella", "changeLocation Paris, TX", ":undo",
       "tomorrow",
     ]
-    let session = try UniflowBinary.run(
+    let session = try await UniflowBinary.run(
       ["--offline", "--time-zone", "Asia/Seoul", "--record", log.path],
       input: script.joined(separator: "\n") + "\n", environment: fixedNow)
     #expect(session.status == 1)
     #expect(session.errorLines.count == 2)
-    let replay = try UniflowBinary.run(["replay", log.path, "--verify"])
+    let replay = try await UniflowBinary.run(["replay", log.path, "--verify"])
     #expect(replay.status == 0)
     #expect(replay.lines == finalScreens(session.lines))
     #expect(replay.lines.count == 3)

@@ -6,8 +6,8 @@ import Testing
 @Suite("uniflow in script mode")
 struct ScriptModeTests {
   @Test("moveDay -1 in Seoul prints the launch time, then yesterday at the same time")
-  func yesterdayInSeoul() throws {
-    let result = try UniflowBinary.run(
+  func yesterdayInSeoul() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline"], input: "moveDay -1\n",
       environment: fixedNowInSeoul)
     #expect(result.status == 0)
@@ -17,9 +17,9 @@ struct ScriptModeTests {
   }
 
   @Test("with the real system clock, moveDay -1 shows yesterday at the current time")
-  func yesterdayNow() throws {
+  func yesterdayNow() async throws {
     let before = Date()
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       ["--offline"], input: "moveDay -1\n", environment: ["TZ": "Asia/Seoul"])
     #expect(result.status == 0)
     let clock = result.lines(of: "clock")
@@ -42,8 +42,8 @@ struct ScriptModeTests {
   }
 
   @Test("the clock moves in --time-zone, keeping the wall-clock time over daylight saving")
-  func timeZoneOption() throws {
-    let result = try UniflowBinary.run(
+  func timeZoneOption() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--time-zone", "America/New_York"], input: "moveDay -129\nmoveDay 1\n",
       environment: ["UNIFLOW_FIXED_NOW": "2026-11-29T17:00:00Z"])
     #expect(
@@ -54,8 +54,8 @@ struct ScriptModeTests {
   }
 
   @Test("bad lines go to stderr with their line number, the rest still runs, and the exit is 1")
-  func errorsAndExitStatus() throws {
-    let result = try UniflowBinary.run(
+  func errorsAndExitStatus() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--time-zone", "UTC"], input: "reloda\ntomorrow\nmoveDay x\n",
       environment: fixedNow)
     #expect(result.status == 1)
@@ -69,8 +69,8 @@ struct ScriptModeTests {
   }
 
   @Test("reload shows Loading.. then the time, and :quit stops reading")
-  func reloadAndQuit() throws {
-    let result = try UniflowBinary.run(
+  func reloadAndQuit() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--time-zone", "UTC"], input: "tomorrow\nnow\n:quit\ntomorrow\n",
       environment: fixedNow)
     #expect(result.status == 0)
@@ -82,8 +82,8 @@ struct ScriptModeTests {
   }
 
   @Test(":state prints the whole state as JSON")
-  func stateCommand() throws {
-    let result = try UniflowBinary.run(
+  func stateCommand() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--time-zone", "UTC"], input: "tomorrow\n:state\n", environment: fixedNow)
     let json = result.stdout.split(separator: "\n").drop { $0 != "{" }.joined(separator: "\n")
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
@@ -93,10 +93,10 @@ struct ScriptModeTests {
   }
 
   @Test("--time-url fetches the time from the API: worldclockapi's body, served on loopback")
-  func timeURL() throws {
+  func timeURL() async throws {
     let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
     defer { server.stop() }
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       [
         "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
         "--no-default-location",
@@ -110,9 +110,9 @@ struct ScriptModeTests {
   }
 
   @Test("a time API that cannot be reached is one line on the clock, and the next command works")
-  func timeURLRefused() throws {
+  func timeURLRefused() async throws {
     let port = try LoopbackServer.unusedPort()
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       [
         "--time-zone", "UTC", "--time-url", "http://127.0.0.1:\(port)/now", "--no-default-location",
       ],
@@ -126,15 +126,31 @@ struct ScriptModeTests {
       ])
   }
 
+  @Test("--http-timeout sets how long a request may take: a silent API fails after it")
+  func httpTimeout() async throws {
+    let server = try LoopbackServer { _ in .silent }
+    defer { server.stop() }
+    let result = try await UniflowBinary.run(
+      [
+        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+        "--http-timeout", "0.2", "--no-default-location",
+      ],
+      input: "reload\n", environment: fixedNow)
+    #expect(result.status == 0)
+    #expect(
+      result.lines(of: "clock").last
+        == "clock: 2026년 11월 29일 03시 45분 · unavailable: timed out after 0.2 s")
+  }
+
   @Test("--help and --version print and exit 0; a bad option exits 2 with a pointer to --help")
-  func helpVersionAndUsageErrors() throws {
-    let help = try UniflowBinary.run(["--help"])
+  func helpVersionAndUsageErrors() async throws {
+    let help = try await UniflowBinary.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("uniflow [options]"))
     #expect(help.stdout.contains("--time-zone ID"))
-    let version = try UniflowBinary.run(["--version"])
+    let version = try await UniflowBinary.run(["--version"])
     #expect(version.stdout == "uniflow 0.1.0\n")
-    let bad = try UniflowBinary.run(["--time-zone", "Nowhere"])
+    let bad = try await UniflowBinary.run(["--time-zone", "Nowhere"])
     #expect(bad.status == 2)
     #expect(
       bad.stderr

@@ -7,8 +7,8 @@ import Testing
 @Suite("uniflow in script mode: the weather screen")
 struct WeatherScriptTests {
   @Test("offline: Anchorage at launch, then Seoul twice (English and Korean) and Not found once")
-  func offlineLookups() throws {
-    let result = try UniflowBinary.run(
+  func offlineLookups() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline"], input: "changeLocation Seoul\nchangeLocation 서울\nchangeLocation Qqqzzx\n",
       environment: fixedNowInSeoul)
     #expect(result.status == 0)
@@ -20,12 +20,12 @@ struct WeatherScriptTests {
   }
 
   @Test("with a weather API: the place, its own date, the description and the temperature")
-  func liveWeatherLine() throws {
+  func liveWeatherLine() async throws {
     let server = try LoopbackServer { _ in
       .json(Fixtures.data("openmeteo_forecast_current_seoul_f.json"))
     }
     defer { server.stop() }
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
       input: "changeLocation seoul\nchangeLocation Anchorage, AK\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
@@ -37,12 +37,12 @@ struct WeatherScriptTests {
   }
 
   @Test("a weather API that is down is one line on the screen, and the next command still works")
-  func weatherDown() throws {
+  func weatherDown() async throws {
     let server = try LoopbackServer { _ in
       .respond(status: 503, body: Data(), contentType: "text/plain")
     }
     defer { server.stop() }
-    let result = try UniflowBinary.run(
+    let result = try await UniflowBinary.run(
       ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
       input: "changeLocation Seoul\ntomorrow\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
@@ -53,8 +53,8 @@ struct WeatherScriptTests {
   }
 
   @Test("an empty city name is refused before any lookup, with the line number")
-  func emptyCity() throws {
-    let result = try UniflowBinary.run(
+  func emptyCity() async throws {
+    let result = try await UniflowBinary.run(
       ["--offline", "--no-default-location"], input: "changeLocation\nchangeLocation \"\"\n",
       environment: fixedNowInSeoul)
     #expect(result.status == 1)

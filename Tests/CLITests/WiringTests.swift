@@ -58,8 +58,8 @@ struct WiringTests {
   }
 
   @Test("uniflow refuses Weatherbit without a key at start-up, naming the variable, exit 2")
-  func missingKeyEndToEnd() throws {
-    let result = try UniflowBinary.run(
+  func missingKeyEndToEnd() async throws {
+    let result = try await UniflowBinary.run(
       ["--weather-provider", "weatherbit"], environment: ["WEATHERBIT_API_KEY": ""])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)

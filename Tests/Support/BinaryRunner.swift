@@ -4,7 +4,7 @@ import Store
 /// Runs the built `uniflow` binary with arguments, stdin and environment, for end-to-end tests.
 ///
 /// ```swift
-/// let result = try UniflowBinary.run(["--offline"], input: "moveDay -1\n")
+/// let result = try await UniflowBinary.run(["--offline"], input: "moveDay -1\n")
 /// #expect(result.status == 0)
 /// ```
 public enum UniflowBinary {
@@ -40,14 +40,26 @@ public enum UniflowBinary {
   public static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     timeout: Double = 60
-  ) throws -> Result {
-    try run(arguments, inputBytes: Data(input.utf8), environment: environment, timeout: timeout)
+  ) async throws -> Result {
+    try await run(
+      arguments, inputBytes: Data(input.utf8), environment: environment, timeout: timeout)
   }
 
   /// Runs `uniflow arguments` with raw bytes on stdin: for input that is not valid UTF-8.
+  ///
+  /// The waits for the process and its pipes happen on threads of their own (see
+  /// ``offThePool(_:)``), so a test running the binary holds no thread another test needs.
   public static func run(
     _ arguments: [String], inputBytes input: Data, environment: [String: String] = [:],
     timeout: Double = 60
+  ) async throws -> Result {
+    try await offThePool {
+      try runBlocking(arguments, input: input, environment: environment, timeout: timeout)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], input: Data, environment: [String: String], timeout: Double
   ) throws -> Result {
     let process = Process()
     process.executableURL = url
@@ -70,11 +82,11 @@ public enum UniflowBinary {
     let group = DispatchGroup()
     for (pipe, box) in [(stdout, outData), (stderr, errData)] {
       group.enter()
-      DispatchQueue.global().async {
+      Thread {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         box.withLock { $0 = data }
         group.leave()
-      }
+      }.start()
     }
     stdin.fileHandleForWriting.write(input)
     try? stdin.fileHandleForWriting.close()

@@ -9,13 +9,13 @@ import Foundation
 ///
 /// ```swift
 /// let terminal = try PseudoTerminal(URL(fileURLWithPath: ".build/debug/uniflow"), ["--offline"])
-/// try terminal.waitFor("uniflow> ")
+/// try await terminal.waitFor("uniflow> ")
 /// terminal.type("tomorrow\r")
-/// try terminal.waitFor("clock: ")
+/// try await terminal.waitFor("clock: ")
 /// ```
 ///
-/// Waiting is by reading the terminal's output until a text appears, with a deadline for a
-/// program that hangs: never by sleeping.
+/// Waiting is by polling the terminal's output until a text appears, with a deadline for a
+/// program that hangs: never by sleeping for a guessed time.
 public final class PseudoTerminal {
   /// Everything the program has written so far, escape sequences included.
   public private(set) var output = ""
@@ -88,7 +88,7 @@ public final class PseudoTerminal {
   /// fails after `timeout` seconds. Returns the index just past the match.
   @discardableResult
   public func waitFor(_ text: String, after position: String.Index? = nil, timeout: Double = 20)
-    throws -> String.Index
+    async throws -> String.Index
   {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
@@ -96,24 +96,25 @@ public final class PseudoTerminal {
       if let range = output.range(of: text, range: start..<output.endIndex) {
         return range.upperBound
       }
-      let remaining = deadline.timeIntervalSinceNow
-      guard remaining > 0 else {
+      guard deadline.timeIntervalSinceNow > 0 else {
         throw ServerError(
           "timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
       }
-      if !read(waitingAtMost: remaining) {
+      switch readAvailable() {
+      case .read: continue
+      case .nothing: try await pause()
+      case .ended:
         throw ServerError("the program ended before printing \(text.debugDescription):\n\(output)")
       }
     }
   }
 
   /// Waits for the program to exit and returns its exit status (128 + signal if killed).
-  public func waitForExit(timeout: Double = 20) throws -> Int32 {
+  public func waitForExit(timeout: Double = 20) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while exited == nil {
       var status: Int32 = 0
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid {
+      if waitpid(pid, &status, WNOHANG) == pid {
         let signal = status & 0x7f
         exited = signal == 0 ? (status >> 8) & 0xff : 128 + signal
         break
@@ -121,21 +122,31 @@ public final class PseudoTerminal {
       guard deadline.timeIntervalSinceNow > 0 else {
         throw ServerError("the program did not exit; the terminal shows:\n\(output)")
       }
-      _ = read(waitingAtMost: 0.05)  // drain output while waiting, so the program never blocks
+      // Drain output while waiting, so the program never blocks on a full terminal.
+      if readAvailable() != .read { try await pause() }
     }
-    while read(waitingAtMost: 0) {}
+    while readAvailable() == .read {}
     return exited ?? -1
   }
 
-  /// Reads what is available within `seconds`. False once the program has closed the terminal.
-  private func read(waitingAtMost seconds: Double) -> Bool {
+  /// What one non-blocking read found.
+  private enum Reading { case read, nothing, ended }
+
+  /// Reads what the program has written, without waiting for more.
+  private func readAvailable() -> Reading {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    let ready = poll(&descriptor, 1, Int32(max(0, seconds * 1000)))
-    guard ready > 0 else { return ready == 0 }
+    let ready = poll(&descriptor, 1, 0)
+    guard ready > 0 else { return ready == 0 ? .nothing : .ended }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = Glibc.read(master, &buffer, buffer.count)
-    guard count > 0 else { return false }
+    guard count > 0 else { return .ended }
     output += String(decoding: buffer[0..<count], as: UTF8.self)
-    return true
+    return .read
+  }
+
+  /// Between polls of the terminal, not for synchronisation: a test waits here without holding
+  /// one of the cooperative pool's threads.
+  private func pause() async throws {
+    try await Task.sleep(for: .milliseconds(2))
   }
 }

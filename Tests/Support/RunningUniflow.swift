@@ -11,8 +11,8 @@ import Store
 /// ```swift
 /// let running = try RunningUniflow(["--record", path])
 /// running.send("tomorrow\n")
-/// try waitUntil("the log has 3 lines") { lineCount(path) >= 3 }
-/// running.kill()   // SIGKILL, as a crash would
+/// try await waitUntil("the log has 3 lines") { lineCount(path) >= 3 }
+/// await running.kill()   // SIGKILL, as a crash would
 /// ```
 public final class RunningUniflow: Sendable {
   private let process: Process
@@ -51,9 +51,10 @@ public final class RunningUniflow: Sendable {
   public var stdout: String { String(decoding: output.value, as: UTF8.self) }
 
   /// Kills the process with SIGKILL — no chance to clean up — and waits until it is gone.
-  public func kill() {
+  public func kill() async {
     Glibc.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    let process = self.process
+    try? await offThePool { process.waitUntilExit() }
     try? stdin.fileHandleForWriting.close()
   }
 
@@ -65,20 +66,9 @@ public final class RunningUniflow: Sendable {
   }
 }
 
-/// Polls `condition` until it holds, or throws once `seconds` have passed. For waiting on
-/// another process (a file it writes), where there is nothing to await.
-public func waitUntil(
-  _ what: String, seconds: Double = 30, _ condition: () throws -> Bool
-) throws {
-  let deadline = Date().addingTimeInterval(seconds)
-  while try !condition() {
-    guard Date() < deadline else { throw WaitTimedOut(what: what, seconds: seconds) }
-    usleep(2_000)  // between polls of another process's output, not for synchronisation
-  }
-}
-
 /// Polls `condition` until it holds, or throws once `seconds` have passed, without blocking a
-/// thread: for async tests waiting on another thread (a request reaching a ``LoopbackServer``).
+/// thread: for waiting on another thread or process (a request reaching a ``LoopbackServer``, a
+/// line in a file another process writes), where there is nothing to await.
 ///
 /// ```swift
 /// try await waitUntil("the server got the request") { server.requests.count == 1 }
@@ -98,4 +88,20 @@ public struct WaitTimedOut: Error, CustomStringConvertible {
   public let what: String
   public let seconds: Double
   public var description: String { "timed out after \(seconds) s waiting until \(what)" }
+}
+
+/// Runs blocking work (waiting for a process, reading a pipe to its end) on a thread of its own
+/// and awaits its result. Not on the cooperative pool, whose threads are as many as CI's two
+/// cores, and not on Dispatch's global queues, which the HTTP client and URLSession need and
+/// which Linux's libdispatch also sizes to the cores: two blocked threads there stall the run.
+///
+/// ```swift
+/// let status = try await offThePool { process.waitUntilExit(); return process.terminationStatus }
+/// ```
+public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value)
+  async throws -> Value
+{
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
 }
