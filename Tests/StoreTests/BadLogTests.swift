@@ -158,6 +158,33 @@ struct BadLogTests {
     #expect(try problem(with: tallyHeader + "\n" + add1) == nil)
   }
 
+  @Test(
+    "replay stops at the first bad line, past the first batch, though later lines are bad too")
+  func replayStopsAtTheFirstBadLine() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    // 1,500 good actions (the reader hands over 1,024 at a time), a payload of the wrong type
+    // on line 1,502, then a seq gap the reading thread finds first, since it checks lines but
+    // leaves payloads to the thread that applies them.
+    var lines = [tallyHeader]
+    for seq in 1...1_500 {
+      lines.append(#"{"seq":\#(seq),"src":"sent","action":"add","amount":1}"#)
+    }
+    lines.append(#"{"seq":1501,"src":"sent","action":"add","amount":"one"}"#)
+    lines.append(#"{"seq":1503,"src":"sent","action":"add","amount":1}"#)
+    try file.write(lines.joined(separator: "\n") + "\n")
+    let replayer = try ActionLogReplayer<Tally.State, Tally.Action>(path: file.path)
+    var applied = 0
+    #expect(
+      throws: ActionLogError(
+        .badLog, file: file.path, line: 1_502, column: 50,
+        #""amount" should be a whole number, not a string ("one")"#)
+    ) {
+      _ = try replayer.run(reduce: Tally().reduce(into:action:)) { _ in applied += 1 }
+    }
+    #expect(applied == 1_500)
+  }
+
   @Test("a bad state in a snapshot is reported when verifying")
   func badSnapshotState() throws {
     let file = TemporaryFile()

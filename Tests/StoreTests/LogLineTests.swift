@@ -53,6 +53,36 @@ struct LogLineTests {
     #expect(line.unusedField() == nil)
   }
 
+  @Test(
+    "a string's end, escape or control character is found wherever it falls in an 8-byte word")
+  func stringScanAtEveryOffset() throws {
+    // Plain text of every length up to 40 bytes (five words and a tail), then one byte that
+    // ends the plain run; near misses (0x21, 0x23, 0x5B, 0x5D, 0x20) and a 3-byte 서 (bytes
+    // ≥ 0x80) in the words before it.
+    let filler = Array("a#!][ ".utf8)
+    for length in 0...40 {
+      let ascii = (0..<length).map { filler[$0 % filler.count] }
+      let text = length >= 3 ? Array("서".utf8) + ascii.dropFirst(3) : ascii
+      let plain = String(decoding: text, as: UTF8.self)
+      var line = LogLine()
+      line.bytes = Array(#"{"k":""#.utf8) + text + Array(#"","n":1}"#.utf8)
+      try line.parse()
+      #expect(try line.string("k") == plain, "length \(length)")
+
+      line.bytes = Array(#"{"k":""#.utf8) + text + Array(#"\n\"x","n":1}"#.utf8)
+      try line.parse()
+      #expect(try line.string("k") == plain + "\n\"x", "length \(length)")
+
+      line.bytes = Array(#"{"k":""#.utf8) + text + [0x1F] + Array(#"","n":1}"#.utf8)
+      #expect(throws: LogLineError.self, "length \(length)") { try line.parse() }
+      do {
+        try line.parse()
+      } catch {
+        #expect(error.offset == 6 + length, "length \(length)")
+      }
+    }
+  }
+
   @Test("escapes a hand-edited line may use are understood, surrogate pairs included")
   func escapes() throws {
     var line = LogLine()

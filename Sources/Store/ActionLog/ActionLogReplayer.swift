@@ -60,9 +60,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
-    // The log is read and decoded on another thread while this one applies it.
-    let pipeline = ReplayPipeline<Action>(
-      cursor: cursor, line: line, summaries: step != nil, states: verify)
+    // The log is read and parsed on another thread while this one decodes and applies it.
+    let pipeline = ReplayPipeline(
+      cursor: cursor, line: self.line, summaries: step != nil, states: verify)
+    var line = LogLine()
     var state = startState
     var actions = 0
     var lastSeq = 0
@@ -72,7 +73,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let until = until ?? Int.max
     reading: while let batch = pipeline.next() {
       var nextState = 0
-      for index in 0...batch.actions.count {
+      for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
         while nextState < batch.states.count, batch.states[nextState].position == index {
           let logged = batch.states[nextState]
@@ -84,9 +85,12 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
         }
-        guard index < batch.actions.count else { break }
+        guard index < batch.count else { break }
         let seq = batch.seqs[index]
-        apply(&state, batch.actions[index])
+        batch.load(index, into: &line)
+        let action: Action = try LogCursor.decode(
+          &line, path: cursor.path, lineNumber: batch.lines[index])
+        apply(&state, action)
         if let fingerprint, batch.fingerprints[index] != 0 {
           progress.compare(
             fingerprint(state), batch.fingerprints[index], seq: seq, line: batch.lines[index])
@@ -96,7 +100,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         if let step {
           step(
             ActionLogStep(
-              seq: seq, origin: batch.origins[index], action: batch.actions[index],
+              seq: seq, origin: batch.origins[index], action: action,
               summary: batch.summaries[index], state: state))
         }
         if seq >= until { break reading }

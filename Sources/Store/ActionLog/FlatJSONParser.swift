@@ -88,7 +88,9 @@ package struct FlatJSONParser {
     var position = start
     let count = bytes.count
     while true {
-      // The common case, in a local loop: plain text up to the closing quote.
+      // The common case: plain text up to the closing quote, eight bytes at a time, then byte
+      // by byte.
+      position = Self.plainText(in: bytes, from: position)
       while position < count {
         let byte = bytes[position]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
@@ -112,6 +114,36 @@ package struct FlatJSONParser {
           "a control character inside a string; write it as an escape such as \\n", at: position)
       }
     }
+  }
+
+  /// Where the plain text starting at `position` ends, looking at eight bytes at a time: the
+  /// first quote, backslash or control character in a whole word, or the start of the last,
+  /// partial word, which the caller scans byte by byte.
+  ///
+  /// A byte equal to `b` is a zero byte of `word ^ (b × 0x0101…)`; `(x − 0x0101…) & ~x &
+  /// 0x8080…` sets the high bit of x's zero bytes, and `(x − 0x2020…) & ~x & 0x8080…` of its
+  /// bytes under 0x20. Borrows can set bits above a true hit, never below one, so the lowest
+  /// bit set in the three masks together is the first byte that ends the text.
+  private static func plainText(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = ones &* UInt64(UInt8(ascii: "\""))
+    let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+    let spaces = ones &* 0x20
+    guard let base = bytes.baseAddress else { return start }
+    var position = start
+    while position + 8 <= bytes.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      let quote = word ^ quotes
+      let backslash = word ^ backslashes
+      let hits =
+        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- spaces) & ~word)
+        & highs
+      if hits != 0 { return position + hits.trailingZeroBitCount / 8 }
+      position += 8
+    }
+    return position
   }
 
   /// An escape starting at its backslash.

@@ -80,13 +80,28 @@ package struct LogCursor: Sendable {
   package mutating func action<Action: LoggableAction>(_ line: inout LogLine, seq: Int)
     throws(ActionLogError) -> Action
   {
+    let action: Action = try Self.decode(&line, path: path, lineNumber: lines.lineNumber)
+    lastSeq = seq
+    return action
+  }
+
+  /// Accepts the action line just read, leaving its payload for ``decode(_:path:lineNumber:)``
+  /// later — on another thread, say: the next line's `seq` is checked against this one's.
+  package mutating func accept(seq: Int) {
+    lastSeq = seq
+  }
+
+  /// Decodes the payload of an action line, `lineNumber` of the log at `path`, whose fields
+  /// ``next(_:)`` has read and checked.
+  package static func decode<Action: LoggableAction>(
+    _ line: inout LogLine, path: String, lineNumber: Int
+  ) throws(ActionLogError) -> Action {
     do throws(LogLineError) {
       let action = try Action(logLine: &line)
       if let unused = line.unusedField() { throw unused }
-      lastSeq = seq
       return action
     } catch {
-      throw failure(error, line)
+      throw failure(error, in: line, path: path, lineNumber: lineNumber)
     }
   }
 

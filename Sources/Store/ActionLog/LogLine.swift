@@ -36,6 +36,18 @@ public struct LogLine: Sendable {
     }
   }
 
+  /// Makes this the line whose bytes and parsed fields are `bytes` and `fields`, with the
+  /// fields `used` marks already read: a line parsed on one thread, handed to another.
+  package mutating func load(
+    bytes: ArraySlice<UInt8>, fields: ArraySlice<LogField>, used: UInt64
+  ) {
+    self.bytes.removeAll(keepingCapacity: true)
+    self.bytes.append(contentsOf: bytes)
+    self.fields.removeAll(keepingCapacity: true)
+    self.fields.append(contentsOf: fields)
+    self.used = used
+  }
+
   // MARK: - Reading fields
 
   /// Whether the line has a field `key` (null counts as absent). Does not mark it as read.

@@ -63,10 +63,10 @@ extension LogLine {
     let value = bytes.withUnsafeBufferPointer { line -> String? in
       let range = field.valueRange
       if !field.valueEscaped {
-        return String(validating: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+        return Self.validText(UnsafeBufferPointer(rebasing: line[range]))
       }
       return unescaped(line, range.lowerBound, range.upperBound).flatMap {
-        String(validating: $0, as: UTF8.self)
+        $0.withUnsafeBufferPointer(Self.validText)
       }
     }
     guard let value else {
@@ -75,6 +75,14 @@ extension LogLine {
         at: field.rawRange.lowerBound)
     }
     return value
+  }
+
+  /// `utf8` as a string, or nil if it is not valid UTF-8. ASCII, which most of a log's text is,
+  /// needs no validating: `String(validating:as:)` is generic, and unspecialised here it looks
+  /// up two types' metadata a call.
+  private static func validText(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    utf8.allSatisfy { $0 < 0x80 }
+      ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
   }
 
   func instant(at index: Int, key: String) throws(LogLineError) -> Date {

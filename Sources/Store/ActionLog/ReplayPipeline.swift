@@ -1,21 +1,27 @@
 import Foundation
 
-/// Reads and decodes a log on a thread of its own while the caller applies what it has decoded:
-/// parsing is about half of a replay's work, so on two cores the two halves overlap.
+/// Reads and checks a log on a thread of its own while the caller decodes and applies what it
+/// has read: parsing the JSON is most of a replay's work, so on two cores the two halves overlap.
 ///
-/// The reading thread hands over batches of decoded lines through a queue that holds at most a
-/// few batches, so memory stays bounded whatever the log's length, and it hands them over in
-/// order, ending with how the log ended (its end, or the error at the line where it went wrong),
-/// so a replay sees exactly what a single-threaded reading would.
+/// The reading thread parses each line, checks its shape and its `seq`, and hands the parsed
+/// action lines over — their bytes and field tables, not decoded actions, so this side never
+/// touches the action type and pays no generic-metadata lookups — in batches through a queue
+/// that holds at most a few, so memory stays bounded whatever the log's length. Batches come in
+/// order and end with how the log ended (its end, or the error at the line where it went
+/// wrong), and the caller decodes each action before the next, so a replay stops at exactly the
+/// line a single-threaded reading would.
 ///
 /// ```swift
-/// let pipeline = ReplayPipeline<AppAction>(cursor: cursor, line: line, summaries: false,
-///                                         states: true)
+/// let pipeline = ReplayPipeline(cursor: cursor, line: line, summaries: false, states: true)
 /// while let batch = pipeline.next() {
-///   for (seq, action) in zip(batch.seqs, batch.actions) { … }   // batch.states fall between
+///   for index in 0..<batch.count {
+///     batch.load(index, into: &line)
+///     let action: AppAction = try LogCursor.decode(&line, path: path,
+///                                                  lineNumber: batch.lines[index])
+///   }   // batch.states fall between the actions
 /// }
 /// ```
-final class ReplayPipeline<Action: LoggableAction>: Sendable {
+final class ReplayPipeline: Sendable {
   /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
   /// (empty unless asked for) and the line it is on.
   struct StateLine: Sendable {
@@ -32,27 +38,60 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     case failed(ActionLogError)
   }
 
-  /// Decoded lines, column by column: arrays of plain values rather than an array of enum
-  /// cases, whose generic payloads cost a metadata lookup per line in this unspecialised code.
+  /// Parsed action lines, column by column: arrays of plain values, one line's bytes after the
+  /// other's, so handing a batch over moves a few buffers rather than a thousand lines.
   struct Batch: Sendable {
-    var actions: [Action] = []
+    /// The action lines' bytes, one after another; line `i` ends at `byteEnds[i]`.
+    var bytes: [UInt8] = []
+    var byteEnds: [Int] = []
+    /// The action lines' fields, one line's after another's; line `i`'s end at `fieldEnds[i]`.
+    var fields: [LogField] = []
+    var fieldEnds: [Int] = []
+    /// Which fields of each line the reader has read already (`seq`, `src`, `fp`).
+    var used: [UInt64] = []
     var seqs: [Int] = []
     var origins: [ActionOrigin] = []
+    /// Each action's line number in the log.
+    var lines: [Int] = []
     /// Each action's logged summary, when asked for (traces); otherwise empty.
     var summaries: [String] = []
     /// Each action's recorded state fingerprint (0: none), when states are asked for (verify);
     /// otherwise empty.
     var fingerprints: [UInt64] = []
-    /// Each action's line number, when states are asked for (verify); otherwise empty.
-    var lines: [Int] = []
     var states: [StateLine] = []
     /// Set on the last batch.
     var end: End?
 
     init(capacity: Int) {
-      actions.reserveCapacity(capacity)
+      bytes.reserveCapacity(capacity * 96)
+      byteEnds.reserveCapacity(capacity)
+      fields.reserveCapacity(capacity * 6)
+      fieldEnds.reserveCapacity(capacity)
+      used.reserveCapacity(capacity)
       seqs.reserveCapacity(capacity)
       origins.reserveCapacity(capacity)
+      lines.reserveCapacity(capacity)
+    }
+
+    /// The number of action lines.
+    var count: Int { seqs.count }
+
+    /// Makes `line` action line `index`, parsed, ready for ``LogCursor/decode(_:path:lineNumber:)``.
+    func load(_ index: Int, into line: inout LogLine) {
+      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
+      let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
+      line.load(
+        bytes: bytes[bytesStart..<byteEnds[index]], fields: fields[fieldsStart..<fieldEnds[index]],
+        used: used[index])
+    }
+
+    /// Adds the action line `line` holds, parsed and checked.
+    mutating func append(_ line: LogLine) {
+      bytes.append(contentsOf: line.bytes)
+      byteEnds.append(bytes.count)
+      fields.append(contentsOf: line.fields)
+      fieldEnds.append(fields.count)
+      used.append(line.used)
     }
   }
 
@@ -65,7 +104,8 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
   ///
   /// - Parameters:
   ///   - summaries: also hand over each action's logged summary, for traces.
-  ///   - states: hand over the JSON of snapshots and the checkpoint, for `verify`.
+  ///   - states: hand over the JSON of snapshots and the checkpoint, and each action's state
+  ///     fingerprint, for `verify`.
   init(cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool) {
     let queue = self.queue
     let thread = Thread {
@@ -97,28 +137,26 @@ final class ReplayPipeline<Action: LoggableAction>: Sendable {
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
       batch.states.append(
         StateLine(
-          position: batch.actions.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
+          position: batch.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
           isCheckpoint: isCheckpoint, line: cursor.lineNumber))
     }
     do throws(ActionLogError) {
       while let kind = try cursor.next(&line) {
         switch kind {
         case .action(let seq, let origin, let fingerprint):
-          let action: Action = try cursor.action(&line, seq: seq)
-          batch.actions.append(action)
+          cursor.accept(seq: seq)
+          batch.append(line)
           batch.seqs.append(seq)
           batch.origins.append(origin)
+          batch.lines.append(cursor.lineNumber)
           if summaries { batch.summaries.append(line.summary) }
-          if states {
-            batch.fingerprints.append(fingerprint ?? 0)
-            batch.lines.append(cursor.lineNumber)
-          }
+          if states { batch.fingerprints.append(fingerprint ?? 0) }
         case .snapshot(let seq, let json):
           appendState(seq, json, isCheckpoint: false)
         case .checkpoint(let seq, let json):
           appendState(seq, json, isCheckpoint: true)
         }
-        if batch.actions.count == batchSize {
+        if batch.count == batchSize {
           guard queue.put(batch) else { return }  // nobody is reading any more
           batch = Batch(capacity: batchSize)
         }
