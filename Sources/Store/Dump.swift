@@ -159,7 +159,10 @@ private struct Dumper {
     switch value {
     case let string as String: return string.debugDescription
     case let character as Character: return String(character).debugDescription
-    case let date as Date: return date.formatted(.iso8601)
+    case let date as Date:
+      // Every digit the value has, so two dates a diff tells apart never print alike.
+      return LogDate.string(date)
+        ?? "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let zone as TimeZone: return "TimeZone(\(zone.identifier.debugDescription))"
     case let url as URL: return "URL(\(url.absoluteString.debugDescription))"
     case is any Numeric, is Bool: return String(describing: value)

@@ -36,9 +36,14 @@ struct DumpAndDiffTests {
       ])
   }
 
-  @Test("dates dump as ISO 8601 and payload-free enum cases as their name")
+  @Test(
+    "dates dump as ISO 8601 with every fraction digit, and payload-free enum cases as their name")
   func dumpsLeaves() {
     #expect(dumpText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(dumpText(Date(timeIntervalSince1970: 0.25)) == "1970-01-01T00:00:00.25Z")
+    #expect(
+      dumpText(Date(timeIntervalSinceReferenceDate: 1e15))
+        == "Date(timeIntervalSinceReferenceDate: 1000000000000000.0)")
     #expect(dumpText(Choice.none) == ".none")
   }
 
