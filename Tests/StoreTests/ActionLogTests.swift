@@ -91,6 +91,29 @@ struct ActionLogTests {
     #expect(result.verification == .agreed(checkpointSeq: 300, snapshots: 4, fingerprints: 300))
   }
 
+  @Test(
+    "whichever thread decodes the actions, the replay is the same",
+    arguments: [
+      ReplayPipeline.ReaderDecoding.never, .always, .whenBehind,
+    ])
+  func eitherThreadDecodes(readerDecoding: ReplayPipeline.ReaderDecoding) async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    // Three full batches and a part one, so both kinds of batch follow each other.
+    let actions: [Tally.Action] = (0..<3_500).map { $0 % 500 == 0 ? .note("n\($0)") : .add($0) }
+    let live = try await recordTally(actions, to: file, snapshotEvery: 64)
+    let replayer = try ActionLogReplayer<Tally.State, Tally.Action>(path: file.path)
+    replayer.readerDecoding = readerDecoding
+    var seen: [Tally.Action] = []
+    let result = try replayer.run(verify: true, reduce: Tally().reduce(into:action:)) {
+      seen.append($0.action)
+    }
+    #expect(seen == actions)
+    #expect(result.state == live)
+    #expect(
+      result.verification == .agreed(checkpointSeq: 3_500, snapshots: 54, fingerprints: 3_500))
+  }
+
   @Test("--until stops after the given seq")
   func replayUntil() async throws {
     let file = TemporaryFile()

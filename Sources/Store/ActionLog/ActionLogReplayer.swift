@@ -19,6 +19,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   private var cursor: LogCursor
   private var line = LogLine()
   private let decoder = LogStateCoding.decoder()
+  /// When the reading thread decodes batches of actions too; tests force either way.
+  var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
 
   /// Opens `path`, reads its header and decodes the state it starts from.
   public init(path: String) throws(ActionLogError) {
@@ -60,9 +62,23 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
-    // The log is read and parsed on another thread while this one decodes and applies it.
+    // The log is read and parsed on another thread while this one decodes and applies it; when
+    // this one falls behind, the other decodes whole batches too.
+    let path = cursor.path
     let pipeline = ReplayPipeline(
-      cursor: cursor, line: self.line, summaries: step != nil, states: verify)
+      cursor: cursor, line: self.line, summaries: step != nil, states: verify,
+      readerDecoding: readerDecoding
+    ) { batch, line in
+      try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
+        for index in 0..<batch.count {
+          batch.load(index, into: &line)
+          let action: Action = try LogCursor.decode(
+            &line, path: path, lineNumber: batch.lines[index])
+          (actions.baseAddress! + index).initialize(to: action)
+          decoded = index + 1
+        }
+      }
+    }
     var line = LogLine()
     var state = startState
     var actions = 0
@@ -73,6 +89,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let until = until ?? Int.max
     reading: while let batch = pipeline.next() {
       var nextState = 0
+      let decoded = batch.decoded as? [Action]
       for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
         while nextState < batch.states.count, batch.states[nextState].position == index {
@@ -87,9 +104,13 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         }
         guard index < batch.count else { break }
         let seq = batch.seqs[index]
-        batch.load(index, into: &line)
-        let action: Action = try LogCursor.decode(
-          &line, path: cursor.path, lineNumber: batch.lines[index])
+        let action: Action
+        if let decoded {
+          action = decoded[index]
+        } else {
+          batch.load(index, into: &line)
+          action = try LogCursor.decode(&line, path: path, lineNumber: batch.lines[index])
+        }
         apply(&state, action)
         if let fingerprint, batch.fingerprints[index] != 0 {
           progress.compare(

@@ -59,6 +59,9 @@ final class ReplayPipeline: Sendable {
     /// otherwise empty.
     var fingerprints: [UInt64] = []
     var states: [StateLine] = []
+    /// The batch's actions, decoded by the reading thread (an `[Action]`), when it had time to
+    /// spare; nil when the applying thread is to decode them.
+    var decoded: (any Sendable)?
     /// Set on the last batch.
     var end: End?
 
@@ -95,6 +98,29 @@ final class ReplayPipeline: Sendable {
     }
   }
 
+  /// Decodes every action of a full batch into an `[Action]`, using `line` as scratch space;
+  /// nil if one of them does not decode (the applying thread then decodes them one by one and
+  /// stops at that line with its error).
+  typealias BatchDecoder = @Sendable (_ batch: Batch, _ line: inout LogLine) -> (any Sendable)?
+
+  /// When the reading thread decodes a full batch itself.
+  enum ReaderDecoding: Sendable {
+    /// When batches are waiting in the queue: the applying thread is behind.
+    case whenBehind
+    /// Every full batch (for tests).
+    case always
+    /// Never: the applying thread decodes everything (for tests).
+    case never
+
+    func decodes(waiting: Int) -> Bool {
+      switch self {
+      case .whenBehind: waiting > 0
+      case .always: true
+      case .never: false
+      }
+    }
+  }
+
   /// Lines a batch holds: large enough that handing over costs nothing per line, small enough
   /// that the queue's memory is a few hundred kilobytes.
   static var batchSize: Int { 1024 }
@@ -106,10 +132,18 @@ final class ReplayPipeline: Sendable {
   ///   - summaries: also hand over each action's logged summary, for traces.
   ///   - states: hand over the JSON of snapshots and the checkpoint, and each action's state
   ///     fingerprint, for `verify`.
-  init(cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool) {
+  ///   - decoder: decodes a batch on the reading thread when the applying thread is behind —
+  ///     batches are waiting in the queue — so that neither thread idles while the other works,
+  ///     whichever of parsing and applying is the heavier for the log at hand.
+  init(
+    cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
+    readerDecoding: ReaderDecoding = .whenBehind, decoder: BatchDecoder? = nil
+  ) {
     let queue = self.queue
     let thread = Thread {
-      Self.read(cursor, line, into: queue, summaries: summaries, states: states)
+      Self.read(
+        cursor, line, into: queue, summaries: summaries, states: states,
+        decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -128,7 +162,7 @@ final class ReplayPipeline: Sendable {
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
-    summaries: Bool, states: Bool
+    summaries: Bool, states: Bool, decoder: (ReaderDecoding, BatchDecoder)?
   ) {
     var cursor = cursor
     var line = line
@@ -157,6 +191,9 @@ final class ReplayPipeline: Sendable {
           appendState(seq, json, isCheckpoint: true)
         }
         if batch.count == batchSize {
+          if let (policy, decode) = decoder, policy.decodes(waiting: queue.count) {
+            batch.decoded = decode(batch, &line)
+          }
           guard queue.put(batch) else { return }  // nobody is reading any more
           batch = Batch(capacity: batchSize)
         }
@@ -203,4 +240,7 @@ private final class BatchQueue<Item: Sendable>: Sendable {
   func close() {
     contents.withLock { $0.closed = true }
   }
+
+  /// How many items are waiting to be taken.
+  var count: Int { contents.withLock { $0.items.count } }
 }
