@@ -12,86 +12,96 @@ struct InteractiveModeTests {
 
   @Test("a prompt, a command, its screen, and :quit exits 0")
   func promptCommandQuit() async throws {
-    let terminal = try start()
-    try await terminal.waitFor("uniflow> ")
-    terminal.type("tomorrow\r")
-    try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
-    terminal.type(":quit\r")
-    #expect(try await terminal.waitForExit() == 0)
+    try await withProcessSlot {
+      let terminal = try start()
+      try await terminal.waitFor("uniflow> ")
+      terminal.type("tomorrow\r")
+      try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
+      terminal.type(":quit\r")
+      #expect(try await terminal.waitForExit() == 0)
+    }
   }
 
   @Test("the up arrow brings back the last command, and editing keys work")
   func historyAndEditing() async throws {
-    let terminal = try start()
-    try await terminal.waitFor("uniflow> ")
-    terminal.type("tomorrx\u{7F}ow\r")  // a typo fixed with backspace
-    try await terminal.waitFor("clock: 2026년 11월 30일")
-    terminal.type("\u{1B}[A\r")  // up arrow, Return: tomorrow again
-    try await terminal.waitFor("clock: 2026년 12월 01일")
-    terminal.type("moveDay 1\u{1B}[D\u{7F}\r")  // left once, delete the space before it
-    try await terminal.waitFor("unknown command 'moveDay1' (column 1) — did you mean 'moveDay'?")
-    terminal.type("\u{4}")  // Ctrl-D on an empty line
-    #expect(try await terminal.waitForExit() == 0)
+    try await withProcessSlot {
+      let terminal = try start()
+      try await terminal.waitFor("uniflow> ")
+      terminal.type("tomorrx\u{7F}ow\r")  // a typo fixed with backspace
+      try await terminal.waitFor("clock: 2026년 11월 30일")
+      terminal.type("\u{1B}[A\r")  // up arrow, Return: tomorrow again
+      try await terminal.waitFor("clock: 2026년 12월 01일")
+      terminal.type("moveDay 1\u{1B}[D\u{7F}\r")  // left once, delete the space before it
+      try await terminal.waitFor("unknown command 'moveDay1' (column 1) — did you mean 'moveDay'?")
+      terminal.type("\u{4}")  // Ctrl-D on an empty line
+      #expect(try await terminal.waitForExit() == 0)
+    }
   }
 
   @Test("Ctrl-C cancels a reload in flight, and a second Ctrl-C leaves")
   func interruptCancelsThenExits() async throws {
-    let server = try LoopbackServer { _ in .silent }
-    defer { server.stop() }
-    let terminal = try PseudoTerminal(
-      UniflowBinary.url,
-      [
-        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
-        "--http-timeout", "600", "--no-default-location",
-      ],
-      environment: fixedNow)
-    try await terminal.waitFor("uniflow> ")
-    terminal.type("reload\r")
-    try await terminal.waitFor("clock: Loading..")
-    terminal.type("\u{3}")
-    try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분 · unavailable: cancelled")
-    try await terminal.waitFor("cancelled what was in flight")
-    terminal.type("\u{3}")
-    try await terminal.waitFor("(press Ctrl-C again, or Ctrl-D, to leave)")
-    terminal.type("\u{3}")
-    #expect(try await terminal.waitForExit() == 0)
+    try await withProcessSlot {
+      let server = try LoopbackServer { _ in .silent }
+      defer { server.stop() }
+      let terminal = try PseudoTerminal(
+        UniflowBinary.url,
+        [
+          "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+          "--http-timeout", "600", "--no-default-location",
+        ],
+        environment: fixedNow)
+      try await terminal.waitFor("uniflow> ")
+      terminal.type("reload\r")
+      try await terminal.waitFor("clock: Loading..")
+      terminal.type("\u{3}")
+      try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분 · unavailable: cancelled")
+      try await terminal.waitFor("cancelled what was in flight")
+      terminal.type("\u{3}")
+      try await terminal.waitFor("(press Ctrl-C again, or Ctrl-D, to leave)")
+      terminal.type("\u{3}")
+      #expect(try await terminal.waitForExit() == 0)
+    }
   }
 
   @Test("results that arrive while typing are printed above, and the typed text is kept")
   func asyncOutputKeepsTypedText() async throws {
-    let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
-    defer { server.stop() }
-    let terminal = try PseudoTerminal(
-      UniflowBinary.url,
-      [
-        "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
-        "--no-default-location",
-      ],
-      environment: fixedNowBeforeFixtures)
-    try await terminal.waitFor("uniflow> ")
-    terminal.type("reload\r")
-    let answered = try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분")
-    terminal.type("tomo")
-    try await terminal.waitFor("uniflow> tomo", after: answered)
-    terminal.type("rrow\r")
-    try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
-    terminal.type(":q\r")
-    #expect(try await terminal.waitForExit() == 0)
+    try await withProcessSlot {
+      let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
+      defer { server.stop() }
+      let terminal = try PseudoTerminal(
+        UniflowBinary.url,
+        [
+          "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
+          "--no-default-location",
+        ],
+        environment: fixedNowBeforeFixtures)
+      try await terminal.waitFor("uniflow> ")
+      terminal.type("reload\r")
+      let answered = try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분")
+      terminal.type("tomo")
+      try await terminal.waitFor("uniflow> tomo", after: answered)
+      terminal.type("rrow\r")
+      try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
+      terminal.type(":q\r")
+      #expect(try await terminal.waitForExit() == 0)
+    }
   }
 
   @Test(":undo and :history at the prompt; a bad line is an error, not an exit")
   func undoAtThePrompt() async throws {
-    let terminal = try start(["--no-default-location"])
-    try await terminal.waitFor("uniflow> ")
-    terminal.type("tomorrow\r")
-    let moved = try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
-    terminal.type(":undo\r")
-    try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분", after: moved)
-    terminal.type(":history\r")
-    try await terminal.waitFor("3  undo    .restored(…)")
-    terminal.type("adopt rex 2030-01-01 pug\r")
-    try await terminal.waitFor("error: the birthday 2030-01-01 is after today")
-    terminal.type(":quit\r")
-    #expect(try await terminal.waitForExit() == 0)
+    try await withProcessSlot {
+      let terminal = try start(["--no-default-location"])
+      try await terminal.waitFor("uniflow> ")
+      terminal.type("tomorrow\r")
+      let moved = try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
+      terminal.type(":undo\r")
+      try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분", after: moved)
+      terminal.type(":history\r")
+      try await terminal.waitFor("3  undo    .restored(…)")
+      terminal.type("adopt rex 2030-01-01 pug\r")
+      try await terminal.waitFor("error: the birthday 2030-01-01 is after today")
+      terminal.type(":quit\r")
+      #expect(try await terminal.waitForExit() == 0)
+    }
   }
 }

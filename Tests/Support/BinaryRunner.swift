@@ -48,13 +48,16 @@ public enum UniflowBinary {
   /// Runs `uniflow arguments` with raw bytes on stdin: for input that is not valid UTF-8.
   ///
   /// The waits for the process and its pipes happen on threads of their own (see
-  /// ``offThePool(_:)``), so a test running the binary holds no thread another test needs.
+  /// ``offThePool(_:)``), so a test running the binary holds no thread another test needs, and
+  /// the run waits for one of the ``ProcessSlots`` first.
   public static func run(
     _ arguments: [String], inputBytes input: Data, environment: [String: String] = [:],
     timeout: Double = 60
   ) async throws -> Result {
-    try await offThePool {
-      try runBlocking(arguments, input: input, environment: environment, timeout: timeout)
+    try await withProcessSlot {
+      try await offThePool {
+        try runBlocking(arguments, input: input, environment: environment, timeout: timeout)
+      }
     }
   }
 
