@@ -49,23 +49,33 @@ struct CrashRecordingTests {
     }
   }
 
+  /// Starts uniflow recording to `log`, pointed by `options` at a server that never answers,
+  /// types `input`, and once the server has the request and the log has `lines` lines, kills
+  /// it. Returns the server, still running, for the caller to check and stop.
+  private func killWhileWaiting(
+    _ options: (LoopbackServer) -> [String], input: String, lines: Int, log: TemporaryFile
+  ) async throws -> LoopbackServer {
+    let server = try LoopbackServer { _ in .silent }
+    let running = try RunningUniflow(
+      ["--time-zone", "UTC", "--http-timeout", "600", "--no-default-location"]
+        + options(server) + ["--record", log.path],
+      environment: fixedNow)
+    running.send(input)
+    try await waitUntil("the server got the request") { server.requests.count == 1 }
+    try await waitUntil("the log holds \(lines) lines") { log.lines().count >= lines }
+    await running.kill()
+    return server
+  }
+
   @Test("a request that never resolves: killed while loading, the replay shows Loading..")
   func killWhileLoading() async throws {
     try await withProcessSlot {
-      let server = try LoopbackServer { _ in .silent }
-      defer { server.stop() }
       let log = TemporaryFile()
       defer { log.remove() }
-      let running = try RunningUniflow(
-        [
-          "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
-          "--http-timeout", "600", "--no-default-location", "--record", log.path,
-        ],
-        environment: fixedNow)
-      running.send("tomorrow\nreload\n")
-      try await waitUntil("the server got the request") { server.requests.count == 1 }
-      try await waitUntil("the log holds launched, tomorrow and reload") { log.lines().count >= 4 }
-      await running.kill()
+      let server = try await killWhileWaiting(
+        { ["--time-url", $0.url("/now").absoluteString] }, input: "tomorrow\nreload\n",
+        lines: 4, log: log)
+      defer { server.stop() }
       #expect(
         log.lines().last?.withoutFingerprint == #"{"seq":3,"src":"sent","action":"clock.reload"}"#)
 
@@ -79,20 +89,12 @@ struct CrashRecordingTests {
   @Test("a location whose lookup never resolves: killed while loading, the replay shows it")
   func locationNeverResolves() async throws {
     try await withProcessSlot {
-      let server = try LoopbackServer { _ in .silent }
-      defer { server.stop() }
       let log = TemporaryFile()
       defer { log.remove() }
-      let running = try RunningUniflow(
-        [
-          "--time-zone", "UTC", "--geocoder-url", server.url("/v1/search").absoluteString,
-          "--http-timeout", "600", "--no-default-location", "--record", log.path,
-        ],
-        environment: fixedNow)
-      running.send("changeLocation Atlantis\n")
-      try await waitUntil("the geocoder got the request") { server.requests.count == 1 }
-      try await waitUntil("the log holds launched and changeLocation") { log.lines().count >= 3 }
-      await running.kill()
+      let server = try await killWhileWaiting(
+        { ["--geocoder-url", $0.url("/v1/search").absoluteString] },
+        input: "changeLocation Atlantis\n", lines: 3, log: log)
+      defer { server.stop() }
       #expect(
         log.lines().last?.withoutFingerprint
           == #"{"seq":2,"src":"sent","action":"weather.changeLocation","name":"Atlantis"}"#)
