@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// What the clock screen knows: the last time loaded, how many days it has been moved since, and
 /// whether a reload is in flight or failed.
@@ -53,10 +54,19 @@ public struct ClockState: Equatable, Sendable, Codable {
 extension Calendar {
   /// The Gregorian calendar in `timeZone`, with a fixed locale so results never depend on the
   /// machine's settings.
+  ///
+  /// The last one made is kept: building a calendar (identifier, zone, locale) costs about as
+  /// much as the day arithmetic it is wanted for, and a session keeps to one zone.
   public static func gregorian(in timeZone: TimeZone) -> Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    calendar.locale = Locale(identifier: "en_US_POSIX")
-    return calendar
+    lastGregorian.withLock { last in
+      if let calendar = last, calendar.timeZone == timeZone { return calendar }
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      calendar.locale = Locale(identifier: "en_US_POSIX")
+      last = calendar
+      return calendar
+    }
   }
+
+  private static let lastGregorian = Locked<Calendar?>(nil)
 }
