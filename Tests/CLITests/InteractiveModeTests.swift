@@ -18,7 +18,7 @@ struct InteractiveModeTests {
       terminal.type("tomorrow\r")
       try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
       terminal.type(":quit\r")
-      #expect(try await terminal.waitForExit() == 0)
+      #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
 
@@ -34,7 +34,7 @@ struct InteractiveModeTests {
       terminal.type("moveDay 1\u{1B}[D\u{7F}\r")  // left once, delete the space before it
       try await terminal.waitFor("unknown command 'moveDay1' (column 1) — did you mean 'moveDay'?")
       terminal.type("\u{4}")  // Ctrl-D on an empty line
-      #expect(try await terminal.waitForExit() == 0)
+      #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
 
@@ -59,7 +59,7 @@ struct InteractiveModeTests {
       terminal.type("\u{3}")
       try await terminal.waitFor("(press Ctrl-C again, or Ctrl-D, to leave)")
       terminal.type("\u{3}")
-      #expect(try await terminal.waitForExit() == 0)
+      #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
 
@@ -83,7 +83,7 @@ struct InteractiveModeTests {
       terminal.type("rrow\r")
       try await terminal.waitFor("clock: 2026년 11월 30일 03시 45분")
       terminal.type(":q\r")
-      #expect(try await terminal.waitForExit() == 0)
+      #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
 
@@ -101,7 +101,7 @@ struct InteractiveModeTests {
       terminal.type("adopt rex 2030-01-01 pug\r")
       try await terminal.waitFor("error: the birthday 2030-01-01 is after today")
       terminal.type(":quit\r")
-      #expect(try await terminal.waitForExit() == 0)
+      #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
 }
