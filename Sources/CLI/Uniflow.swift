@@ -19,7 +19,7 @@ enum Uniflow {
       }
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
-      exit(2)
+      leave(2)
     }
     switch options.mode {
     case .help:
@@ -27,14 +27,28 @@ enum Uniflow {
     case .version:
       print(Options.version)
     case .repl:
-      exit(await runREPL(options, fixedNow: fixedNow))
+      leave(await runREPL(options, fixedNow: fixedNow))
     case .bench(let arguments):
-      exit(BenchCommand.run(arguments))
+      leave(BenchCommand.run(arguments))
     case .replay(let request):
-      exit(
+      leave(
         ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
       )
     }
+  }
+
+  /// Flushes the buffered output streams and ends the process with `status`, without the C
+  /// library's exit handlers.
+  ///
+  /// OpenSSL (under libcurl, under URLSession) registers an exit handler that frees its global
+  /// locks. A session quit in the instant its first request was setting libcurl up — or while a
+  /// transfer runs — had URLSession's thread take a freed lock and crash: the thread sanitizer
+  /// caught it as a SEGV in `pthread_rwlock_rdlock` under `OPENSSL_init_crypto`, in a test that
+  /// cancelled a reload and left. Nothing of uniflow's own needs an exit handler: the log is
+  /// closed and the terminal restored before this, and each write(2) is already on disk.
+  private static func leave(_ status: Int32) -> Never {
+    fflush(nil)  // every output stream: `print`'s buffered standard output among them
+    _exit(status)
   }
 
   /// The first line of an interactive session, after the screens.
