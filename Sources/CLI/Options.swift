@@ -70,7 +70,7 @@ struct Options: Equatable, Sendable {
       --weather-url URL         the weather provider's endpoint (default: its public API)
       --weather-provider NAME   open-meteo (default, no key) or weatherbit (key from the
                                 environment variable WEATHERBIT_API_KEY)
-      --http-timeout SECONDS    how long a request may take before it fails (default: 5)
+      --http-timeout SECONDS    how long a request may take before it fails (default: \(Int(HTTPClient.defaultTimeout)))
       --no-default-location     start the weather screen empty instead of on Anchorage, AK
       --json                    screens, errors and results as JSON objects, one a line
       --record FILE             record every action to FILE, an action log (see docs/action-log.md)

@@ -42,6 +42,6 @@ enum Wiring {
   /// The HTTP client every live dependency uses: the clients' own size limit and
   /// `--http-timeout` (default 5 s).
   static func http(_ options: Options, maxBytes: Int = 256 * 1024) -> HTTPClient {
-    HTTPClient(timeout: options.httpTimeout ?? HTTPClient().timeout, maxBytes: maxBytes)
+    HTTPClient(timeout: options.httpTimeout ?? HTTPClient.defaultTimeout, maxBytes: maxBytes)
   }
 }

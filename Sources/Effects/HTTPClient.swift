@@ -21,8 +21,11 @@ public struct HTTPClient: Sendable {
   /// The largest body accepted, in bytes.
   public var maxBytes: Int
 
+  /// How long a request may take, in seconds, unless a client is given another limit.
+  public static let defaultTimeout: Double = 5
+
   /// A client with the given limits.
-  public init(timeout: Double = 5, maxBytes: Int = 1 << 20) {
+  public init(timeout: Double = defaultTimeout, maxBytes: Int = 1 << 20) {
     self.timeout = timeout
     self.maxBytes = maxBytes
   }
