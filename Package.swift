@@ -7,16 +7,42 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
   name: "Uniflow",
   products: [
-    .executable(name: "uniflow", targets: ["CLI"]),
+    // The generic core: Store, reducers, effects and cancellation, dependencies, TestStore.
     .library(name: "Store", targets: ["Store"]),
+    // Record, replay and verify action logs of any app whose actions are `LoggableAction`.
+    .library(name: "ActionLog", targets: ["ActionLog"]),
+    // Generators, shrinking, `forAll`, stateful `ReducerProperty` checks and laws.
+    .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+    // What a test file imports: the three above, with failures reported to XCTest or Swift
+    // Testing at the caller's file and line.
+    .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    .executable(name: "uniflow", targets: ["CLI"]),
   ],
   targets: [
-    // The generic core: Store, reducers, effects, the test store. Knows nothing of the app.
-    .target(name: "Store", swiftSettings: strict),
-    // Reports TestStore and property failures to XCTest or Swift Testing, whichever is running.
-    .target(name: "StoreTesting", dependencies: ["Store"], swiftSettings: strict),
-    // The app: state, actions, reducers, view models, dependency interfaces. Pure.
-    .target(name: "Features", dependencies: ["Store"], swiftSettings: strict),
+    // MARK: The library (Sources/Store): generic, knows nothing of the app.
+
+    .target(name: "Store", path: "Sources/Store/Core", swiftSettings: strict),
+    .target(
+      name: "ActionLog", dependencies: ["Store"], path: "Sources/Store/ActionLog",
+      swiftSettings: strict),
+    .target(
+      name: "PropertyTesting", dependencies: ["Store", "ActionLog"],
+      path: "Sources/Store/PropertyTesting", swiftSettings: strict),
+    .target(
+      name: "StoreTesting", dependencies: ["Store", "ActionLog", "PropertyTesting"],
+      path: "Sources/Store/StoreTesting", swiftSettings: strict),
+
+    // MARK: The app.
+
+    // State, actions, reducers, view models, dependency interfaces. Pure: no I/O, no wire format.
+    .target(
+      name: "Features", dependencies: ["Store"], path: "Sources/Features/Screens",
+      swiftSettings: strict),
+    // How AppAction and AppState are written to and read from the action log; fingerprints.
+    .target(
+      name: "AppLog", dependencies: ["Features", "ActionLog", "PropertyTesting"],
+      path: "Sources/Features/AppLog",
+      swiftSettings: strict),
     // Live and offline implementations of the Features' dependencies.
     // Resources/Gazetteer: GeoNames, geonames.org, CC BY 4.0 (scripts/build-gazetteer.py).
     .target(
@@ -25,31 +51,50 @@ let package = Package(
       swiftSettings: strict),
     // The REPL's command grammar: a typed line to a command or an error with its column. A
     // library of its own so that the fuzzer below can link it.
-    .target(name: "Commands", dependencies: ["Features"], swiftSettings: strict),
-    // The `uniflow` command: REPL, replay, bench.
+    .target(
+      name: "Commands", dependencies: ["Features"], path: "Sources/CLI/Commands",
+      swiftSettings: strict),
+    // The `uniflow` command: REPL, replay, bench (every benchmark lives here).
     .executableTarget(
-      name: "CLI", dependencies: ["Store", "Features", "Effects", "Commands"],
+      name: "CLI",
+      dependencies: [
+        "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Commands",
+      ],
+      path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
     // libFuzzer target for the command grammar: see scripts/fuzz-commands.sh.
-    .executableTarget(name: "CommandFuzzer", dependencies: ["Commands"], swiftSettings: strict),
+    .executableTarget(
+      name: "CommandFuzzer", dependencies: ["Commands"], path: "Sources/CLI/CommandFuzzer",
+      swiftSettings: strict),
+
+    // MARK: Tests.
 
     // Shared by the test targets: a loopback HTTP server, the API fixtures, a binary runner.
     .target(
-      name: "TestSupport", dependencies: ["Store"], path: "Tests/Support",
+      name: "TestSupport", dependencies: ["Store", "ActionLog"], path: "Tests/Support",
       resources: [.copy("Fixtures")],
       swiftSettings: strict),
 
     .testTarget(
-      name: "StoreTests", dependencies: ["Store", "StoreTesting", "TestSupport"],
+      name: "StoreTests", dependencies: ["StoreTesting", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "ActionLogTests", dependencies: ["StoreTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "FeaturesTests", dependencies: ["Features", "Store", "StoreTesting", "TestSupport"],
+      name: "PropertyTestingTests", dependencies: ["StoreTesting", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "FeaturesTests", dependencies: ["Features", "AppLog", "StoreTesting", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "AppLogTests", dependencies: ["AppLog", "Features", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "EffectsTests", dependencies: ["Effects", "Features", "Store", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "CLITests", dependencies: ["CLI", "Commands", "Features", "Store", "TestSupport"],
+      name: "CLITests",
+      dependencies: ["CLI", "Commands", "Features", "AppLog", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

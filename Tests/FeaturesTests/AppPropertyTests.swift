@@ -1,3 +1,4 @@
+import AppLog
 import Features
 import Foundation
 import Store

@@ -2,6 +2,7 @@ import Features
 import Foundation
 import Store
 import StoreTesting
+import TestSupport
 import Testing
 
 @MainActor

@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Clock dates across time zones and daylight saving")

@@ -5,8 +5,6 @@ import StoreTesting
 import TestSupport
 import Testing
 
-/// 2026-11-29T03:45:12Z, the instant the HTTP fixtures describe.
-let fixtureNow = Date(timeIntervalSince1970: 1_795_923_912)
 let seoul = TimeZone(identifier: "Asia/Seoul")!
 let newYork = TimeZone(identifier: "America/New_York")!
 

@@ -2,6 +2,7 @@ import Features
 import Foundation
 import Store
 import StoreTesting
+import TestSupport
 import Testing
 
 /// 2026-11-29, the clock's day at `fixtureNow` in Seoul.

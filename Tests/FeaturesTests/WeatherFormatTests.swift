@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Weather screen display rules")

@@ -13,3 +13,6 @@ public enum Fixtures {
     return data
   }
 }
+
+/// 2026-11-29T03:45:12Z, the instant the HTTP fixtures describe.
+public let fixtureNow = Date(timeIntervalSince1970: 1_795_923_912)

@@ -1,3 +1,5 @@
+import Store
+
 /// Why an action log could not be read or written, and where: `FILE:LINE:COLUMN: message`.
 ///
 /// ```swift

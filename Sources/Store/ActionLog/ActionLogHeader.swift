@@ -1,3 +1,5 @@
+import Store
+
 /// The first line of an action log: the format and its version, the settings that shape
 /// reduction and display, and the state the recording started from.
 ///

@@ -1,3 +1,5 @@
+import Store
+
 /// Reads an action log line by line: the header first, then one entry at a time, checking as
 /// it goes that every line is well formed and that `seq` runs 1, 2, 3, … with no gap.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Writes an action log as a store processes actions: the header at once, then one line per
 /// action, each handed to the operating system with its own `write(2)` before the store moves

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Re-applies a recorded action log with effects off: it folds the reducer over the logged
 /// actions, starting from the header's state, and drops every effect the reducer returns.
@@ -58,7 +59,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   }
 
   @usableFromInline
-  func run(
+  package func run(
     until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {

@@ -1,3 +1,5 @@
+import Store
+
 /// Reads one line of an action log — a JSON object — into a table of fields, without building
 /// strings, numbers or dictionaries: each field is the byte ranges of its key and value.
 ///

@@ -1,3 +1,5 @@
+import Store
+
 /// The non-generic core of reading a log: it reads the header, then each line in turn, checks
 /// its shape and its `seq`, and turns problems into errors naming the file, line and column. It
 /// leaves decoding an action's payload to the caller, which knows the action type.

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The lines of a file, read in chunks of 64 KiB: memory holds one chunk and one line, however
 /// long the file.

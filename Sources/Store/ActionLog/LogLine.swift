@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// One line of an action log, parsed: its fields, read by name and type.
 ///

@@ -1,3 +1,5 @@
+import Store
+
 /// Why a line could not be read: what is wrong and the byte offset in the line where it is.
 ///
 /// ```swift

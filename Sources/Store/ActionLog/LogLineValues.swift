@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Turning a field's bytes into a value of the type asked for, with an error naming the field
 /// when it holds something else.

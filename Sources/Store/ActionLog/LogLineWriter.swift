@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Writes the fields of one action-log line: a flat JSON object, built straight into bytes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// How states are written in a log's header, snapshots and checkpoint: the state's own
 /// `Codable`, as compact JSON with sorted keys, dates as ``LogDate`` text (exact to the bit),

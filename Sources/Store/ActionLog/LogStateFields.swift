@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 // A whole state as one field of an action line, for actions that carry one (an app's "restore"
 // or "undo" action). Written with ``LogStateCoding``, like the header's and checkpoint's states.

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// An action that can be written to an action log and read back, in a hand-written encoding
 /// that stays the same when the type's layout or Swift's synthesized `Codable` would change.

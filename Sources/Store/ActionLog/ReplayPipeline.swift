@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Reads and checks a log on a thread of its own while the caller decodes and applies what it
 /// has read: parsing the JSON is most of a replay's work, so on two cores the two halves overlap.

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The first field, in declaration order, where two values of the same type differ.
 ///

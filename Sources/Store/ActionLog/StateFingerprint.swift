@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// A state that can give a fingerprint of itself: 64 bits, the same in every process and on
 /// every machine (unlike `hashValue`, which Swift seeds afresh in each process).

@@ -1,0 +1,250 @@
+import ActionLog
+import AppLog
+import Commands
+import Features
+import Foundation
+import Store
+
+/// One run of the REPL: the store, the screens, and the loop that turns lines into actions.
+@MainActor
+final class Session {
+  let store: Store<AppState, AppAction>
+  private let console: any Console
+  private let renderer: ScreenRenderer
+  /// Every action handled, for `:history` and `:undo`.
+  let history = SessionHistory()
+  /// The state before launch, which `:undo` re-applies the history to.
+  private let initialState: AppState
+  /// The app's reducer with effects that are never run: `:undo` re-applies actions with it.
+  private lazy var replayReducer = AppReducer(environment: .unimplemented)
+  /// Script mode: effects settle after every line, errors carry line numbers.
+  private let isScript: Bool
+  /// Whether any line failed; script mode then exits 1.
+  private(set) var hadErrors = false
+  /// The city the weather screen looks up at launch, unless `--no-default-location`.
+  private let defaultLocation: String?
+  /// The zone the clock shows, written in the header of recordings.
+  private let timeZone: TimeZone
+  /// The recording in progress (`--record`, `:record`), if any.
+  private(set) var recording: SessionRecording?
+
+  init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
+    self.initialState = AppState(timeZone: options.timeZone)
+    self.store = Store(initialState: initialState, reducer: AppReducer(environment: environment))
+    self.console = console
+    self.renderer = ScreenRenderer(console: console)
+    self.isScript = isScript
+    self.defaultLocation = options.showsDefaultLocation ? WeatherState.defaultLocation : nil
+    self.timeZone = options.timeZone
+    renderer.attach(to: store)
+    history.attach(to: store)
+  }
+
+  /// Starts the app at `date`, asks for the default location's weather, and prints every screen
+  /// once (in script mode, after the launch's effects have settled).
+  func launch(at date: Date) async {
+    renderer.isLive = false
+    store.send(.launched(at: date))
+    if let defaultLocation { store.send(.weather(.changeLocation(defaultLocation))) }
+    if isScript { await store.settle() }
+    renderer.isLive = true
+    renderer.printAll(of: store.state)
+  }
+
+  /// Handles one typed line. Returns false when the session should end.
+  func handle(_ line: String, number: Int) async -> Bool {
+    let command: Command
+    do {
+      command = try CommandParser.parse(line)
+    } catch {
+      report(error.description, line: number, column: error.column)
+      return true
+    }
+    switch command {
+    case .nothing:
+      break
+    case .action(let action):
+      if let rejection = rejection(of: action) {
+        report(rejection, line: number)
+        return true
+      }
+      let before = store.state
+      history.beginTypedCommand()
+      store.send(action)
+      if isScript { await store.settle() }
+      if case .dog(.show) = action {
+        renderer.printUnlessChanged("dog", from: before, to: store.state)
+      }
+    case .help(let topic):
+      let lines = HelpText.lines(topic: topic)
+      console.result("help", lines: lines, json: lines)
+    case .state:
+      console.result(
+        "state", lines: [StateJSON.pretty(store.state)], json: StateJSON.object(store.state))
+    case .view:
+      renderer.printAll(of: store.state)
+    case .history:
+      console.result("history", lines: history.lines(), json: history.json())
+    case .undo:
+      undo(line: number)
+      if isScript { await store.settle() }
+    case .wait:
+      await store.settle()
+    case .quit:
+      return false
+    case .record(let request):
+      if let recording {
+        report("already recording to \(recording.path); :stop first", line: number)
+      } else if let error = startRecording(request) {
+        report(SessionRecording.message(error), line: number)
+      } else {
+        console.output("recording to \(request.path)")
+      }
+    case .stop:
+      guard let recording else {
+        report("not recording; :record FILE starts a recording", line: number)
+        return true
+      }
+      if let error = stopRecording() {
+        report(error.description, line: number)
+      } else {
+        console.output("stopped recording: \(recording.actions) actions in \(recording.path)")
+      }
+    }
+    return true
+  }
+
+  /// `:undo`: cancels what is in flight and puts the screens back as they were before the last
+  /// typed command, through an action, so that the log of the session still replays.
+  private func undo(line: Int) {
+    guard var earlier = history.stateBeforeLastCommand(from: initialState, reducer: replayReducer)
+    else {
+      report("nothing to undo: no command has been typed yet", line: line)
+      return
+    }
+    store.cancelAllEffects()
+    // Whatever was loading then has just been cancelled: say so rather than load forever.
+    if earlier.clock.isLoading {
+      _ = replayReducer.reduce(into: &earlier, action: .clock(.cancel))
+    }
+    if earlier.weather.isLoading {
+      _ = replayReducer.reduce(into: &earlier, action: .weather(.cancel))
+    }
+    history.beginUndo()
+    store.send(.restored(earlier))
+  }
+
+  /// Starts recording every action to `request.path`; the error if the log cannot be created.
+  func startRecording(_ request: RecordRequest) -> ActionLogError? {
+    do {
+      recording = try SessionRecording(request, store: store, timeZone: timeZone) {
+        [weak self] error in
+        guard let self else { return }
+        self.recording?.abandon()
+        self.recording = nil
+        self.report("recording stopped: \(error)", line: nil)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Writes the checkpoint and closes the recording, if there is one.
+  @discardableResult
+  func stopRecording() -> ActionLogError? {
+    guard let recording else { return nil }
+    self.recording = nil
+    do {
+      try recording.stop(state: store.state)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Reads lines until the input ends or `:quit`, then cancels what is still running.
+  func run(_ lines: AsyncStream<String>, afterEachLine: () -> Void = {}) async {
+    var number = 0
+    for await line in lines {
+      number += 1
+      guard await handle(line, number: number) else { break }
+      afterEachLine()
+    }
+    finish()
+  }
+
+  /// The session ends: cancels what is still running and closes the recording with its
+  /// checkpoint.
+  func finish() {
+    store.cancelAllEffects()
+    if let error = stopRecording() { report(error.description, line: nil) }
+  }
+
+  /// Ctrl-C: cancels what is in flight through the features' own cancel actions, so the screens
+  /// say so and the log records it. Returns whether anything was in flight.
+  func interrupt() -> Bool {
+    guard store.runningEffects > 0 else { return false }
+    history.beginTypedCommand()
+    if store.state.clock.isLoading { store.send(.clock(.cancel)) }
+    if store.state.weather.isLoading { store.send(.weather(.cancel)) }
+    store.cancelAllEffects()  // anything else still running
+    return true
+  }
+
+  /// Why the app refuses `action` in the current state, checked before it is sent.
+  private func rejection(of action: AppAction) -> String? {
+    switch action {
+    case .clock(.moveDay(let days)):
+      return ClockReducer.rejection(ofMovingBy: days, in: store.state.clock)
+    case .dog(let action):
+      return DogReducer.rejection(of: action, in: store.state.dog, today: store.state.today)
+    case .weather(.changeLocation(let name)):
+      return WeatherReducer.rejection(ofChangingLocationTo: name)
+    default:
+      return nil
+    }
+  }
+
+  private func report(_ message: String, line: Int?, column: Int? = nil) {
+    hadErrors = true
+    console.problem(Problem(message: message, line: isScript ? line : nil, column: column))
+  }
+}
+
+/// `:state`: the whole state as pretty JSON with sorted keys and ISO 8601 dates.
+enum StateJSON {
+  static func pretty(_ state: AppState) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    guard let data = try? encoder.encode(state) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The state as a JSON object, for `--json`.
+  static func object(_ state: AppState) -> Any {
+    (try? JSONSerialization.jsonObject(with: Data(pretty(state).utf8))) ?? [:]
+  }
+}
+
+/// `:help` and `:help COMMAND`, from the command catalog.
+enum HelpText {
+  static func lines(topic: String?) -> [String] {
+    if let topic,
+      let spec = CommandCatalog.spec(for: topic) ?? CommandCatalog.spec(for: ":" + topic)
+    {
+      return [
+        spec.usage, "  " + spec.summary, "  " + spec.details, "  example: \(spec.example)",
+      ]
+    }
+    let width = CommandCatalog.all.map(\.usage.count).max() ?? 0
+    var lines = ["Commands (command words are case-insensitive):"]
+    for spec in CommandCatalog.all {
+      let padding = String(repeating: " ", count: width - spec.usage.count)
+      lines.append("  \(spec.usage)\(padding)  \(spec.summary)  (e.g. \(spec.example))")
+    }
+    lines.append("Lines starting with # are comments. :help COMMAND explains one command.")
+    return lines
+  }
+}

@@ -1,0 +1,136 @@
+import Store
+
+/// One decision a generator made, recorded so that it can be replayed and shrunk.
+///
+/// Every choice is a number `index` in `0...max`, where a smaller index is a simpler choice. For an
+/// integer drawn from a range, the index walks outward from the pivot (the value in the range
+/// nearest to zero), positive side first: indices 0, 1, 2, 3, 4 stand for pivot, pivot + 1,
+/// pivot − 1, pivot + 2, pivot − 2, and once one side of the range is used up the other side
+/// continues alone. `up` and `down` count the values above and below the pivot.
+///
+/// ```swift
+/// let choice = Choice(index: 4, up: 10, down: 10)   // an integer in -10...10
+/// choice.offset                                      // −2
+/// ```
+struct Choice: Hashable, Sendable {
+  /// How simple the choice is: 0 is the simplest.
+  var index: UInt64
+  /// How many values lie above the pivot.
+  var up: UInt64
+  /// How many values lie below the pivot.
+  var down: UInt64
+  /// Whether the generator decided this choice itself (a flag forced to yes): changing it changes
+  /// nothing.
+  var isForced = false
+
+  /// The largest index (`up + down`, which never overflows: both count values of one range).
+  var max: UInt64 { up &+ down }
+
+  /// Whether the choice stands for a number that can be lowered by more than one step, rather than
+  /// a yes/no flag.
+  var isNumeric: Bool { max >= 2 }
+
+  /// The value relative to the pivot.
+  var offset: Offset { Offset(index: index, up: up, down: down) }
+
+  /// `offset` moved by `amount` up or down, wrapping around from one end of the range to the
+  /// other as fixed-width arithmetic does.
+  func wrapping(_ offset: Offset, by amount: UInt64, upward: Bool) -> Offset {
+    // Positions 0...max count from the lowest value; the range holds max + 1 of them.
+    let position = offset.negative ? down - offset.magnitude : down + offset.magnitude
+    let count = max &+ 1  // 0 when the range covers all 2⁶⁴ values: wrapping is then free
+    let step = count == 0 ? amount : amount % count
+    var moved: UInt64
+    if upward {
+      let (sum, overflow) = position.addingReportingOverflow(step)
+      moved = overflow || (count != 0 && sum >= count) ? sum &- count : sum
+    } else {
+      let (difference, overflow) = position.subtractingReportingOverflow(step)
+      moved = overflow ? difference &+ count : difference
+    }
+    return moved >= down
+      ? Offset(negative: false, magnitude: moved - down)
+      : Offset(negative: true, magnitude: down - moved)
+  }
+
+  /// This choice with its value replaced by `offset` (which must lie within `-down...up`).
+  func with(_ offset: Offset) -> Choice {
+    Choice(index: offset.index(up: up, down: down), up: up, down: down)
+  }
+}
+
+/// A signed distance from a choice's pivot, as a sign and a magnitude, so that the whole 64-bit
+/// range fits.
+struct Offset: Equatable, Sendable {
+  var negative: Bool
+  var magnitude: UInt64
+
+  static let zero = Offset(negative: false, magnitude: 0)
+
+  init(negative: Bool, magnitude: UInt64) {
+    self.negative = magnitude == 0 ? false : negative
+    self.magnitude = magnitude
+  }
+
+  /// The offset stored at `index` for a range with `up` values above and `down` below the pivot.
+  init(index: UInt64, up: UInt64, down: UInt64) {
+    let shared = Swift.min(up, down)
+    if index == 0 {
+      self = .zero
+    } else if index <= 2 * shared {  // 2 * shared <= up + down: no overflow
+      self.init(negative: index % 2 == 0, magnitude: index / 2 + index % 2)
+    } else {
+      self.init(negative: up < down, magnitude: shared + (index - 2 * shared))
+    }
+  }
+
+  /// The index that stores this offset; the inverse of ``init(index:up:down:)``.
+  func index(up: UInt64, down: UInt64) -> UInt64 {
+    guard magnitude > 0 else { return 0 }
+    let shared = Swift.min(up, down)
+    if magnitude <= shared {
+      return negative ? 2 * magnitude : 2 * magnitude - 1
+    }
+    return 2 * shared + (magnitude - shared)
+  }
+
+  /// The offset as an `Int64`, when its magnitude is below 2⁶².
+  var small: Int64? {
+    guard magnitude < 1 << 62 else { return nil }
+    return negative ? -Int64(magnitude) : Int64(magnitude)
+  }
+
+  /// The offset for `value`.
+  init(_ value: Int64) {
+    self.init(negative: value < 0, magnitude: value.magnitude)
+  }
+
+  /// Whether the offset lies within `-down...up`.
+  func fits(up: UInt64, down: UInt64) -> Bool {
+    magnitude <= (negative ? down : up)
+  }
+}
+
+/// Orders choice sequences from simplest to most complex: a lower rank first, then fewer choices,
+/// then the smaller index at the first difference. Shrinking only ever moves down this order, so
+/// it always ends.
+struct SimplicityKey: Comparable, Sendable {
+  var rank: Int
+  var indices: [UInt64]
+
+  static func < (a: SimplicityKey, b: SimplicityKey) -> Bool {
+    if a.rank != b.rank { return a.rank < b.rank }
+    return shortlexLess(a.indices, b.indices)
+  }
+}
+
+/// Whether `a` is shorter than `b`, or as long and smaller at the first difference.
+func shortlexLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+  shortlexLess(a[...], b[...])
+}
+
+func shortlexLess(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>) -> Bool {
+  if a.count != b.count { return a.count < b.count }
+  for (x, y) in zip(a, b) where x != y { return x < y }
+  return false
+}

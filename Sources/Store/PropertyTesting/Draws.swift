@@ -1,0 +1,238 @@
+import Store
+
+/// Where a generator's choices come from, and the record of the choices it made.
+///
+/// While searching, choices are made at random and recorded. While shrinking or replaying, they
+/// are read back from a recorded prefix; past its end every choice is the simplest (index 0), and
+/// an index too large for the choice being made is lowered to the largest allowed. So every
+/// sequence of numbers produces a value the generator could have made, which is what lets the
+/// shrinker edit sequences freely.
+///
+/// Generators also mark spans — the choices that made one list element, one tuple component, one
+/// step of a reducer run — so that the shrinker can delete, reorder or replace whole parts.
+///
+/// ```swift
+/// let draws = Draws(prefix: [3, 1], random: nil, size: 50)
+/// let value = try Gen.int(in: -5...5).generate(draws)   // 2: index 3 is the third value from 0
+/// ```
+final class Draws {
+  /// Why a run of the generator produced no value.
+  enum Stop: Error {
+    /// The run made more choices than allowed.
+    case overrun
+    /// A filter rejected every try; the text names it and says how many tries it made.
+    case rejected(String)
+  }
+
+  /// The choices made so far, in order.
+  private(set) var choices: [Choice] = []
+  /// The spans opened so far, in the order they were opened.
+  private(set) var spans: [Span] = []
+  /// How large generated values may be, from 0 to 100; grows over a check's examples.
+  let size: Int
+  /// Whether choices are made at random (searching) rather than read from a prefix.
+  var isRandom: Bool { random != nil }
+  /// A first ordering key below the choices themselves: a reducer run sets it to its number of
+  /// actions, so that fewer actions always count as simpler.
+  var rank = 0
+  /// Ranges of choices whose deletion the generator suggests trying first (a reducer run's
+  /// actions that changed nothing, or stretches that came back to an earlier state).
+  var hints: (() -> [Range<Int>])?
+
+  private let prefix: [UInt64]
+  private var random: SplitMix64?
+  private let maxChoices: Int
+  private var open: [Int] = []
+  private var drawn: [Bounds: [Offset]] = [:]
+
+  private struct Bounds: Hashable {
+    let up: UInt64
+    let down: UInt64
+  }
+
+  init(prefix: [UInt64], random: SplitMix64?, size: Int, maxChoices: Int = 20_000) {
+    self.prefix = prefix
+    self.random = random
+    self.size = Swift.max(0, Swift.min(100, size))
+    self.maxChoices = maxChoices
+  }
+
+  /// Makes one choice with `up` values above the pivot and `down` below, drawing it with
+  /// `generate` when searching. Returns the index chosen.
+  func draw(up: UInt64, down: UInt64, random generate: (inout SplitMix64) -> UInt64) throws
+    -> UInt64
+  {
+    let max = up &+ down
+    if max == 0 { return 0 }  // no freedom: nothing to record
+    guard choices.count < maxChoices else { throw Stop.overrun }
+    let position = choices.count
+    var index: UInt64 = 0
+    if position < prefix.count {
+      index = prefix[position]
+    } else if var source = random {
+      index = generate(&source)
+      random = source
+    }
+    index = Swift.min(index, max)
+    choices.append(Choice(index: index, up: up, down: down))
+    return index
+  }
+
+  /// An integer offset from a pivot with `up` values above and `down` below, drawn to favour
+  /// small magnitudes, both signs and the range's ends.
+  ///
+  /// Now and then it reuses a number drawn earlier in the same example from the same range, or
+  /// one a step or three away, because bugs hide in equal and nearly equal values.
+  func drawOffset(up: UInt64, down: UInt64) throws -> Offset {
+    let bounds = Bounds(up: up, down: down)
+    let index = try draw(up: up, down: down) { random in
+      let earlier = drawn[bounds] ?? []
+      var offset = Draws.randomOffset(up: up, down: down, size: size, &random)
+      if !earlier.isEmpty, random.below(5) == 0 {
+        offset = earlier[Int(random.below(UInt64(earlier.count)))]
+        Draws.nudge(&offset, up: up, down: down, &random)
+      }
+      return offset.index(up: up, down: down)
+    }
+    let offset = Offset(index: index, up: up, down: down)
+    // Only random draws read the earlier numbers, so only a search keeps them.
+    if isRandom { drawn[bounds, default: []].append(offset) }
+    return offset
+  }
+
+  /// Moves `offset` by −3…3 (0 most often), staying within the range.
+  private static func nudge(
+    _ offset: inout Offset, up: UInt64, down: UInt64, _ random: inout SplitMix64
+  ) {
+    let step = [0, 0, 0, 1, -1, 2, -2, 3, -3][Int(random.below(9))]
+    guard let value = offset.small else { return }
+    let moved = Offset(value + Int64(step))
+    if moved.fits(up: up, down: down) { offset = moved }
+  }
+
+  /// One of `count` alternatives, uniformly at random when searching; earlier ones are simpler.
+  func drawAlternative(_ count: Int) throws -> Int {
+    precondition(count > 0, "an empty set of alternatives")  // callers check this first
+    let last = UInt64(count - 1)
+    return Int(try draw(up: last, down: 0) { $0.below(last + 1) })
+  }
+
+  /// One of `weights.count` alternatives, at random in proportion to `weights` when searching;
+  /// earlier ones are simpler. Every weight must be positive.
+  func drawWeighted(_ weights: [UInt64], total: UInt64) throws -> Int {
+    let last = UInt64(weights.count - 1)
+    return Int(
+      try draw(up: last, down: 0) { random in
+        var roll = random.below(total)
+        for (index, weight) in weights.enumerated() {
+          if roll < weight { return UInt64(index) }
+          roll -= weight
+        }
+        return last
+      })
+  }
+
+  /// `true` with probability `chance` when searching; `false` is simpler.
+  func drawFlag(chance: Double) throws -> Bool {
+    try draw(up: 1, down: 0) { $0.chance(chance) ? 1 : 0 } == 1
+  }
+
+  /// Opens a span labelled `label` for one more list element or run step and draws the "one more"
+  /// flag that announces it: yes with probability `chance`, or already yes while `count` (the
+  /// elements or steps so far) is below `minimum`. On yes the span stays open for the caller to
+  /// fill and close; on no it is closed and the caller stops.
+  func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double) throws -> Bool {
+    begin(label)
+    if count < minimum {
+      try drawForcedFlag()
+    } else if !(try drawFlag(chance: chance)) {
+      end()
+      return false
+    }
+    return true
+  }
+
+  /// A "one more" flag whose answer is already yes (a list below its minimum length, a run below
+  /// its minimum number of steps). It is recorded all the same, so that every element or step has
+  /// the same layout and deleting one never shifts the next one's choices out of place.
+  private func drawForcedFlag() throws {
+    guard choices.count < maxChoices else { throw Stop.overrun }
+    choices.append(Choice(index: 1, up: 1, down: 0, isForced: true))
+  }
+
+  /// Opens a span labelled `label`; spans nest.
+  func begin(_ label: SpanLabel) {
+    spans.append(
+      Span(start: choices.count, end: choices.count, label: label, parent: open.last))
+    open.append(spans.count - 1)
+  }
+
+  /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
+  /// (a filter's rejected tries), which the shrinker deletes first.
+  func end(discarded: Bool = false) {
+    guard let index = open.popLast() else { return }
+    spans[index].end = choices.count
+    spans[index].discarded = discarded
+  }
+
+  /// Runs `body` inside a span labelled `label`.
+  func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
+    begin(label)
+    defer { end() }
+    return try body()
+  }
+
+  /// The random offset for a range with `up` values above the pivot and `down` below: mostly a
+  /// few bits, sometimes many, sometimes an end of the range. At small sizes (the first examples
+  /// of a check) magnitudes stay small, so that the first failure found tends to be small too.
+  static func randomOffset(up: UInt64, down: UInt64, size: Int, _ random: inout SplitMix64)
+    -> Offset
+  {
+    let negative: Bool
+    if up == 0 {
+      negative = true
+    } else if down == 0 {
+      negative = false
+    } else {
+      negative = random.next() & 1 == 1
+    }
+    let limit = negative ? down : up
+    let roll = random.below(100)
+    var magnitude: UInt64
+    switch roll {
+    case 0..<4 where size >= 20: magnitude = limit
+    case 4..<6 where size >= 20: magnitude = limit - Swift.min(limit, 1 + random.below(3))
+    default:
+      var bits: UInt64 =
+        switch roll {
+        case 0..<55: 1 + random.below(7)
+        case 55..<80: 8 + random.below(9)
+        case 80..<92: 17 + random.below(16)
+        default: 33 + random.below(32)
+        }
+      bits = Swift.min(bits, 2 + UInt64(size) * 62 / 100)
+      magnitude = bits >= 64 ? random.next() : random.next() & ((1 << bits) - 1)
+    }
+    if magnitude > limit { magnitude = random.upTo(limit) }
+    return Offset(negative: negative, magnitude: magnitude)
+  }
+}
+
+/// A run of consecutive choices that made one part of a value.
+struct Span: Sendable {
+  var start: Int
+  var end: Int
+  let label: SpanLabel
+  /// The index of the enclosing span in ``Draws/spans``, or nil at the top level.
+  let parent: Int?
+  var discarded = false
+
+  var range: Range<Int> { start..<end }
+  var isEmpty: Bool { start == end }
+}
+
+/// What a span holds. Spans of the same label under the same parent are siblings the shrinker may
+/// reorder; a span of a recursive node may be replaced by a node it contains.
+enum SpanLabel: UInt8, Sendable {
+  case element, component, alternative, filterTry, recursiveNode, bound, step, initialState
+}

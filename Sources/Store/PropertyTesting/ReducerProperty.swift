@@ -1,0 +1,157 @@
+import Store
+
+/// A stateful property of a reducer: random sequences of actions, each generated from the state it
+/// will be sent to, with invariants checked after every step and laws switched on by the test.
+/// A failure is shrunk to the shortest sequence of simplest actions, and reported as Swift code to
+/// paste into a regression test.
+///
+/// Shrinking uses what a reducer gives for free: the state is `Equatable`, so actions that change
+/// nothing are tried for deletion first, and a stretch of actions that comes back to an earlier
+/// state is cut in one step. Effects are not run: model the answers effects would send as actions
+/// of their own (with ``References`` to tie an answer to its request).
+///
+/// ```swift
+/// ReducerProperty(ClockReducer(time: .unimplemented), initialState: ClockState(timeZone: .gmt))
+///   .action("reload") { _ in .just(.reload) }
+///   .action("moveDay") { _ in Gen.int(in: -400...400).map(ClockAction.moveDay) }
+///   .action("answer", when: { $0.isLoading }) { context in
+///     Gen.just(.timeResponse(request: context.request, .success(now)))
+///   }
+///   .invariant("the screen shows Loading.. exactly while loading") { state in
+///     (ClockViewModel(state: state).text == "Loading..") == state.isLoading
+///   }
+///   .laws(.deterministic, .codableRoundTrip)
+///   .check()   // StoreTesting: reports to XCTest or Swift Testing
+/// ```
+public struct ReducerProperty<R: Reducer> where R.State: Equatable {
+  public typealias State = R.State
+  public typealias Action = R.Action
+  public typealias Context = StepContext<State>
+
+  /// One kind of action: when it may be sent, and how to make one.
+  struct Rule {
+    let name: String
+    let isEnabled: (Context) -> Bool
+    let generate: (Context, Draws) throws -> Action
+    let record: (State, inout [String: [Any]]) -> Void
+  }
+
+  let reducer: R
+  let initialState: Gen<State>
+  var rules: [Rule] = []
+  var invariants: [(name: String, holds: (State) -> Bool)] = []
+  var laws: [ReducerLaw<State, Action>] = []
+  var stepRange: ClosedRange<Int> = 1...20
+
+  /// A property of `reducer` whose runs start from `initialState`.
+  public init(_ reducer: R, initialState: State) where State: Sendable {
+    self.init(reducer, initialState: .just(initialState))
+  }
+
+  /// A property of `reducer` whose runs start from a generated state (shrunk like the actions).
+  public init(_ reducer: R, initialState: Gen<State>) {
+    self.reducer = reducer
+    self.initialState = initialState
+  }
+
+  /// Adds a kind of action, sent only while `isEnabled` holds (always, when nil); `generate` makes
+  /// one from the current state. Earlier kinds count as simpler when shrinking.
+  public func action(
+    _ name: String, when isEnabled: ((Context) -> Bool)? = nil,
+    _ generate: @escaping (Context) -> Gen<Action>
+  ) -> Self {
+    adding(
+      Rule(
+        name: name, isEnabled: isEnabled ?? { _ in true },
+        generate: { context, draws in try generate(context).generate(draws) },
+        record: { _, _ in }))
+  }
+
+  /// Adds a kind of action that creates something later actions can refer to: after each such
+  /// action, `value` reads it from the new state into `references` (nil adds nothing).
+  public func action<T>(
+    _ name: String, adding references: References<T>, value: @escaping (State) -> T?,
+    when isEnabled: ((Context) -> Bool)? = nil, _ generate: @escaping (Context) -> Gen<Action>
+  ) -> Self {
+    adding(
+      Rule(
+        name: name, isEnabled: isEnabled ?? { _ in true },
+        generate: { context, draws in try generate(context).generate(draws) },
+        record: { state, pools in
+          if let created = value(state) { pools[references.key, default: []].append(created) }
+        }))
+  }
+
+  /// Adds a kind of action that refers to a value an earlier action put into `references`; it is
+  /// offered only when the pool has one, and picks older values as simpler.
+  public func action<T>(
+    _ name: String, using references: References<T>, when isEnabled: ((Context) -> Bool)? = nil,
+    _ generate: @escaping (Context, T) -> Gen<Action>
+  ) -> Self {
+    adding(
+      Rule(
+        name: name,
+        isEnabled: { context in
+          !context[references].isEmpty && (isEnabled?(context) ?? true)
+        },
+        generate: { context, draws in
+          let pool = context[references]
+          let value = pool[try draws.drawAlternative(pool.count)]
+          return try generate(context, value).generate(draws)
+        },
+        record: { _, _ in }))
+  }
+
+  /// Adds a condition every state of every run must satisfy, the initial one included.
+  public func invariant(_ name: String, _ holds: @escaping (State) -> Bool) -> Self {
+    var copy = self
+    copy.invariants.append((name, holds))
+    return copy
+  }
+
+  /// Switches on reducer laws, such as ``ReducerLaw/deterministic`` and
+  /// ``ReducerLaw/codableRoundTrip``.
+  public func laws(_ laws: ReducerLaw<State, Action>...) -> Self {
+    var copy = self
+    copy.laws += laws
+    return copy
+  }
+
+  /// How many actions a run has; default 1...20. Longer runs come later in a check, as its size
+  /// grows.
+  public func steps(_ range: ClosedRange<Int>) -> Self {
+    var copy = self
+    copy.stepRange = Swift.max(0, range.lowerBound)...Swift.max(0, range.upperBound)
+    return copy
+  }
+
+  private func adding(_ rule: Rule) -> Self {
+    var copy = self
+    copy.rules.append(rule)
+    return copy
+  }
+
+  /// Runs the check and reports a failure — the shortest failing sequence as Swift code, the
+  /// seed, and a replay token — to `reportFailure`. The `StoreTesting` module has a version that
+  /// reports to XCTest or Swift Testing.
+  @discardableResult
+  public func check(
+    _ settings: PropertySettings = PropertySettings(), fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, function: String = #function,
+    reportFailure: FailureReporter
+  ) -> PropertyResult<ReducerRun<State, Action>> {
+    precondition(!rules.isEmpty, "a ReducerProperty needs at least one action")
+    let reducerSource = swiftSource(reducer)
+    let result = PropertyEngine(generate: generateRun) { run in run.failure }
+      .check(
+        settings, site: "\(fileID) \(function)",
+        noun: "sequence of actions, as code for a regression test"
+      ) { run in
+        run.swiftCode(reducer: reducerSource, reducerType: sourceTypeName(R.self))
+      }
+    if let message = result.message {
+      reportFailure(TestFailure(message, file: filePath, line: line))
+    }
+    return result
+  }
+}

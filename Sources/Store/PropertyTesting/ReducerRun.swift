@@ -1,0 +1,143 @@
+import Store
+
+/// One run of a ``ReducerProperty``: the initial state, the actions sent, and why it failed.
+///
+/// ```swift
+/// let result = property.check(reportFailure: { _ in })
+/// result.counterexample?.actions   // [.moveDay(1), .reload]
+/// print(result.counterexample!.swiftCode(reducer: nil, reducerType: "ClockReducer"))
+/// ```
+public struct ReducerRun<State, Action> {
+  /// The state the run started from.
+  public let initialState: State
+  /// The actions, in the order they were sent.
+  public internal(set) var actions: [Action] = []
+  /// The name of the rule that made each action.
+  public internal(set) var ruleNames: [String] = []
+  /// Why the run failed: the invariant or law broken and the step; nil when it passed.
+  public internal(set) var failure: String?
+
+  init(initialState: State) {
+    self.initialState = initialState
+  }
+
+  /// The run as Swift statements that replay it: the initial state, the actions in a loop, and a
+  /// comment saying what fails. `reducer` is the reducer's own source when it has one.
+  public func swiftCode(reducer: String?, reducerType: String) -> String {
+    let stateSource = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
+    var lines: [String] = []
+    if let reducer {
+      lines.append("let reducer = \(reducer)")
+    } else {
+      lines.append("// `reducer` is the \(reducerType) under test (it holds closures).")
+    }
+    lines.append("var state = \(stateSource)")
+    if actions.isEmpty {
+      lines.append("// no action: the initial state already fails")
+    } else {
+      lines.append("for action: \(sourceTypeName(Action.self)) in [")
+      for action in actions {
+        lines.append("  \(swiftSource(action) ?? "<\(dumpText(action))>"),")
+      }
+      lines.append("] {")
+      lines.append("  _ = reducer.reduce(into: &state, action: action)")
+      lines.append("}")
+    }
+    if let failure {
+      lines.append("// \(failure.split(separator: "\n").first ?? "")")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension ReducerProperty {
+  /// Generates and runs one sequence of actions, stopping at the first broken invariant or law.
+  func generateRun(_ draws: Draws) throws -> ReducerRun<State, Action> {
+    let initial = try draws.span(.initialState) { try initialState.generate(draws) }
+    var run = ReducerRun<State, Action>(initialState: initial)
+    var state = initial
+    var states = [initial]
+    var stepRanges: [Range<Int>] = []
+    var pools: [String: [Any]] = [:]
+    let reduce: ReducerLaw<State, Action>.Reduce = { state, action in
+      _ = reducer.reduce(into: &state, action: action)
+    }
+    defer {
+      draws.rank = run.actions.count
+      draws.hints = { [states, stepRanges] in loops(in: states, steps: stepRanges) }
+    }
+    if let broken = invariants.first(where: { !$0.holds(initial) }) {
+      run.failure = "invariant \"\(broken.name)\" does not hold for the initial state"
+      return run
+    }
+    let average = Double(stepRange.upperBound - stepRange.lowerBound)
+    let more = Swift.min(average, 1 + Double(draws.size) / 5) / (1 + average)
+    while run.actions.count < stepRange.upperBound {
+      let start = draws.choices.count
+      guard
+        try draws.beginMore(
+          .step, count: run.actions.count, minimum: stepRange.lowerBound, chance: more)
+      else { break }
+      let context = StepContext(state: state, pools: pools)
+      let enabled = rules.filter { $0.isEnabled(context) }
+      guard !enabled.isEmpty else {
+        draws.end()
+        break
+      }
+      let rule = enabled[try draws.drawAlternative(enabled.count)]
+      let action = try rule.generate(context, draws)
+      draws.end()
+      stepRanges.append(start..<draws.choices.count)
+      let before = state
+      reduce(&state, action)
+      run.actions.append(action)
+      run.ruleNames.append(rule.name)
+      states.append(state)
+      rule.record(state, &pools)
+      if let failure = stepFailure(reduce, before, action, state, step: run.actions.count) {
+        run.failure = failure
+        return run
+      }
+    }
+    for law in laws {
+      if let broken = law.afterRun?(reduce, initial, run.actions, state) {
+        run.failure = "law \"\(law.name)\" does not hold for the run: \(broken)"
+        return run
+      }
+    }
+    return run
+  }
+
+  private func stepFailure(
+    _ reduce: ReducerLaw<State, Action>.Reduce, _ before: State, _ action: Action, _ after: State,
+    step: Int
+  ) -> String? {
+    // Written out only for a failure message: most steps pass.
+    let sent = { swiftSource(action) ?? dumpText(action) }
+    for law in laws {
+      if let broken = law.afterStep?(reduce, before, action, after) {
+        return "law \"\(law.name)\" does not hold at action \(step) (\(sent())): \(broken)"
+      }
+    }
+    if let broken = invariants.first(where: { !$0.holds(after) }) {
+      return "invariant \"\(broken.name)\" does not hold after action \(step) (\(sent()))"
+    }
+    return nil
+  }
+}
+
+/// The stretches of a run worth deleting first: single actions that left the state as it was,
+/// then longer stretches that came back to an earlier state, longest first. `states[k]` is the
+/// state after `k` actions; `steps[k]` holds the choices of action `k`.
+func loops<State: Equatable>(in states: [State], steps: [Range<Int>]) -> [Range<Int>] {
+  var unchanged: [Range<Int>] = []
+  var returning: [Range<Int>] = []
+  let count = Swift.min(states.count - 1, steps.count)
+  for first in 0..<Swift.max(0, count) {
+    for last in first + 1...count where states[first] == states[last] {
+      let range = steps[first].lowerBound..<steps[last - 1].upperBound
+      if last == first + 1 { unchanged.append(range) } else { returning.append(range) }
+    }
+  }
+  return unchanged + returning.sorted { $0.count > $1.count }
+}

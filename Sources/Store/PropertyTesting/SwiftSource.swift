@@ -1,0 +1,121 @@
+import Foundation
+import Store
+
+/// Renders `value` as one line of Swift that builds it again, for failure reports that can be
+/// pasted into a regression test; nil when the value holds something with no source form, such as
+/// a closure.
+///
+/// Enums render as `.case(payload)`, structs as `TypeName(label: value, …)` (which compiles when
+/// the memberwise initializer is visible), and Foundation's common values by their initializers.
+///
+/// ```swift
+/// swiftSource(ClockAction.timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0))))
+/// // ".timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0.0)))"
+/// ```
+public func swiftSource(_ value: Any) -> String? {
+  if let leaf = leafSource(value) { return leaf }
+  let mirror = Mirror(reflecting: value)
+  let children = Array(mirror.children)
+  switch mirror.displayStyle {
+  case .optional:
+    guard let wrapped = children.first else { return "nil" }
+    return swiftSource(wrapped.value)
+  case .enum:
+    guard let payload = children.first else { return "." + String(describing: value) }
+    let inner = Mirror(reflecting: payload.value)
+    let arguments =
+      inner.displayStyle == .tuple
+      ? arguments(inner.children) : swiftSource(payload.value)
+    return arguments.map { "." + (payload.label ?? "") + "(" + $0 + ")" }
+  case .collection, .set:
+    return elements(children.map(\.value)).map { "[" + $0 + "]" }
+  case .dictionary:
+    var pairs: [(String, String)] = []
+    for child in children {
+      let pair = Array(Mirror(reflecting: child.value).children)
+      guard pair.count == 2, let key = swiftSource(pair[0].value),
+        let value = swiftSource(pair[1].value)
+      else { return nil }
+      pairs.append((key, value))
+    }
+    if pairs.isEmpty { return "[:]" }
+    return "[" + pairs.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+      + "]"
+  case .tuple:
+    return arguments(mirror.children).map { "(" + $0 + ")" }
+  case .struct, .class:
+    return arguments(mirror.children).map { sourceTypeName(type(of: value)) + "(" + $0 + ")" }
+  default:
+    // A closure has no source; anything else without children prints as itself.
+    let text = String(describing: value)
+    return text == "(Function)" ? nil : text
+  }
+}
+
+/// The name of `type` as it is written in source, without module names:
+/// `ClockState`, `Counter.State`, `Reduce<Counter.State, Counter.Action>`.
+func sourceTypeName(_ type: Any.Type) -> String {
+  // Every type name in the reflected form starts with its module's name: drop it.
+  var result = ""
+  var atTypeStart = true
+  var skipping = false
+  let text = String(reflecting: type)
+  for (offset, character) in zip(text.indices, text) {
+    if atTypeStart, character.isLetter || character == "_" {
+      let rest = text[offset...]
+      let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      skipping = rest.dropFirst(name.count).first == "."
+    }
+    atTypeStart = "<[(, :".contains(character)
+    if skipping {
+      if character == "." { skipping = false }
+      continue
+    }
+    result.append(character)
+  }
+  return result
+}
+
+private func arguments(_ children: Mirror.Children) -> String? {
+  var parts: [String] = []
+  for child in children {
+    guard let source = swiftSource(child.value) else { return nil }
+    if let label = child.label, !label.hasPrefix(".") {
+      parts.append(label + ": " + source)
+    } else {
+      parts.append(source)
+    }
+  }
+  return parts.joined(separator: ", ")
+}
+
+private func elements(_ values: [Any]) -> String? {
+  var parts: [String] = []
+  for value in values {
+    guard let source = swiftSource(value) else { return nil }
+    parts.append(source)
+  }
+  return parts.joined(separator: ", ")
+}
+
+private func leafSource(_ value: Any) -> String? {
+  switch value {
+  case let string as String: return string.debugDescription
+  case let character as Character: return String(character).debugDescription
+  case let bool as Bool: return String(bool)
+  case let number as Double: return floatingSource(number)
+  case let number as Float: return floatingSource(Double(number))
+  case let number as any BinaryInteger: return String(describing: number)
+  case let date as Date: return "Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+  case let zone as TimeZone: return "TimeZone(identifier: \(zone.identifier.debugDescription))!"
+  case let url as URL: return "URL(string: \(url.absoluteString.debugDescription))!"
+  case let uuid as UUID: return "UUID(uuidString: \(uuid.uuidString.debugDescription))!"
+  default: return nil
+  }
+}
+
+private func floatingSource(_ number: Double) -> String {
+  if number.isNaN { return ".nan" }
+  if number.isInfinite { return number < 0 ? "-.infinity" : ".infinity" }
+  return String(number)
+}
