@@ -15,10 +15,12 @@ struct WeatherReducerTests {
   /// Sends `changeLocation(name)`, which must become request number `request`, looking up.
   @discardableResult
   private func change(
-    _ store: Store, to name: String, request: Int, file: StaticString = #filePath,
-    line: UInt = #line
+    _ store: Store, to name: String, request: Int, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> StoreTask {
-    await store.send(.changeLocation(name), file: file, line: line) {
+    await store.send(
+      .changeLocation(name), fileID: fileID, filePath: filePath, line: line, column: column
+    ) {
       $0.query = name
       $0.status = .geocoding
       $0.request = request
@@ -27,15 +29,18 @@ struct WeatherReducerTests {
 
   /// Receives the answers to request `request`: `place` found, then its weather.
   private func receiveWeather(
-    _ store: Store, at place: Place, request: Int, file: StaticString = #filePath,
-    line: UInt = #line
+    _ store: Store, at place: Place, request: Int, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
-    await store.receive(.geocodeResponse(request: request, .success(place)), file: file, line: line)
-    {
+    await store.receive(
+      .geocodeResponse(request: request, .success(place)), fileID: fileID, filePath: filePath,
+      line: line, column: column
+    ) {
       $0.status = .fetching(place: place)
     }
     await store.receive(
-      .weatherResponse(request: request, .success(report(at: place))), file: file, line: line
+      .weatherResponse(request: request, .success(report(at: place))), fileID: fileID,
+      filePath: filePath, line: line, column: column
     ) {
       $0.status = .loaded(place: place, report: report(at: place))
     }

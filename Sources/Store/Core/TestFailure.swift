@@ -6,25 +6,37 @@
 ///
 /// ```swift
 /// let store = TestStore(initialState: 0, reducer: Counter()) { failure in
-///   XCTFail(failure.message, file: failure.file, line: failure.line)
+///   XCTFail(failure.message, file: failure.filePath, line: failure.line)
 /// }
 /// ```
+///
+/// Every assertion takes `fileID`, `filePath`, `line` and `column` arguments that default to the
+/// caller's position, so a failure is reported at the line of the test that made the assertion.
 public struct TestFailure: Error, Sendable, CustomStringConvertible {
   /// What went wrong and how to fix it.
   public let message: String
-  /// The source file of the assertion that failed.
-  public let file: StaticString
+  /// The `#fileID` of the assertion that failed: `Module/File.swift`.
+  public let fileID: String
+  /// The `#filePath` of the assertion that failed.
+  public let filePath: StaticString
   /// The line of the assertion that failed.
   public let line: UInt
+  /// The column of the assertion that failed.
+  public let column: UInt
 
-  /// Creates a failure at `file`:`line`.
-  public init(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
+  /// Creates a failure at the given position, by default the caller's.
+  public init(
+    _ message: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     self.message = message
-    self.file = file
+    self.fileID = fileID
+    self.filePath = filePath
     self.line = line
+    self.column = column
   }
 
-  public var description: String { "\(file):\(line): \(message)" }
+  public var description: String { "\(fileID):\(line):\(column): \(message)" }
 }
 
 /// Receives each ``TestFailure``.

@@ -58,7 +58,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   isolated deinit {
     guard exhaustivity == .on else { return }
     if !received.isEmpty {
-      report(TestFailure(unhandledActionsMessage(), file: #filePath, line: #line))
+      report(TestFailure(unhandledActionsMessage()))
     } else if executor.runningCount > 0 {
       report(TestFailure(Self.runningEffectsMessage(executor.runningCount)))
     }
@@ -69,26 +69,32 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   @discardableResult
   public func send(
     _ action: Action,
-    file: StaticString = #filePath,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async -> StoreTask {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if exhaustivity == .on, !received.isEmpty {
       fail(
         "Must handle \(received.count) received action(s) before sending an action: \(dumpActions(received))",
-        file, line)
+        site)
     }
-    return StoreTask(tasks: apply(action, updateExpected, file, line))
+    return StoreTask(tasks: apply(action, updateExpected, site))
   }
 
   /// Waits for the next action an effect sends, checks that it is `expected`, reduces it and
   /// checks the state like ``send(_:file:line:assert:)``.
   public func receive(
     _ expected: Action,
-    file: StaticString = #filePath,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     while true {
       guard await waitForAction() else {
         let running = executor.runningCount
@@ -98,28 +104,32 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           : "No effect is running, so none will arrive."
         fail(
           "Expected to receive an action, but received none. \(why)\n\n  \(dumpText(expected))",
-          file, line)
+          site)
         return
       }
       let action = received.removeFirst()
       if action == expected {
-        apply(action, updateExpected, file, line)
+        apply(action, updateExpected, site)
         return
       }
       if exhaustivity == .on {
         fail(
           "Received unexpected action:\n\n"
             + lineDiff(expected: dumpLines(expected), actual: dumpLines(action))
-            + "\n\n(Expected: \u{2212}, Received: +)", file, line)
-        apply(action, nil, file, line, checked: false)
+            + "\n\n(Expected: \u{2212}, Received: +)", site)
+        apply(action, nil, site, checked: false)
         return
       }
-      apply(action, nil, file, line, checked: false)  // non-exhaustive: skip it, keep looking
+      apply(action, nil, site, checked: false)  // non-exhaustive: skip it, keep looking
     }
   }
 
   /// Waits for every effect to finish, then fails if any action went unreceived.
-  public func finish(file: StaticString = #filePath, line: UInt = #line) async {
+  public func finish(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let idle = await waitForIdle()
     guard exhaustivity == .on else {
       executor.cancelAll()
@@ -127,11 +137,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       return
     }
     if !idle {
-      fail(Self.runningEffectsMessage(executor.runningCount) + " (waited \(timeout))", file, line)
+      fail(Self.runningEffectsMessage(executor.runningCount) + " (waited \(timeout))", site)
       executor.cancelAll()
     }
     if !received.isEmpty {
-      fail(unhandledActionsMessage(), file, line)
+      fail(unhandledActionsMessage(), site)
       received = []
     }
   }
@@ -144,7 +154,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   @discardableResult
   private func apply(
     _ action: Action, _ updateExpected: ((inout State) throws -> Void)?,
-    _ file: StaticString, _ line: UInt, checked: Bool = true
+    _ site: CallSite, checked: Bool = true
   ) -> [Task<Void, Never>] {
     let before = state
     var actual = state
@@ -159,24 +169,27 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     do {
       try updateExpected?(&expected)
     } catch {
-      fail("Threw error: \(error)", file, line)
+      fail("Threw error: \(error)", site)
     }
     if expected != actual {
       fail(
         "A state change does not match expectation:\n\n"
           + lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
-          + "\n\n(Expected: \u{2212}, Actual: +)", file, line)
+          + "\n\n(Expected: \u{2212}, Actual: +)", site)
     } else if updateExpected != nil, exhaustivity == .on, before == actual {
       fail(
         "Expected state to change, but no change occurred.\n\nThe trailing closure made no "
           + "observable modifications to state. If no change to state is expected, omit the "
-          + "trailing closure.", file, line)
+          + "trailing closure.", site)
     }
     return tasks
   }
 
-  private func fail(_ message: String, _ file: StaticString, _ line: UInt) {
-    report(TestFailure(message, file: file, line: line))
+  private func fail(_ message: String, _ site: CallSite) {
+    report(
+      TestFailure(
+        message, fileID: site.fileID, filePath: site.filePath, line: site.line,
+        column: site.column))
   }
 
   private func unhandledActionsMessage() -> String {
@@ -246,5 +259,20 @@ private final class Waiter {
     result = value
     continuation?.resume(returning: value)
     continuation = nil
+  }
+}
+
+/// Where an assertion was written: the caller's `#fileID`, `#filePath`, `#line` and `#column`.
+package struct CallSite: Sendable {
+  package let fileID: String
+  package let filePath: StaticString
+  package let line: UInt
+  package let column: UInt
+
+  package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
   }
 }

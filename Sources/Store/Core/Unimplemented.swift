@@ -12,10 +12,13 @@
 /// Outside a test (no ``TestContext/current`` reporter) the message goes nowhere, but the returned
 /// error still reaches the effect, which turns it into a failure the screen shows.
 public func unimplementedDependency(
-  _ name: String, file: StaticString = #filePath, line: UInt = #line
+  _ name: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
 ) -> UnimplementedDependency {
   let error = UnimplementedDependency(name: name)
-  TestContext.current?(TestFailure(error.description, file: file, line: line))
+  TestContext.current?(
+    TestFailure(
+      error.description, fileID: fileID, filePath: filePath, line: line, column: column))
   return error
 }
 

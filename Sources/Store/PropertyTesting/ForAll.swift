@@ -17,7 +17,7 @@ import Store
 public func forAll<Value>(
   _ gen: Gen<Value>, _ settings: PropertySettings = PropertySettings(),
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  function: String = #function, reportFailure: FailureReporter,
+  column: UInt = #column, function: String = #function, reportFailure: FailureReporter,
   _ property: (Value) throws -> Bool
 ) -> PropertyResult<Value> {
   let result = withoutActuallyEscaping(property) { property in
@@ -27,7 +27,8 @@ public func forAll<Value>(
     .check(settings, site: "\(fileID) \(function)", describe: dumpText)
   }
   if let message = result.message {
-    reportFailure(TestFailure(message, file: filePath, line: line))
+    reportFailure(
+      TestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
   }
   return result
 }

@@ -137,8 +137,8 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   @discardableResult
   public func check(
     _ settings: PropertySettings = PropertySettings(), fileID: String = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, function: String = #function,
-    reportFailure: FailureReporter
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    function: String = #function, reportFailure: FailureReporter
   ) -> PropertyResult<ReducerRun<State, Action>> {
     precondition(!rules.isEmpty, "a ReducerProperty needs at least one action")
     let reducerSource = swiftSource(reducer)
@@ -150,7 +150,8 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
         run.swiftCode(reducer: reducerSource, reducerType: sourceTypeName(R.self))
       }
     if let message = result.message {
-      reportFailure(TestFailure(message, file: filePath, line: line))
+      reportFailure(
+        TestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return result
   }

@@ -13,10 +13,11 @@ import Store
 public func forAll<Value>(
   _ gen: Gen<Value>, _ settings: PropertySettings = PropertySettings(),
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-  function: String = #function, _ property: (Value) throws -> Bool
+  column: UInt = #column, function: String = #function, _ property: (Value) throws -> Bool
 ) -> PropertyResult<Value> {
   forAll(
-    gen, settings, fileID: fileID, filePath: filePath, line: line, function: function,
+    gen, settings, fileID: fileID, filePath: filePath, line: line, column: column,
+    function: function,
     reportFailure: reportToTestFramework, property)
 }
 
@@ -33,10 +34,12 @@ extension ReducerProperty {
   @discardableResult
   public func check(
     _ settings: PropertySettings = PropertySettings(), fileID: String = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, function: String = #function
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    function: String = #function
   ) -> PropertyResult<ReducerRun<State, Action>> {
     check(
-      settings, fileID: fileID, filePath: filePath, line: line, function: function,
+      settings, fileID: fileID, filePath: filePath, line: line, column: column,
+      function: function,
       reportFailure: reportToTestFramework)
   }
 }

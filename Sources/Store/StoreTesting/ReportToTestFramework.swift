@@ -14,10 +14,10 @@ public func reportToTestFramework(_ failure: TestFailure) {
     Issue.record(
       Comment(rawValue: failure.message),
       sourceLocation: SourceLocation(
-        fileID: String(describing: failure.file), filePath: String(describing: failure.file),
-        line: Int(failure.line), column: 1))
+        fileID: failure.fileID, filePath: String(describing: failure.filePath),
+        line: Int(failure.line), column: Int(failure.column)))
   } else {
-    XCTFail(failure.message, file: failure.file, line: failure.line)
+    XCTFail(failure.message, file: failure.filePath, line: failure.line)
   }
 }
 
