@@ -54,7 +54,7 @@ struct Options: Equatable, Sendable {
 
     Usage:
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
-      uniflow replay LOG [--trace] [--until SEQ] [--verify]
+      uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
                                 re-apply a recorded log with effects off; print the final screens
       uniflow bench [--json] [--only SECTION,…] [--actions N]
                                 measure the store, the log, start-up and shrinking (release build)
@@ -80,6 +80,9 @@ struct Options: Equatable, Sendable {
       --trace                   print each action and the screens it changed
       --until SEQ               stop after the action numbered SEQ
       --verify                  compare with the states the log recorded; exit 1 if they differ
+      --diff                    print each action with what it changed in the state (-/+ lines)
+      --skip SEQ,…              replay as if those actions never happened; with --diff, show
+                                how the final state differs from the full replay's
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.

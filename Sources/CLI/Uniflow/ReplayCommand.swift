@@ -29,6 +29,9 @@ enum ReplayCommand {
       if request.trace { try validate(request.path) }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
+      if request.diff || !request.skip.isEmpty {
+        return try ReplayVariants.run(request, replayer, console: console)
+      }
       let reducer = AppReducer(environment: .unimplemented)
       let result = try replayer.run(
         until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),

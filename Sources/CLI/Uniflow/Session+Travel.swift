@@ -66,11 +66,7 @@ extension Session {
     let before = history.state(at: seq - 1)
     let after = history.state(at: seq)
     let title = "#\(seq) \(entry.source.rawValue) \(SessionHistory.describe(entry.action))"
-    let change =
-      before == after
-      ? ["(no change)"]
-      : lineDiff(expected: dumpLines(before), actual: dumpLines(after))
-        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let change = ReplayVariants.change(from: before, to: after)
     console.result(
       "diff", lines: [title] + change,
       json: [
