@@ -67,7 +67,7 @@ enum ReplayCommand {
     while try reader.next() != nil {}
   }
 
-  private static func timeZone(of replayer: ActionLogReplayer<AppState, AppAction>)
+  static func timeZone(of replayer: ActionLogReplayer<AppState, AppAction>)
     throws(ActionLogError) -> TimeZone
   {
     guard let identifier = replayer.header.setting("timeZone") else {

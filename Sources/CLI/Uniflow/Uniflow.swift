@@ -34,6 +34,10 @@ enum Uniflow {
       leave(
         ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
       )
+    case .shrink(let request):
+      leave(
+        ShrinkCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+      )
     }
   }
 
