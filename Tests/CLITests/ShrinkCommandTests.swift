@@ -12,48 +12,10 @@ import Testing
 @MainActor
 @Suite("Shrinking a recorded session")
 struct ShrinkCommandTests {
-  private static let seoul = TimeZone(identifier: "Asia/Seoul")!
-  private static let busan = Place(
-    name: "Busan", countryCode: "KR", latitude: 35.1, longitude: 129.0, timeZone: "Asia/Seoul")
+  private static let seoul = ShrinkWorkload.zone
 
-  /// The three actions that put Busan's weather on the screen, for request `request`.
-  private static func busanWeather(request: Int) -> [AppAction] {
-    [
-      .weather(.changeLocation("Busan")),
-      .weather(.geocodeResponse(request: request, .success(busan))),
-      .weather(
-        .weatherResponse(
-          request: request,
-          .success(
-            WeatherReport(
-              time: fixtureNow, temperatureF: 41.3, description: "Overcast", iconName: "c04d",
-              timeZone: "Asia/Seoul")))),
-    ]
-  }
-
-  /// Clock and dog actions that never touch the weather screen.
-  private static func noise(_ random: inout SplitMix64) -> AppAction {
-    switch Int.random(in: 0..<4, using: &random) {
-    case 0: .clock(.moveDay(Int.random(in: -3...3, using: &random)))
-    case 1: .dog(.show("poodle"))
-    case 2: .clock(.reload)
-    default:
-      .clock(.timeResponse(request: Int.random(in: 1...9, using: &random), .success(fixtureNow)))
-    }
-  }
-
-  /// Writes a log of `actions` from the state before launch, as a recording would.
   private static func write(_ actions: [AppAction], to log: TemporaryFile) throws {
-    let reducer = AppReducer(environment: .unimplemented)
-    var state = AppState(timeZone: seoul)
-    let recorder = try ActionLogRecorder<AppState, AppAction>(
-      path: log.path, overwrite: true, settings: SessionRecording.settings(timeZone: seoul),
-      state: state)
-    for action in actions {
-      _ = reducer.reduce(into: &state, action: action)
-      try recorder.record(action, origin: .sent, state: state)
-    }
-    try recorder.finish(state: state)
+    try ShrinkWorkload.write(actions, to: log.path)
   }
 
   private static func actions(in path: String) throws -> [AppAction] {
@@ -76,14 +38,8 @@ struct ShrinkCommandTests {
   @Test("three planted actions among 3,000 are found exactly; the log written replays to them")
   func plantedAmongThousands() throws {
     for seed in 0..<4 {
-      var random = SplitMix64(seed: UInt64(seed))
-      var actions = [AppAction.launched(at: fixtureNow)]
-      actions += (0..<3_000).map { _ in Self.noise(&random) }
-      let planted = Self.busanWeather(request: 1)
-      for (offset, action) in planted.enumerated() {
-        let at = Int.random(in: (1 + offset * 1000)..<((offset + 1) * 1000), using: &random)
-        actions.insert(action, at: at)
-      }
+      let actions = ShrinkWorkload.actions(count: 3_000, seed: UInt64(seed))
+      let planted = ShrinkWorkload.planted
       let log = TemporaryFile()
       let small = TemporaryFile()
       defer {

@@ -7,6 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
+    "travel",
   ]
 
   struct Arguments: Equatable {
@@ -58,7 +59,7 @@ enum BenchCommand {
   }
 
   @MainActor
-  static func run(_ arguments: Arguments) -> Int32 {
+  static func run(_ arguments: Arguments) async -> Int32 {
     if arguments.help {
       print(usage)
       return 0
@@ -105,6 +106,15 @@ enum BenchCommand {
     if wanted.contains("shrinking") {
       progress("shrinking: 13 challenges × 100 seeds")
       report.addShrinking(ShrinkingChallenges.measure())
+    }
+    if wanted.contains("travel") {
+      progress("travel: a session of 100,000 actions; shrink a log of 10,000")
+      do {
+        report.addTravel(try await TravelBench.run())
+      } catch {
+        FileHandle.standardError.write(Data("bench: travel: \(error)\n".utf8))
+        return 1
+      }
     }
     print(arguments.json ? report.json() : report.text())
     return 0
