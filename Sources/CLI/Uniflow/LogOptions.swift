@@ -19,9 +19,12 @@ struct ReplayRequest: Equatable, Sendable {
   var diff = false
   /// `--skip SEQ,…`: replay as if these actions never happened.
   var skip: Set<Int> = []
+  /// `--emit-test [FILE]`: write the session as a TestStore test, to FILE or standard output
+  /// (an empty string).
+  var emitTest: String?
 
   static let names = [
-    "--trace", "--until", "--verify", "--diff", "--skip", "--offline", "--help",
+    "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
   ]
 
   /// Parses the arguments after `replay`.
@@ -33,6 +36,14 @@ struct ReplayRequest: Equatable, Sendable {
       case "--trace": request.trace = true
       case "--verify": request.verify = true
       case "--diff": request.diff = true
+      case "--emit-test":
+        // The next word is the file to write when it names a Swift file.
+        if let next = remaining.first, next.hasSuffix(".swift") {
+          request.emitTest = next
+          remaining.removeFirst()
+        } else {
+          request.emitTest = ""
+        }
       case "--skip":
         guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
           throw UsageError("--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7")
@@ -77,6 +88,11 @@ struct ReplayRequest: Equatable, Sendable {
     }
     guard !request.path.isEmpty else {
       throw UsageError("replay needs the log to replay: uniflow replay FILE")
+    }
+    if request.emitTest != nil, request.trace || request.diff || !request.skip.isEmpty {
+      throw UsageError(
+        "--emit-test writes the log's whole session as a test; it does not combine with --trace, "
+          + "--diff or --skip")
     }
     if request.verify, !request.skip.isEmpty {
       throw UsageError(

@@ -29,7 +29,7 @@ enum ReplayCommand {
       if request.trace { try validate(request.path) }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
-      if request.diff || !request.skip.isEmpty {
+      if request.diff || !request.skip.isEmpty || request.emitTest != nil {
         return try ReplayVariants.run(request, replayer, console: console)
       }
       let reducer = AppReducer(environment: .unimplemented)

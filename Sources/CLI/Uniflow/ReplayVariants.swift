@@ -1,6 +1,7 @@
 import ActionLog
 import AppLog
 import Features
+import Foundation
 import Store
 
 /// `uniflow replay LOG --diff` and `--skip SEQ,…`: the log's actions, read once, applied with
@@ -54,6 +55,11 @@ enum ReplayVariants {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       }
     }
+    if let file = request.emitTest {
+      let name = URL(fileURLWithPath: request.path).lastPathComponent
+      let source = TestEmitter(name: name, startState: replayer.startState, steps: steps).source()
+      return write(source, to: file, console: console)
+    }
     for line in AppView(state: state).screens { console.output(line.rendered) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
@@ -65,6 +71,29 @@ enum ReplayVariants {
       }
     }
     return 0
+  }
+
+  /// Writes an emitted test to `file`, or to standard output when `file` is empty. A file that
+  /// exists is replaced only when it was emitted too (its first lines say so).
+  private static func write(_ source: String, to file: String, console: any Console) -> Int32 {
+    guard !file.isEmpty else {
+      console.output(String(source.dropLast()))
+      return 0
+    }
+    if let existing = try? String(contentsOfFile: file, encoding: .utf8),
+      !existing.hasPrefix(String(source.prefix(while: { $0 != "`" })))
+    {
+      console.error(
+        "uniflow: \(file) exists and was not written by --emit-test; choose another file")
+      return 2
+    }
+    do {
+      try source.write(toFile: file, atomically: true, encoding: .utf8)
+      return 0
+    } catch {
+      console.error("uniflow: \(file): cannot write the test: \(error.localizedDescription)")
+      return 2
+    }
   }
 
   /// `before` to `after` as −/+ lines of their dumps, or `(no change)`.
