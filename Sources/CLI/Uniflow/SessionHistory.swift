@@ -138,7 +138,7 @@ final class SessionHistory {
       return "\(marker) \(padded)  \(source)  \(Self.describe(entry.action))"
     }
     if position == 0 {
-      lines.insert(">" + String(repeating: " ", count: width) + "  (start)", at: 0)
+      lines.insert("> " + String(repeating: " ", count: width) + "  (start)", at: 0)
     }
     return lines
   }
