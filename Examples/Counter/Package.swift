@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
   name: "Counter",
+  // snippet: manifest
   dependencies: [
     // In your own package: .package(url: "https://…/uniflow.git", from: "0.1.0")
     .package(name: "Uniflow", path: "../..")
@@ -12,6 +13,11 @@ let package = Package(
   targets: [
     // The feature: state, actions, reducer. Imports only the core.
     .target(name: "Counter", dependencies: [.product(name: "Store", package: "Uniflow")]),
+    // Tests import `StoreTesting` (TestStore, forAll, ReducerProperty) and a test framework.
+    .testTarget(
+      name: "CounterTests",
+      dependencies: ["Counter", .product(name: "StoreTesting", package: "Uniflow")]),
+    // snippet: end
     // An app running the feature in a store. Links no action-log or property-testing code.
     .executableTarget(
       name: "CounterApp",
@@ -23,10 +29,6 @@ let package = Package(
         "Counter", .product(name: "Store", package: "Uniflow"),
         .product(name: "ActionLog", package: "Uniflow"),
       ]),
-    // Tests import `StoreTesting` (TestStore, forAll, ReducerProperty) and a test framework.
-    .testTarget(
-      name: "CounterTests",
-      dependencies: ["Counter", .product(name: "StoreTesting", package: "Uniflow")]),
   ],
   swiftLanguageModes: [.v6]
 )

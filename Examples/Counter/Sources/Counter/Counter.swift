@@ -28,6 +28,7 @@ public struct Counter: Reducer, Sendable {
     case .decrement:
       state.count -= 1
       return .none
+    // snippet: cancellation
     case .fetch:
       state.isFetching = true
       return .run { send in await send(.fetched(await fetchNumber())) }
@@ -39,6 +40,7 @@ public struct Counter: Reducer, Sendable {
     case .cancel:
       state.isFetching = false
       return .cancel(id: "fetch")
+    // snippet: end
     }
   }
 }
