@@ -1,6 +1,9 @@
+// snippet: imports
 import Counter
 import StoreTesting
 import Testing
+
+// snippet: end
 
 // snippet: test-store
 @MainActor
