@@ -4,8 +4,8 @@
     scripts/build-gazetteer.py [SOURCE_DIR]     (default: ../shared/data/gazetteer)
 
 Data: GeoNames, geonames.org, CC BY 4.0. Writes Sources/Effects/GazetteerData/Gazetteer/, which
-GazetteerData.S links into the binary (and whose `data sha256` line this script updates, so that
-the next build assembles the new files: SwiftPM does not track `.incbin`):
+GazetteerData.c links into the binary (and whose `data sha256` line this script updates, so that
+the next build compiles the new files in: SwiftPM does not track `.incbin`):
 
   places.tsv     one city a line, largest population first (line N after the header is city N):
                  name, country code, admin1 code, admin1 name, latitude, longitude, population,
@@ -34,7 +34,7 @@ import unicodedata
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Sources", "Effects", "GazetteerData")
 OUT = os.path.join(DATA, "Gazetteer")
-ASSEMBLY = os.path.join(DATA, "GazetteerData.S")
+EMBEDDING = os.path.join(DATA, "GazetteerData.c")
 EMBEDDED = ("names.tsv", "places.tsv", "countries.tsv", "admin1.tsv")
 SAMPLES = os.path.join(ROOT, "Tests", "Support", "Fixtures", "gazetteer_fold_samples.tsv")
 SEPARATORS = {"Zs", "Zl", "Zp", "Cc"}
@@ -65,15 +65,15 @@ def clean(field):
 
 
 def stamp():
-    """Writes the files' SHA-256 into GazetteerData.S, so the build assembles it again."""
+    """Writes the files' SHA-256 into GazetteerData.c, so the build compiles it again."""
     digest = hashlib.sha256()
     for name in EMBEDDED:
         with open(os.path.join(OUT, name), "rb") as handle:
             digest.update(handle.read())
-    with open(ASSEMBLY, encoding="utf-8") as handle:
+    with open(EMBEDDING, encoding="utf-8") as handle:
         text = handle.read()
     text = re.sub(r"data sha256 [0-9a-f]+", "data sha256 " + digest.hexdigest(), text)
-    with open(ASSEMBLY, "w", encoding="utf-8", newline="\n") as handle:
+    with open(EMBEDDING, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
 
 

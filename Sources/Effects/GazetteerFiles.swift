@@ -1,7 +1,7 @@
 import GazetteerData
 
 /// The gazetteer's four files as bytes: by default the ones linked into the binary
-/// (`GazetteerData.S`), which need no disk, no copy and no resource folder.
+/// (`GazetteerData.c`), which need no disk, no copy and no resource folder.
 ///
 /// ```swift
 /// let files = GazetteerFiles.embedded

@@ -160,7 +160,7 @@ struct GazetteerTests {
         Data(buffer: file.bytes) == onDisk,
         """
         \(file.name) differs from the copy linked in: scripts/build-gazetteer.py re-stamps \
-        GazetteerData.S so that the next build assembles it again
+        GazetteerData.c so that the next build compiles it again
         """)
     }
   }
