@@ -12,7 +12,9 @@ import Store
 public enum ShellCommand {
   /// What a command printed, stdout and stderr interleaved, and its exit status.
   public struct Result: Sendable {
+    /// The exit status of bash, which is that of the command's last pipeline.
     public let status: Int32
+    /// Everything the command wrote to stdout and stderr, in the order it was written.
     public let output: String
   }
 
