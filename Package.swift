@@ -44,11 +44,15 @@ let package = Package(
       path: "Sources/Features/AppLog",
       swiftSettings: strict),
     // Live and offline implementations of the Features' dependencies.
-    // Resources/Gazetteer: GeoNames, geonames.org, CC BY 4.0 (scripts/build-gazetteer.py).
     .target(
-      name: "Effects", dependencies: ["Store", "Features"],
-      resources: [.copy("Resources/Gazetteer")],
+      name: "Effects", dependencies: ["Store", "Features", "GazetteerData"],
+      exclude: ["GazetteerData"],
       swiftSettings: strict),
+    // The offline gazetteer's files linked into the binary, so `uniflow` runs from anywhere.
+    // Gazetteer/: GeoNames, geonames.org, CC BY 4.0 (written by scripts/build-gazetteer.py).
+    .target(
+      name: "GazetteerData", path: "Sources/Effects/GazetteerData", exclude: ["Gazetteer"],
+      cSettings: [.headerSearchPath("Gazetteer")]),
     // The REPL's command grammar: a typed line to a command or an error with its column. A
     // library of its own so that the fuzzer below can link it.
     .target(

@@ -3,7 +3,9 @@
 
     scripts/build-gazetteer.py [SOURCE_DIR]     (default: ../shared/data/gazetteer)
 
-Data: GeoNames, geonames.org, CC BY 4.0. Writes Sources/Effects/Resources/Gazetteer/:
+Data: GeoNames, geonames.org, CC BY 4.0. Writes Sources/Effects/GazetteerData/Gazetteer/, which
+GazetteerData.c links into the binary (and whose `data sha256` line this script updates, so that
+the next build compiles the new files in: SwiftPM does not track `.incbin`):
 
   places.tsv     one city a line, largest population first (line N after the header is city N):
                  name, country code, admin1 code, admin1 name, latitude, longitude, population,
@@ -23,12 +25,17 @@ single spaces, trimmed, and recompose (NFC, so Hangul reads as syllables again).
 folding and no hashing at start-up.
 """
 
+import hashlib
 import os
+import re
 import sys
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Sources", "Effects", "Resources", "Gazetteer")
+DATA = os.path.join(ROOT, "Sources", "Effects", "GazetteerData")
+OUT = os.path.join(DATA, "Gazetteer")
+EMBEDDING = os.path.join(DATA, "GazetteerData.c")
+EMBEDDED = ("names.tsv", "places.tsv", "countries.tsv", "admin1.tsv")
 SAMPLES = os.path.join(ROOT, "Tests", "Support", "Fixtures", "gazetteer_fold_samples.tsv")
 SEPARATORS = {"Zs", "Zl", "Zp", "Cc"}
 
@@ -55,6 +62,19 @@ def rows(path):
 
 def clean(field):
     return " ".join(field.replace("\t", " ").split())
+
+
+def stamp():
+    """Writes the files' SHA-256 into GazetteerData.c, so the build compiles it again."""
+    digest = hashlib.sha256()
+    for name in EMBEDDED:
+        with open(os.path.join(OUT, name), "rb") as handle:
+            digest.update(handle.read())
+    with open(EMBEDDING, encoding="utf-8") as handle:
+        text = handle.read()
+    text = re.sub(r"data sha256 [0-9a-f]+", "data sha256 " + digest.hexdigest(), text)
+    with open(EMBEDDING, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
 
 
 def main():
@@ -107,6 +127,7 @@ def main():
         out.write("# raw name TAB key, as scripts/build-gazetteer.py folds it (GeoNames, geonames.org, CC BY 4.0)\n")
         for raw, key in samples:
             out.write(raw + "\t" + key + "\n")
+    stamp()
     print(f"{len(cities)} places, {len(keys)} keys, {len(samples)} fold samples -> {OUT}")
 
 

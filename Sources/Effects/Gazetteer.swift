@@ -13,24 +13,25 @@ import Foundation
 /// code or name); of the places that match, the most populous comes first. The data is loaded on
 /// the first search, once, however many threads search at the same time.
 ///
-/// Data: GeoNames, geonames.org, CC BY 4.0 (see `Resources/Gazetteer/README.md`).
+/// Data: GeoNames, geonames.org, CC BY 4.0 (see `GazetteerData/Gazetteer/README.md`). The files
+/// are linked into the binary, so the gazetteer works wherever the binary is copied.
 public final class Gazetteer: Sendable {
-  /// The gazetteer in the app's resources.
+  /// The gazetteer linked into the app.
   public static let bundled = Gazetteer()
 
   private let regions: LoadOnce<RegionTable>
   private let tables: LoadOnce<GazetteerTables>
 
-  /// A gazetteer reading the app's resources when first searched.
+  /// A gazetteer reading the files linked into the app when first searched.
   public convenience init() {
-    self.init(directory: Gazetteer.bundledDirectory)
+    self.init(files: { .embedded })
   }
 
-  /// A gazetteer reading the files `scripts/build-gazetteer.py` writes, from `directory()`.
-  init(directory: @escaping @Sendable () throws -> URL) {
-    let regions = LoadOnce { try RegionTable(directory: directory()) }
+  /// A gazetteer reading the files `scripts/build-gazetteer.py` writes, as `files()` gives them.
+  init(files: @escaping @Sendable () throws -> GazetteerFiles) {
+    let regions = LoadOnce { try RegionTable(files: files()) }
     self.regions = regions
-    self.tables = LoadOnce { try GazetteerTables(directory: directory(), regions: regions.value()) }
+    self.tables = LoadOnce { try GazetteerTables(files: files(), regions: regions.value()) }
   }
 
   /// The places called `name`, best first, at most `limit`; empty when none is.
@@ -53,14 +54,6 @@ public final class Gazetteer: Sendable {
 
   /// How many times the names and places have been loaded: 0, then 1 for good.
   package var loadCount: Int { tables.loadCount }
-
-  /// The `Gazetteer` folder of the Effects module's resources.
-  static func bundledDirectory() throws -> URL {
-    guard let directory = Bundle.module.url(forResource: "Gazetteer", withExtension: nil) else {
-      throw GazetteerError("the Gazetteer folder is missing from \(Bundle.module.bundlePath)")
-    }
-    return directory
-  }
 }
 
 extension GeocodingClient {

@@ -2,11 +2,11 @@ import Features
 import Foundation
 
 /// The bundled gazetteer's tables as loaded: the names index and the places, kept as the bytes of
-/// their files with the offset of every line, so loading is reading two files and finding their
-/// line breaks. Nothing is folded, hashed or parsed until a lookup needs it.
+/// their files with the offset of every line, so loading is finding the line breaks of two files
+/// linked into the binary. Nothing is folded, hashed or parsed until a lookup needs it.
 ///
 /// ```swift
-/// let tables = try GazetteerTables(directory: directory, regions: regions)
+/// let tables = try GazetteerTables(files: .embedded, regions: regions)
 /// Array(tables.places(filedUnder: "seoul")).first?.name   // "Seoul"
 /// ```
 ///
@@ -19,9 +19,9 @@ struct GazetteerTables: Sendable {
   private let places: LineFile
   private let regions: RegionTable
 
-  init(directory: URL, regions: RegionTable) throws(GazetteerError) {
-    names = try LineFile(directory.appendingPathComponent("names.tsv"), header: false)
-    places = try LineFile(directory.appendingPathComponent("places.tsv"), header: true)
+  init(files: GazetteerFiles, regions: RegionTable) throws(GazetteerError) {
+    names = try LineFile(files.names, header: false)
+    places = try LineFile(files.places, header: true)
     self.regions = regions
   }
 
@@ -71,33 +71,29 @@ struct GazetteerTables: Sendable {
 
 /// A text file's bytes and where each of its lines starts.
 struct LineFile: Sendable {
-  let bytes: [UInt8]
+  private let file: FileBytes
   private let starts: [Int32]
 
-  init(_ url: URL, header: Bool) throws(GazetteerError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
-    } catch {
-      throw GazetteerError("cannot read \(url.lastPathComponent) at \(url.path)")
+  init(_ file: FileBytes, header: Bool) throws(GazetteerError) {
+    guard file.bytes.count < Int(Int32.max) else {
+      throw GazetteerError("\(file.name) is too large")
     }
-    guard data.count < Int(Int32.max) else {
-      throw GazetteerError("\(url.lastPathComponent) is too large")
-    }
-    bytes = [UInt8](data)
+    self.file = file
+    let buffer = file.bytes
     var starts: [Int32] = []
-    starts.reserveCapacity(bytes.count / 16)
-    bytes.withUnsafeBufferPointer { buffer in
-      var lineStart = 0
-      for index in 0..<buffer.count where buffer[index] == 0x0A {
-        if index > lineStart { starts.append(Int32(lineStart)) }
-        lineStart = index + 1
-      }
-      if lineStart < buffer.count { starts.append(Int32(lineStart)) }
+    starts.reserveCapacity(buffer.count / 16)
+    var lineStart = 0
+    for index in 0..<buffer.count where buffer[index] == 0x0A {
+      if index > lineStart { starts.append(Int32(lineStart)) }
+      lineStart = index + 1
     }
+    if lineStart < buffer.count { starts.append(Int32(lineStart)) }
     if header, !starts.isEmpty { starts.removeFirst() }
     self.starts = starts
   }
+
+  /// The file's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { file.bytes }
 
   /// The number of lines (without the header).
   var count: Int { starts.count }
@@ -132,6 +128,6 @@ struct GazetteerError: Error, Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    "gazetteer unavailable: \(detail); reinstall uniflow with its Uniflow_Effects.resources"
+    "gazetteer unavailable: \(detail)"
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// (`Alaska`) finds its short code (`AK`).
 ///
 /// ```swift
-/// let regions = try RegionTable(directory: directory)
+/// let regions = RegionTable(files: .embedded)
 /// regions.country("KR")?.name                       // "South Korea"
 /// regions.regionCode(country: "US", name: "Alaska")  // "AK"
 /// ```
@@ -30,11 +30,11 @@ struct RegionTable: Sendable {
 
   /// Reads `countries.tsv` (iso2, iso3, name) and `admin1.tsv` (country code, admin1 code, name,
   /// ASCII name), each with a header line.
-  init(directory: URL) throws(GazetteerError) {
-    for fields in try Self.rows(directory.appendingPathComponent("countries.tsv"), width: 3) {
+  init(files: GazetteerFiles) {
+    for fields in Self.rows(files.countries, width: 3) {
       countries[fields[0]] = Country(iso3: fields[1], name: fields[2])
     }
-    for fields in try Self.rows(directory.appendingPathComponent("admin1.tsv"), width: 4) {
+    for fields in Self.rows(files.admin1, width: 4) {
       regions[fields[0], default: []].append(
         Region(code: fields[1], name: fields[2], asciiName: fields[3]))
     }
@@ -91,14 +91,8 @@ struct RegionTable: Sendable {
     "KR": ["Korea", "Republic of Korea"],
   ]
 
-  private static func rows(_ url: URL, width: Int) throws(GazetteerError) -> [[String]] {
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw GazetteerError("cannot read \(url.lastPathComponent) at \(url.path)")
-    }
-    return text.split(separator: "\n").dropFirst().map {
+  private static func rows(_ file: FileBytes, width: Int) -> [[String]] {
+    String(decoding: file.bytes, as: UTF8.self).split(separator: "\n").dropFirst().map {
       $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }.filter { $0.count == width }
   }

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CLI
+
 /// End-to-end: sessions recorded by the built binary, then replayed by it.
 @Suite("Record a session, replay it")
 struct RecordReplayTests {
@@ -74,7 +76,8 @@ struct RecordReplayTests {
     #expect(log.lines()[1...4].allSatisfy { $0.contains(fingerprinted) })
     #expect(
       lines[0].hasPrefix(
-        #"{"format":"uniflow-action-log","version":1,"app":"uniflow 0.1.0","timeZone":"GMT","locale":"#
+        #"{"format":"uniflow-action-log","version":1,"app":"uniflow "#
+          + Version.number + #"","timeZone":"GMT","locale":"#
       ))
     #expect(
       lines[0].hasSuffix(

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CLI
+
 /// End-to-end: the built `uniflow` binary, driven through pipes (script mode).
 @Suite("uniflow in script mode")
 struct ScriptModeTests {
@@ -149,7 +151,7 @@ struct ScriptModeTests {
     #expect(help.stdout.contains("uniflow [options]"))
     #expect(help.stdout.contains("--time-zone ID"))
     let version = try await UniflowBinary.run(["--version"])
-    #expect(version.stdout == "uniflow 0.1.0\n")
+    #expect(version.stdout == "uniflow \(Version.number)\n")
     let bad = try await UniflowBinary.run(["--time-zone", "Nowhere"])
     #expect(bad.status == 2)
     #expect(

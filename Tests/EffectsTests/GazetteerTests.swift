@@ -114,7 +114,7 @@ struct GazetteerTests {
 
   @Test("loads nothing until the first search, then loads once for many concurrent searches")
   func loadsOnce() throws {
-    let fresh = Gazetteer(directory: Gazetteer.bundledDirectory)
+    let fresh = Gazetteer()
     #expect(fresh.loadCount == 0)
     let answers = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { index in
@@ -130,21 +130,39 @@ struct GazetteerTests {
     #expect(fresh.loadCount == 1)
   }
 
-  @Test("missing data is a clear failure, reported again without reloading")
-  func missingData() throws {
-    let missing = Gazetteer(directory: { URL(fileURLWithPath: "/nonexistent/Gazetteer") })
+  @Test("a failed load is a clear failure, reported again without loading again")
+  func failedLoad() throws {
+    let attempts = Locked(0)
+    let failing = Gazetteer(files: {
+      attempts.withLock { $0 += 1 }
+      throw GazetteerError("names.tsv is too large")
+    })
     for _ in 0..<2 {
-      do {
-        _ = try missing.search("Seoul")
-        Issue.record("expected a failure")
-      } catch {
-        #expect(
-          "\(error)"
-            == "gazetteer unavailable: cannot read countries.tsv at /nonexistent/Gazetteer/"
-            + "countries.tsv; reinstall uniflow with its Uniflow_Effects.resources")
+      #expect {
+        _ = try failing.search("Seoul")
+      } throws: { error in
+        "\(error)" == "gazetteer unavailable: names.tsv is too large"
       }
     }
-    #expect(missing.loadCount == 1)
+    #expect(failing.loadCount == 1)
+    #expect(attempts.value == 1)
+  }
+
+  @Test("the files linked into the binary are the gazetteer's files, byte for byte")
+  func embeddedFilesMatchTheSources() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/Effects/GazetteerData/Gazetteer").standardized
+    let files = GazetteerFiles.embedded
+    for file in [files.names, files.places, files.countries, files.admin1] {
+      let onDisk = try Data(contentsOf: folder.appendingPathComponent(file.name))
+      #expect(file.bytes.count == onDisk.count, "\(file.name)")
+      #expect(
+        Data(buffer: file.bytes) == onDisk,
+        """
+        \(file.name) differs from the copy linked in: scripts/build-gazetteer.py re-stamps \
+        GazetteerData.c so that the next build compiles it again
+        """)
+    }
   }
 
   @Test("the geocoding client searches the gazetteer")
@@ -156,7 +174,7 @@ struct GazetteerTests {
   @Test("the bench measurement times a cold lookup and every later one")
   func timings() throws {
     let timings = try GazetteerTimings.measure(
-      Gazetteer(directory: Gazetteer.bundledDirectory), queries: ["Seoul", "서울", "Qqqzzx"],
+      Gazetteer(), queries: ["Seoul", "서울", "Qqqzzx"],
       rounds: 2)
     #expect(timings.lookups == 6)
     #expect(timings.firstLookup > .zero)

@@ -108,6 +108,7 @@ struct ClockPropertyTests {
     #expect(moved == state)
   }
 
+  // snippet: clock-reducer-property
   @Test("only the answer to the latest reload ends the loading, whatever order answers arrive in")
   func latestReloadWins() {
     let requests = References<Int>("reload requests")
@@ -121,4 +122,5 @@ struct ClockPropertyTests {
       }
       .check(.examples(60))
   }
+  // snippet: end
 }

@@ -11,6 +11,7 @@ let newYork = TimeZone(identifier: "America/New_York")!
 @MainActor
 @Suite("Clock reducer")
 struct ClockReducerTests {
+  // snippet: clock-test-store
   @Test("reload shows Loading.. and then the time the time client answers")
   func reloadLoadsTheTime() async {
     let store = TestStore(
@@ -27,6 +28,7 @@ struct ClockReducerTests {
     }
     await store.finish()
   }
+  // snippet: end
 
   @Test("a failed reload keeps the shown date and records why")
   func reloadFailure() async {

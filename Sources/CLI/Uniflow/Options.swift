@@ -49,7 +49,7 @@ struct Options: Equatable, Sendable {
   /// `--record FILE [--force]`: record the session's actions to FILE.
   var record: RecordRequest?
 
-  static let version = "uniflow 0.1.0"
+  static let version = Version.name
 
   static let usage = """
     Uniflow: a clock, a dog and the weather, driven by one unidirectional store.

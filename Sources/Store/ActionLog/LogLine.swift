@@ -10,7 +10,7 @@ import Store
 ///   self = .clock(.moveDay(try line.int("days")))
 /// ```
 ///
-/// Each read marks its field as used; a field nobody reads is an error (``unusedField``), so a
+/// Each read marks its field as used; a field nobody reads is an error (`unusedField()`), so a
 /// typo in a hand-edited log is reported rather than ignored. A missing field or one of the wrong
 /// type throws a ``LogLineError`` naming the field, and the column it is at.
 public struct LogLine: Sendable {
@@ -105,7 +105,7 @@ public struct LogLine: Sendable {
     return try text(at: index, key: key)
   }
 
-  /// An instant: `"2026-11-29T03:45:12Z"` (see ``LogDate``), or a number of seconds since
+  /// An instant: `"2026-11-29T03:45:12Z"` (see `LogDate`), or a number of seconds since
   /// 2001-01-01T00:00:00Z.
   public mutating func date(_ key: String) throws(LogLineError) -> Date {
     let index = try require(key)

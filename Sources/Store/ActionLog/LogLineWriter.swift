@@ -14,7 +14,7 @@ import Store
 ///
 /// Values are plain JSON: strings escaped as JSON requires (UTF-8 kept as it is), whole numbers,
 /// doubles in Swift's shortest round-trip form (`"NaN"`, `"Infinity"` and `"-Infinity"` as
-/// strings), and dates as ``LogDate`` text. Optional values are left out when nil. The keys
+/// strings), and dates as `LogDate` text. Optional values are left out when nil. The keys
 /// `seq`, `src`, `action` and `fp` belong to the log itself; a payload uses other names.
 public struct LogLineWriter {
   /// The line so far, without its closing `}` and newline.

@@ -85,7 +85,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   }
 
   /// Waits for the next action an effect sends, checks that it is `expected`, reduces it and
-  /// checks the state like ``send(_:file:line:assert:)``.
+  /// checks the state like ``send(_:fileID:filePath:line:column:assert:)``.
   public func receive(
     _ expected: Action,
     fileID: String = #fileID,

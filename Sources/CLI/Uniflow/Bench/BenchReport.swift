@@ -34,8 +34,12 @@ struct BenchReport {
   /// Whether the Swift runtime is a shared library here (a plain `swift build`) rather than
   /// linked into the binary (`scripts/build-release.sh`): start-up differs by about half.
   static var swiftRuntimeIsShared: Bool {
-    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
-    return maps.contains("libswiftCore.so")
+    swiftRuntimeIsShared(maps: ProcFile.read("/proc/self/maps") ?? "")
+  }
+
+  /// Whether `maps`, a process's `/proc/PID/maps`, maps the Swift runtime's shared library.
+  static func swiftRuntimeIsShared(maps: String) -> Bool {
+    maps.contains("/libswiftCore.so")
   }
 
   static var swiftVersion: String {

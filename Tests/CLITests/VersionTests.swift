@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+@Suite("the version")
+struct VersionTests {
+  /// The repository's root, from this file's place in it.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test("the newest released version in CHANGELOG.md is the one uniflow reports")
+  func changelogMatches() throws {
+    let changelog = try String(
+      contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let released = changelog.split(separator: "\n").compactMap { line in
+      line.wholeMatch(of: #/## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}/#).map { String($0.1) }
+    }
+    let newest = try #require(released.first, "CHANGELOG.md has no `## [X.Y.Z] - YYYY-MM-DD`")
+    #expect(
+      newest == Version.number,
+      "CHANGELOG.md's newest release is \(newest) but Version.number is \(Version.number)")
+    #expect(Version.name == "uniflow \(Version.number)")
+    #expect(Options.version == Version.name)
+  }
+
+  @Test("the version is MAJOR.MINOR.PATCH")
+  func semanticVersion() {
+    #expect(Version.number.wholeMatch(of: #/\d+\.\d+\.\d+/#) != nil)
+  }
+}
