@@ -69,7 +69,9 @@ public struct Gen<Value>: Sendable {
         draws.end(discarded: !kept)
         if kept { return value }
       }
-      throw Draws.Stop.rejected("\(site) rejected \(tries) values in a row")
+      throw Draws.Stop.rejected(
+        "\(site) rejected \(tries) values in a row: the filter keeps too few values. Generate "
+          + "values that satisfy the condition directly (with map or flatMap), or loosen it.")
     }
   }
 

@@ -36,6 +36,9 @@ public struct PropertyResult<Value> {
   public let shrinkRuns: Int
   /// The token that replays ``counterexample``.
   public let replayToken: String?
+  /// What the search tested, in one line: how many examples ran (and were discarded) and the
+  /// share of each ``label(_:)``, e.g. `100 examples: 62% non-empty, 38% empty`.
+  public let statistics: String
 
   /// Whether the check passed.
   public var passed: Bool { verdict == .passed }

@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 /// One run of a ``ReducerProperty``: the initial state, the actions sent, and why it failed.
@@ -70,8 +71,10 @@ extension ReducerProperty {
       run.failure = "invariant \"\(broken.name)\" does not hold for the initial state"
       return run
     }
-    let average = Double(stepRange.upperBound - stepRange.lowerBound)
-    let more = Swift.min(average, 1 + Double(draws.size) / 5) / (1 + average)
+    // At full size a run is as long as the middle of the range on average, whatever its width.
+    let width = stepRange.upperBound - stepRange.lowerBound
+    let more = continueChance(
+      average: Swift.max(1, Double(width) / 2 * Double(draws.size) / 100), limit: width)
     while run.actions.count < stepRange.upperBound {
       let start = draws.choices.count
       guard
@@ -140,4 +143,24 @@ func loops<State: Equatable>(in states: [State], steps: [Range<Int>]) -> [Range<
     }
   }
   return unchanged + returning.sorted { $0.count > $1.count }
+}
+
+/// The chance of drawing one more item, after the minimum, that makes the number of extra items
+/// average `average` when at most `limit` may be drawn: the `p` with `p(1 − pᴸ)/(1 − p) = average`
+/// for a geometric count cut at `L`, found by bisection. 0 when there is no room.
+///
+/// ```swift
+/// continueChance(average: 50, limit: 100)   // ≈ 0.98
+/// ```
+func continueChance(average: Double, limit: Int) -> Double {
+  guard limit > 0, average > 0 else { return 0 }
+  let target = Swift.min(average, Double(limit) * 0.98)
+  let expected = { (p: Double) in p * (1 - pow(p, Double(limit))) / (1 - p) }
+  var low = 0.0
+  var high = 1.0
+  for _ in 0..<60 {
+    let middle = (low + high) / 2
+    if expected(middle) < target { low = middle } else { high = middle }
+  }
+  return low
 }
