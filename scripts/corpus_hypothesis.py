@@ -380,8 +380,6 @@ def lock(steps):
             self.steps.append(("open",))
             if self.armed and self.code == 7:
                 self.opened = True
-            else:
-                self.armed = False
 
         def check(self):
             return not self.opened
@@ -397,6 +395,7 @@ class Todo(Machine):
         self.steps.append(("add", value))
         self.items.append(value)
         self.count += value
+        self.removed = None
 
     @rule(value=st.integers(0, 9))
     def r1_remove(self, value):

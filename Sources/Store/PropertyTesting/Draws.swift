@@ -56,6 +56,8 @@ final class Draws {
   private var replayed = 0
   /// The choices that made each earlier composite value, by kind, while searching.
   private var composites: [CompositeKey: [Range<Int>]] = [:]
+  /// A small number for each kind of composite made in this example, for ``Span/tag``.
+  private var tags: [CompositeKey: Int] = [:]
 
   private struct Bounds: Hashable {
     let up: UInt64
@@ -201,10 +203,11 @@ final class Draws {
     choices.append(Choice(index: 1, up: 1, down: 0, isForced: true))
   }
 
-  /// Opens a span labelled `label`; spans nest.
-  func begin(_ label: SpanLabel) {
+  /// Opens a span labelled `label`; spans nest. `tag` tells apart spans of one label that hold
+  /// different kinds of values (composites of different types).
+  func begin(_ label: SpanLabel, tag: Int = 0) {
     spans.append(
-      Span(start: choices.count, end: choices.count, label: label, parent: open.last))
+      Span(start: choices.count, end: choices.count, label: label, parent: open.last, tag: tag))
     open.append(spans.count - 1)
   }
 
@@ -241,7 +244,11 @@ final class Draws {
         replayed = 0
       }
     }
-    let value = try span(.composite) { try body() }
+    let tag = tags[key] ?? (tags.count + 1)
+    tags[key] = tag
+    begin(.composite, tag: tag)
+    defer { end() }
+    let value = try body()
     if isRandom { composites[key, default: []].append(start..<choices.count) }
     return value
   }
@@ -322,6 +329,8 @@ struct Span: Sendable {
   let label: SpanLabel
   /// The index of the enclosing span in ``Draws/spans``, or nil at the top level.
   let parent: Int?
+  /// For composites, which kind of value the span holds (the same tag, the same type); else 0.
+  var tag = 0
   var discarded = false
 
   var range: Range<Int> { start..<end }

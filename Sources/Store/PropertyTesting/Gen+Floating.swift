@@ -69,6 +69,8 @@ struct FloatingGen: Sendable {
   let high: Double
   let kinds: [Kind]
   let specials: [Double]
+  /// How many of the specials, at the end, are not finite.
+  let nonFinite: Int
 
   static func make(_ range: ClosedRange<Double>, nonFinite: Bool) -> Gen<Double> {
     precondition(!range.lowerBound.isNaN && !range.upperBound.isNaN, "a range of NaN")
@@ -88,17 +90,19 @@ struct FloatingGen: Sendable {
     self.kinds = kinds
     var specials = [low, high]
     if low <= 0, 0 <= high { specials.append(-0.0) }
-    if nonFinite { specials += [.infinity, -.infinity, .nan] }
     for extreme in [
       Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
       -.leastNonzeroMagnitude, .leastNormalMagnitude,
     ] where low <= extreme && extreme <= high && !specials.contains(extreme) {
       specials.append(extreme)
     }
+    // The non-finite values come last, so that every finite one is simpler.
+    if nonFinite { specials += [.infinity, -.infinity, .nan] }
     self.specials = specials
+    self.nonFinite = nonFinite ? 3 : 0
   }
 
-  private static let weights: [Kind: UInt64] = [.integer: 25, .fraction: 15, .any: 50, .special: 10]
+  private static let weights: [Kind: UInt64] = [.integer: 25, .fraction: 15, .any: 45, .special: 15]
   private static let exact = 9_007_199_254_740_992.0  // 2⁵³: integers up to here are exact
 
   func generate(_ draws: Draws) throws -> Double {
@@ -118,7 +122,13 @@ struct FloatingGen: Sendable {
       }
       value = decode(pattern: index)
     case .special:
-      value = specials[try draws.drawAlternative(specials.count)]
+      let count = UInt64(specials.count)
+      let index = try draws.draw(up: count - 1, down: 0, alternative: true) { random in
+        // Half the time one of the non-finite values, when there are any: they find most bugs.
+        nonFinite > 0 && random.below(2) == 0
+          ? count - UInt64(nonFinite) + random.below(UInt64(nonFinite)) : random.below(count)
+      }
+      value = specials[Int(index)]
     }
     if value.isFinite, !(value == 0 && kind == .integer) {
       for indices in simpler(than: value, kind: kind) {

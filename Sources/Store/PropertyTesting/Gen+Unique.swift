@@ -38,7 +38,7 @@ extension Gen {
           // A repeat: its choices are discarded, which the shrinker deletes first.
           draws.end(discarded: true)
           repeats += 1
-          if repeats > Swift.max(10, 2 * minimum) {
+          if repeats > 10 + 5 * minimum {
             guard result.count >= minimum else {
               throw Draws.Stop.rejected(
                 "\(site) found only \(result.count) different values of the \(minimum) "

@@ -16,9 +16,13 @@ import Store
 public struct Gen<Value>: Sendable {
   /// Runs the generator, making its choices through `draws`.
   let generate: @Sendable (Draws) throws -> Value
+  /// The generators this one picks among uniformly, when it is a ``oneOf(_:)-swift.type.method``:
+  /// a `oneOf` of `oneOf`s picks among all their generators at once.
+  let branches: [Gen]?
 
-  init(_ generate: @escaping @Sendable (Draws) throws -> Value) {
+  init(branches: [Gen]? = nil, _ generate: @escaping @Sendable (Draws) throws -> Value) {
     self.generate = generate
+    self.branches = branches
   }
 
   /// Always `value`, with no choice made.
@@ -95,10 +99,13 @@ public struct Gen<Value>: Sendable {
     oneOf(gens)
   }
 
-  /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators.
+  /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators. A
+  /// generator that is itself a `oneOf` counts as its alternatives, so nesting does not make
+  /// the inner ones rarer.
   public static func oneOf(_ gens: [Gen]) -> Gen {
     precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
-    return Gen { draws in
+    let gens = gens.flatMap { $0.branches ?? [$0] }
+    return Gen(branches: gens) { draws in
       let pick = try draws.drawAlternative(gens.count)
       return try draws.span(.alternative) { try gens[pick].generate(draws) }
     }

@@ -22,6 +22,8 @@ struct Trial {
   let indices: [UInt64]
   let key: SimplicityKey
   var hints: (() -> [Range<Int>])?
+  /// Simpler encodings of parts of the value, proposed by the generators.
+  let rewrites: [Rewrite]
 
   init(status: Status, draws: Draws) {
     self.status = status
@@ -30,6 +32,7 @@ struct Trial {
     self.indices = draws.choices.map(\.index)
     self.key = SimplicityKey(rank: draws.rank, indices: indices)
     self.hints = draws.hints
+    self.rewrites = draws.rewrites
   }
 
   var failed: Bool {

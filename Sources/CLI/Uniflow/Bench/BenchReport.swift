@@ -200,6 +200,7 @@ struct BenchReport {
         lines.append(
           "  \(Self.padded(row.name, 58)) ideal \(String(format: "%.2f", row.ideal))"
             + "   median \(String(format: "%6.1f", row.medianEvaluations)) runs")
+        lines += row.misses.map { "      missed, \($0)" }
       }
       values["corpus"] = corpusValues
     }

@@ -41,10 +41,12 @@ enum ShrinkingChallenges {
         : runs.count % 2 == 1
           ? Double(runs[runs.count / 2])
           : Double(runs[runs.count / 2 - 1] + runs[runs.count / 2]) / 2
+      let misses = zip(seeds, outcomes).filter { $0.1.foundFailure && !$0.1.ideal }
       return ShrinkingMeasurement(
         name: challenge.name,
         ideal: Double(outcomes.filter(\.ideal).count) / Double(Swift.max(1, outcomes.count)),
-        medianEvaluations: median, seeds: outcomes.count, failuresFound: found.count)
+        medianEvaluations: median, seeds: outcomes.count, failuresFound: found.count,
+        misses: misses.prefix(3).map { "seed \($0.0): \($0.1.counterexample)" })
     }
   }
 
@@ -202,4 +204,6 @@ struct ShrinkingMeasurement: Equatable, Sendable {
   let medianEvaluations: Double
   let seeds: Int
   let failuresFound: Int
+  /// A few counterexamples that missed the ideal, with their seeds.
+  var misses: [String] = []
 }

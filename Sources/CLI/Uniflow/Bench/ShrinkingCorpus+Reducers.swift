@@ -135,13 +135,14 @@ struct CorpusMachine: Reducer {
       state.code = nil
     case .enter(let digit): if state.armed { state.code = digit }
     case .open:
-      if state.armed, state.code == 7 { state.opened = true } else { state.armed = false }
+      if state.armed, state.code == 7 { state.opened = true }
     case .increment:
       state.count += 1
       state.byte &+= 1
     case .add(let value):
       state.items.append(value)
       state.count += value
+      state.removed = nil
     case .remove(let value):
       // The bug: only the first copy goes.
       if let index = state.items.firstIndex(of: value) { state.items.remove(at: index) }
