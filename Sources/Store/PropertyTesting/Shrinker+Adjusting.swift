@@ -3,9 +3,10 @@ import Store
 /// The pass that deletes one part while making up for it elsewhere, for ``Shrinker``.
 extension Shrinker {
   /// Deletes each list element or run step whose plain deletion made the property pass, while
-  /// raising one number nearby — one of the next three or the previous two — by the least that
-  /// makes it fail again: `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that
-  /// must reach 10 becomes `[10]`.
+  /// raising one number nearby — one of the next three or the previous two — by what the deleted
+  /// part may have added (1, 2, its own numbers or their sum), then by the least that still fails:
+  /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
+  /// `[10]`.
   func deleteWhileAdjusting() {
     var next = 0
     while next < best.spans.count, !isExhausted() {
@@ -23,6 +24,9 @@ extension Shrinker {
       let choice = self.best.choices[position]
       return choice.isNumeric && !choice.isAlternative && !choice.isForced
     }
+    // What the deleted part may have added: 1, 2, its own numbers and their sum.
+    let own = span.range.filter(numeric).map { best.choices[$0].offset.magnitude }.filter { $0 > 2 }
+    let amounts = Set([1, 2] + own + [own.reduce(0, &+)]).sorted()
     let after = (span.end..<best.choices.count).lazy.filter(numeric).prefix(3)
     let before = (0..<span.start).reversed().lazy.filter(numeric).prefix(2)
     for position in Array(after) + Array(before) where !isExhausted() {
@@ -30,15 +34,22 @@ extension Shrinker {
       let moved = position >= span.end ? position - span.range.count : position
       let current = choice.offset
       for negative in current.magnitude == 0 ? [false, true] : [current.negative] {
-        let room = Swift.min(
-          (negative ? choice.down : choice.up) - current.magnitude, 1 << 32)
-        let raised = smallestFailing(upTo: room) { amount in
+        let room = (negative ? choice.down : choice.up) - current.magnitude
+        let raise = { (amount: UInt64) -> Bool in
           var attempt = base
           let offset = Offset(negative: negative, magnitude: current.magnitude + amount)
           attempt[moved] = choice.with(offset).index
-          return consider(attempt)
+          return self.consider(attempt)
         }
-        if raised != nil { return true }
+        var previous: UInt64 = 0
+        for amount in amounts where amount > 0 && amount <= room {
+          if raise(amount) {
+            // Then the least amount that still fails, between the last that did not and this.
+            bisect(below: amount - previous) { raise(previous + $0) }
+            return true
+          }
+          previous = amount
+        }
       }
     }
     return false

@@ -148,36 +148,16 @@ final class Shrinker {
     }
   }
 
-  /// Finds the largest value in `1...most` for which `fails` holds, trying `most` first and
-  /// assuming that smaller values fail when larger ones do.
+  /// Finds the largest value in `1...most` for which `fails` holds, trying `most` first, then 1
+  /// (when even 1 does not fail, nothing will), and assuming that smaller values fail when larger
+  /// ones do.
   func bisect(above most: UInt64, _ fails: (UInt64) -> Bool) {
-    guard most > 0, !fails(most) else { return }
-    var low: UInt64 = 0
+    guard most > 0, !fails(most), most > 1, fails(1) else { return }
+    var low: UInt64 = 1
     var high = most
     while high - low > 1, !isExhausted() {
       let middle = low + (high - low) / 2
       if fails(middle) { low = middle } else { high = middle }
     }
-  }
-
-  /// The smallest `k` in `1...limit` for which `fails` holds, found by trying 1…4, then doubling,
-  /// then bisecting (Hypothesis's `find_integer`, turned around); nil when none up to `limit`
-  /// fails.
-  func smallestFailing(upTo limit: UInt64, _ fails: (UInt64) -> Bool) -> UInt64? {
-    guard limit > 0 else { return nil }
-    for k in 1...Swift.min(4, limit) where fails(k) { return k }
-    var low = Swift.min(4, limit)
-    var high = low
-    while true {
-      guard high < limit, !isExhausted() else { return nil }
-      low = high
-      high = high > limit / 2 ? limit : high * 2
-      if fails(high) { break }
-    }
-    while high - low > 1, !isExhausted() {
-      let middle = low + (high - low) / 2
-      if fails(middle) { high = middle } else { low = middle }
-    }
-    return high
   }
 }

@@ -187,6 +187,7 @@ struct BenchReport {
         "  \(Self.padded(row.name, 16)) ideal \(String(format: "%.2f", row.ideal)) (≥ \(String(format: "%.2f", target)))"
           + "   median \(String(format: "%6.1f", row.medianEvaluations)) runs (≤ 500)"
           + (ok ? "  ok" : "  MISSED"))
+      lines += row.misses.map { "      missed, \($0)" }
     }
     if !corpus.isEmpty {
       lines += [
