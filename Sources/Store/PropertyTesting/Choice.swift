@@ -26,6 +26,9 @@ struct Choice: Hashable, Sendable {
   /// a number: the property need not change monotonically with it, so the shrinker tries more of
   /// the simplest indices one by one before a binary search.
   var isAlternative = false
+  /// Whether the choice is a "one more" flag that announces a list element or a run step: the
+  /// deleting passes change it, with what it announces, and the lowering passes leave it alone.
+  var isLength = false
 
   /// The largest index (`up + down`, which never overflows: both count values of one range).
   var max: UInt64 { up &+ down }

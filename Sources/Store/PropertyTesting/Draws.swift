@@ -188,11 +188,12 @@ final class Draws {
     begin(label)
     if count < minimum {
       try drawForcedFlag()
-    } else if !(try drawFlag(chance: chance)) {
-      end()
-      return false
+      return true
     }
-    return true
+    let more = try drawFlag(chance: chance)
+    choices[choices.count - 1].isLength = true
+    if !more { end() }
+    return more
   }
 
   /// A "one more" flag whose answer is already yes (a list below its minimum length, a run below

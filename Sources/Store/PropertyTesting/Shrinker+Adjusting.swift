@@ -3,7 +3,7 @@ import Store
 /// The pass that deletes one part while making up for it elsewhere, for ``Shrinker``.
 extension Shrinker {
   /// Deletes each list element or run step whose plain deletion made the property pass, while
-  /// raising one number nearby — one of the next three or the previous two — by what the deleted
+  /// raising one number nearby — one of the next two or the previous one — by what the deleted
   /// part may have added (1, 2, its own numbers or their sum), then by the least that still fails:
   /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
   /// `[10]`.
@@ -27,13 +27,13 @@ extension Shrinker {
     // What the deleted part may have added: 1, 2, its own numbers and their sum.
     let own = span.range.filter(numeric).map { best.choices[$0].offset.magnitude }.filter { $0 > 2 }
     let amounts = Set([1, 2] + own + [own.reduce(0, &+)]).sorted()
-    let after = (span.end..<best.choices.count).lazy.filter(numeric).prefix(3)
-    let before = (0..<span.start).reversed().lazy.filter(numeric).prefix(2)
+    let after = (span.end..<best.choices.count).lazy.filter(numeric).prefix(2)
+    let before = (0..<span.start).reversed().lazy.filter(numeric).prefix(1)
     for position in Array(after) + Array(before) where !isExhausted() {
       let choice = best.choices[position]
       let moved = position >= span.end ? position - span.range.count : position
       let current = choice.offset
-      for negative in current.magnitude == 0 ? [false, true] : [current.negative] {
+      for negative in [current.negative] {
         let room = (negative ? choice.down : choice.up) - current.magnitude
         let raise = { (amount: UInt64) -> Bool in
           var attempt = base

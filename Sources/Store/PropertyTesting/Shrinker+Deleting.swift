@@ -42,9 +42,45 @@ extension Shrinker {
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let span = best.spans[next]
-      if !span.isEmpty, deleteWithLength(span.range) { continue }
+      if !span.isEmpty, deleteWithLength(span.range) {
+        if span.label == .element || span.label == .step { deleteFollowing(span) }
+        continue
+      }
       next += 1
     }
+  }
+
+  /// After deleting `span`, an element or step, deletes as many of the siblings that followed it
+  /// as still fails, in growing batches (2, 4, 8, … then a binary search), so that a long list
+  /// shrinks in a logarithmic number of runs rather than one run per element.
+  private func deleteFollowing(_ span: Span) {
+    var count = 2
+    var growing = true
+    while count >= 2, !isExhausted() {
+      let siblings = siblingsFrom(span)
+      guard siblings.count >= 2 else { return }
+      let batch = Swift.min(count, siblings.count)
+      if consider(removing(siblings[0].start..<siblings[batch - 1].end)) {
+        if growing { count *= 2 }
+      } else {
+        growing = false
+        count = batch / 2
+      }
+    }
+  }
+
+  /// The spans of `span`'s label that follow one another from `span`'s start under one parent.
+  private func siblingsFrom(_ span: Span) -> [Span] {
+    guard let first = best.spans.first(where: { $0.label == span.label && $0.start == span.start })
+    else { return [] }
+    var siblings: [Span] = []
+    for candidate in best.spans
+    where candidate.label == span.label && candidate.parent == first.parent
+      && candidate.start == (siblings.last?.end ?? span.start) && !candidate.isEmpty
+    {
+      siblings.append(candidate)
+    }
+    return siblings
   }
 
   /// Deletes every run of `length` consecutive choices, from the end; merges neighbouring lists
@@ -68,6 +104,7 @@ extension Shrinker {
         || best.indices[range].contains(where: { $0 > 0 })
     else { return false }
     let length = best.choices[..<range.lowerBound].lastIndex { $0.index > 0 && !$0.isForced }
+      .flatMap { best.choices[$0].isNumeric ? $0 : nil }
     var attempt = removing(range)
     if consider(attempt) { return true }
     if lastWasRejected, shiftingLater(attempt, from: range.lowerBound) { return true }

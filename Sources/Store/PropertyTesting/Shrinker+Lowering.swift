@@ -19,7 +19,9 @@ extension Shrinker {
 
   private func minimize(at position: Int) {
     let choice = best.choices[position]
-    guard choice.index > 0, !choice.isForced, !setting(position, to: 0) else { return }
+    guard choice.index > 0, !choice.isForced, !choice.isLength, !setting(position, to: 0) else {
+      return
+    }
     let linear = choice.isAlternative ? Self.linearTries.alternative : Self.linearTries.number
     for index in 1..<Swift.min(choice.index, linear) where setting(position, to: index) { return }
     guard choice.index >= linear else { return }
@@ -36,6 +38,25 @@ extension Shrinker {
       _ = settingOffset(
         position, to: Offset(negative: false, magnitude: current.offset.magnitude),
         ifBoundsOf: choice)
+    }
+  }
+
+  /// Sets every choice of a span to its simplest at once — all the numbers of a list, all the
+  /// characters of a string, keeping its length — outermost span first, for spans with at least
+  /// two choices to lower (a single one is ``minimizeChoices()``'s job). One run can do what
+  /// lowering the choices one by one does in many.
+  func zeroSpans() {
+    var next = 0
+    while next < best.spans.count, !isExhausted() {
+      let span = best.spans[next]
+      next += 1
+      let lowerable = span.range.filter {
+        best.choices[$0].index > 0 && !best.choices[$0].isLength && !best.choices[$0].isForced
+      }
+      guard lowerable.count >= 2 else { continue }
+      var attempt = best.indices
+      for position in lowerable { attempt[position] = 0 }
+      if consider(attempt) { next = 0 }
     }
   }
 

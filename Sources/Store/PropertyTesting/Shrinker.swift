@@ -54,16 +54,17 @@ final class Shrinker {
       deleteSpans()
       replaceWithDescendants()
       deleteChunks(length: 2)
+      zeroSpans()
       tryRewrites()
-      minimizeChoices()
       lowerDuplicates()
+      deleteInParallel()
+      minimizeChoices()
       lowerCommonOffset()
       reorderSiblings()
       shiftPairs()
       redistributePairs()
       if best.key == before {
         deleteChunks(length: 1)
-        deleteInParallel()
         reorderAcrossParents()
       }
       if best.key == before { deleteWhileAdjusting() }
