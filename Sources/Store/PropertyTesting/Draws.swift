@@ -297,9 +297,9 @@ final class Draws {
     default:
       var bits: UInt64 =
         switch roll {
-        case 0..<55: 1 + random.below(7)
-        case 55..<80: 8 + random.below(9)
-        case 80..<92: 17 + random.below(16)
+        case 0..<45: 1 + random.below(8)
+        case 45..<78: 9 + random.below(8)
+        case 78..<90: 17 + random.below(16)
         default: 33 + random.below(32)
         }
       bits = Swift.min(bits, 2 + UInt64(size) * 62 / 100)

@@ -3,8 +3,9 @@ import Store
 /// The pass that deletes one part while making up for it elsewhere, for ``Shrinker``.
 extension Shrinker {
   /// Deletes each list element or run step whose plain deletion made the property pass, while
-  /// raising one number nearby — one of the next two or the previous one — by what the deleted
-  /// part may have added (1, 2, its own numbers or their sum), then by the least that still fails:
+  /// raising one number nearby — one of the next sibling's first two or the previous sibling's
+  /// last — by what the deleted part may have added (1, its own numbers or their sum), then by the
+  /// least that still fails:
   /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
   /// `[10]`.
   func deleteWhileAdjusting() {
@@ -26,10 +27,14 @@ extension Shrinker {
     }
     // What the deleted part may have added: 1, 2, its own numbers and their sum.
     let own = span.range.filter(numeric).map { best.choices[$0].offset.magnitude }.filter { $0 > 2 }
-    let amounts = Set([1, 2] + own + [own.reduce(0, &+)]).sorted()
-    let after = (span.end..<best.choices.count).lazy.filter(numeric).prefix(2)
-    let before = (0..<span.start).reversed().lazy.filter(numeric).prefix(1)
-    for position in Array(after) + Array(before) where !isExhausted() {
+    let amounts = Set([1] + own + [own.reduce(0, &+)]).sorted()
+    // The numbers of the next sibling (the next element, the next step), then the previous one's.
+    let siblings = best.spans.filter {
+      $0.label == span.label && $0.parent == span.parent && !$0.isEmpty
+    }
+    let next = siblings.first { $0.start == span.end }.map { $0.range.filter(numeric).prefix(2) }
+    let previous = siblings.first { $0.end == span.start }.map { $0.range.filter(numeric).suffix(1) }
+    for position in Array(next ?? []) + Array(previous ?? []) where !isExhausted() {
       let choice = best.choices[position]
       let moved = position >= span.end ? position - span.range.count : position
       let current = choice.offset

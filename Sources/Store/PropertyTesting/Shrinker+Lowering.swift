@@ -126,7 +126,7 @@ extension Shrinker {
     }
   }
 
-  /// Calls `body` with each pair of non-zero numbers at most four numbers apart; with
+  /// Calls `body` with each pair of non-zero numbers at most two numbers apart; with
   /// `alternatives`, also each such pair of alternatives (characters, elements) of one range.
   func forNearbyPairs(alternatives: Bool = false, _ body: (Int, Int) -> Void) {
     var first = 0
@@ -137,7 +137,7 @@ extension Shrinker {
       {
         var found = 0
         var second = first + 1
-        while second < best.choices.count, found < 4, !isExhausted() {
+        while second < best.choices.count, found < 2, !isExhausted() {
           let other = best.choices[second]
           let pairs =
             choice.isAlternative
