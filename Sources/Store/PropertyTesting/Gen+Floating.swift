@@ -55,7 +55,7 @@ extension Gen where Value == Float {
 /// the choices of that kind:
 ///
 /// - an integer (a choice shrinking toward the integer nearest to 0);
-/// - a short fraction `n / 10ᵈ` with `d` in 1…3;
+/// - a short fraction `n / 10ᵈ`, one kind for each `d` in 1…3 (tenths, hundredths, thousandths);
 /// - any value, by its bit pattern with the sign moved to the lowest bit (so smaller magnitudes
 ///   have smaller indices);
 /// - a special value: an end of the range, `-0.0`, the infinities, NaN, the extremes.
@@ -63,7 +63,21 @@ extension Gen where Value == Float {
 /// After making a value the generator proposes simpler encodings of it — its integer part, its
 /// rounding to a few decimals — which the shrinker tries in place.
 struct FloatingGen: Sendable {
-  enum Kind: Int, CaseIterable { case integer, fraction, any, special }
+  /// Every kind is two choices, the kind and a number, so that a simpler kind is always a
+  /// simpler sequence.
+  enum Kind: Int, CaseIterable {
+    case integer, tenths, hundredths, thousandths, any, special
+
+    /// The decimals of a fraction kind; 0 for an integer.
+    var digits: Int {
+      switch self {
+      case .tenths: 1
+      case .hundredths: 2
+      case .thousandths: 3
+      default: 0
+      }
+    }
+  }
 
   let low: Double
   let high: Double
@@ -86,7 +100,7 @@ struct FloatingGen: Sendable {
     self.high = high
     var kinds: [Kind] = []
     if Self.integerBounds(low, high) != nil { kinds.append(.integer) }
-    kinds += [.fraction, .any, .special]
+    kinds += [.tenths, .hundredths, .thousandths, .any, .special]
     self.kinds = kinds
     var specials = [low, high]
     if low <= 0, 0 <= high { specials.append(-0.0) }
@@ -102,7 +116,9 @@ struct FloatingGen: Sendable {
     self.nonFinite = nonFinite ? 3 : 0
   }
 
-  private static let weights: [Kind: UInt64] = [.integer: 25, .fraction: 15, .any: 45, .special: 15]
+  private static let weights: [Kind: UInt64] = [
+    .integer: 25, .tenths: 8, .hundredths: 4, .thousandths: 3, .any: 45, .special: 15,
+  ]
   private static let exact = 9_007_199_254_740_992.0  // 2⁵³: integers up to here are exact
 
   func generate(_ draws: Draws) throws -> Double {
@@ -113,9 +129,8 @@ struct FloatingGen: Sendable {
     switch kind {
     case .integer:
       value = try integer(draws)
-    case .fraction:
-      let digits = 1 + (try draws.drawAlternative(3))
-      value = try fraction(digits: digits, draws)
+    case .tenths, .hundredths, .thousandths:
+      value = try fraction(digits: kind.digits, draws)
     case .any:
       let index = try draws.draw(up: .max, down: 0) { random in
         Self.patternIndex(of: randomValue(&random))
@@ -224,8 +239,9 @@ struct FloatingGen: Sendable {
         result.append([UInt64(kindIndex), offset.index(up: up, down: down)])
       }
     }
-    guard kind != .integer, let kindIndex = kinds.firstIndex(of: .fraction) else { return result }
-    for digits in 1...3 {
+    for fractionKind in [Kind.tenths, .hundredths, .thousandths] {
+      let digits = fractionKind.digits
+      guard kind != .integer, let kindIndex = kinds.firstIndex(of: fractionKind) else { continue }
       let scale = Self.powersOfTen[digits]
       let rounded = (value * scale).rounded()
       guard rounded.magnitude <= Self.exact,
@@ -235,7 +251,7 @@ struct FloatingGen: Sendable {
       guard first <= numerator, numerator <= last else { continue }
       let (pivot, up, down) = Self.integerChoice(first, last)
       let offset = Offset(numerator - pivot)
-      result.append([UInt64(kindIndex), UInt64(digits - 1), offset.index(up: up, down: down)])
+      result.append([UInt64(kindIndex), offset.index(up: up, down: down)])
     }
     return result
   }

@@ -84,8 +84,12 @@ final class PropertyEngine<Value> {
     var tries = 0
     var rejections: [String: Int] = [:]
     var tally = LabelTally()
+    var timedOut = false
     while passed < wanted, tries < maxTries {
-      if let limit = settings.timeLimit, clock.now - started > limit { break }
+      if let limit = settings.timeLimit, clock.now - started > limit {
+        timedOut = true
+        break
+      }
       let size = Swift.min(100, tries * 200 / wanted)
       let labels = ExampleLabels()
       let (trial, value) = self.trial(
@@ -109,10 +113,10 @@ final class PropertyEngine<Value> {
           statistics: tally.line)
       }
     }
-    if let unmet = tally.unmetCoverage, passed >= wanted || settings.timeLimit != nil {
+    if let unmet = tally.unmetCoverage, passed >= wanted || timedOut {
       return report.coverageFailed(unmet, seed: seed, examples: passed, statistics: tally.line)
     }
-    if passed < wanted {
+    if passed < wanted, !timedOut {
       let worst = rejections.sorted {
         $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key)
       }

@@ -24,7 +24,7 @@ public struct ReducerRun<State, Action> {
 
   /// The run as Swift statements that replay it: the initial state, the actions in a loop, and a
   /// comment saying what fails. `reducer` is the reducer's own source when it has one.
-  public func swiftCode(reducer: String?, reducerType: String) -> String {
+  package func swiftCode(reducer: String?, reducerType: String) -> String {
     let stateSource = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
     var lines: [String] = []
     if let reducer {
