@@ -16,11 +16,15 @@ import Store
 public struct Gen<Value>: Sendable {
   /// Runs the generator, making its choices through `draws`.
   let generate: @Sendable (Draws) throws -> Value
-  /// The generators this one picks among uniformly, when it is a ``oneOf(_:)-swift.type.method``:
-  /// a `oneOf` of `oneOf`s picks among all their generators at once.
-  let branches: [Gen]?
+  /// The generators this one picks among uniformly, when it is a ``oneOf(_:)-swift.type.method``
+  /// (their `generate` functions, not the generators themselves: a generic struct holding
+  /// values of its own type trips the runtime when copied through `zip`'s parameter packs).
+  let branches: [@Sendable (Draws) throws -> Value]?
 
-  init(branches: [Gen]? = nil, _ generate: @escaping @Sendable (Draws) throws -> Value) {
+  init(
+    branches: [@Sendable (Draws) throws -> Value]? = nil,
+    _ generate: @escaping @Sendable (Draws) throws -> Value
+  ) {
     self.generate = generate
     self.branches = branches
   }
@@ -104,10 +108,10 @@ public struct Gen<Value>: Sendable {
   /// the inner ones rarer.
   public static func oneOf(_ gens: [Gen]) -> Gen {
     precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
-    let gens = gens.flatMap { $0.branches ?? [$0] }
-    return Gen(branches: gens) { draws in
-      let pick = try draws.drawAlternative(gens.count)
-      return try draws.span(.alternative) { try gens[pick].generate(draws) }
+    let branches = gens.flatMap { $0.branches ?? [$0.generate] }
+    return Gen(branches: branches) { draws in
+      let pick = try draws.drawAlternative(branches.count)
+      return try draws.span(.alternative) { try branches[pick](draws) }
     }
   }
 
