@@ -19,6 +19,7 @@ Usage:
 
 import argparse
 import json
+import multiprocessing
 import os
 import statistics
 import subprocess
@@ -48,6 +49,7 @@ def arguments():
         "--uniflow", default=os.path.join(ROOT, ".build", "release", "uniflow"),
         help="the uniflow binary (default: the release build)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--jobs", type=int, default=1, help="problems run in parallel")
     return parser.parse_args()
 
 
@@ -71,16 +73,28 @@ def main():
     names = set(filter(None, args.problems.split(",")))
     problems = [p for p in corpus_hypothesis.PROBLEMS if not names or p.name in names]
     ours = uniflow_rows(args.uniflow, args.seeds, {p.name for p in problems})
+    global SEEDS, PROBLEMS
+    SEEDS = args.seeds
+    PROBLEMS = problems
     rows = []
-    for problem in problems:
-        outcomes = [problem.run(seed) for seed in range(args.seeds)]
-        ideal = sum(1 for o in outcomes if o.ideal) / len(outcomes)
-        runs = median([o.runs for o in outcomes if o.found])
-        mine = ours.get(problem.name)
-        rows.append((problem.name, ideal, runs, mine))
-        print(
-            "%-62s %s" % (problem.name, describe(ideal, runs, mine)), file=sys.stderr, flush=True)
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for name, ideal, runs in pool.imap(run_problem, range(len(problems))):
+            mine = ours.get(name)
+            rows.append((name, ideal, runs, mine))
+            print("%-62s %s" % (name, describe(ideal, runs, mine)), file=sys.stderr, flush=True)
     print_table(rows, args.seeds, args.markdown)
+
+
+SEEDS = 100
+PROBLEMS = []
+
+
+def run_problem(index):
+    """One problem from every seed: its name, ideal share and median runs."""
+    problem = PROBLEMS[index]
+    outcomes = [problem.run(seed) for seed in range(SEEDS)]
+    ideal = sum(1 for o in outcomes if o.ideal) / len(outcomes)
+    return problem.name, ideal, median([o.runs for o in outcomes if o.found])
 
 
 def describe(ideal, runs, mine):

@@ -150,14 +150,20 @@ final class PropertyEngine<Value> {
       guard let limit = settings.shrinkTimeLimit else { return false }
       return clock.now - started > limit
     }
-    let shrinker = Shrinker(failing: failing, isExhausted: isExhausted) { [unowned self] prefix in
-      trial(prefix, size: size).0
+    var start = failing
+    start.value = value
+    let shrinker = Shrinker(failing: start, isExhausted: isExhausted) { [unowned self] prefix in
+      let (trial, value) = trial(prefix, size: size)
+      var kept = trial
+      kept.value = value
+      return kept
     }
     shrinker.shrink()
     let stoppedByLimit = isExhausted()
-    let (final, finalValue) = trial(shrinker.best.indices, size: size)
+    // The best trial keeps the value it made: no run again to read it back.
+    let finalValue = shrinker.best.value as? Value
     let token = ReplayToken.encode(size: size, indices: shrinker.best.indices)
-    guard let failure = final.failureMessage, let finalValue else {
+    guard let failure = shrinker.best.failureMessage, let finalValue else {
       return report.flaky(
         value: finalValue, failure: shrinker.best.failureMessage ?? "", token: token, seed: seed,
         examples: examples, shrinkRuns: propertyRuns - runsBefore, statistics: statistics)

@@ -42,7 +42,7 @@ extension Shrinker {
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let span = best.spans[next]
-      if !span.isEmpty, deleteWithLength(span.range) {
+      if !span.isEmpty, deleteWithLength(span.range) || endingEarly(span) {
         if span.label == .element || span.label == .step { deleteFollowing(span) }
         continue
       }
@@ -67,6 +67,20 @@ extension Shrinker {
         count = batch / 2
       }
     }
+  }
+
+  /// Deletes an element of a list that reached its maximum length, which has no "no more" flag at
+  /// its end: the element is replaced by one, so that the list ends there rather than reading
+  /// the next value's choices as more elements.
+  private func endingEarly(_ span: Span) -> Bool {
+    guard span.label == .element || span.label == .step, let parent = span.parent,
+      best.spans[parent].end > best.spans[parent].start
+    else { return false }
+    let last = best.choices[best.spans[parent].end - 1]
+    guard !(last.isLength && last.index == 0) else { return false }
+    var attempt = best.indices
+    attempt.replaceSubrange(span.range, with: [0])
+    return consider(attempt)
   }
 
   /// The spans of `span`'s label that follow one another from `span`'s start under one parent.

@@ -53,7 +53,6 @@ final class Shrinker {
       deleteDiscarded()
       deleteSpans()
       replaceWithDescendants()
-      deleteChunks(length: 2)
       zeroSpans()
       tryRewrites()
       lowerDuplicates()
@@ -64,7 +63,7 @@ final class Shrinker {
       shiftPairs()
       redistributePairs()
       if best.key == before {
-        deleteChunks(length: 1)
+        deleteChunks(length: 2)
         reorderAcrossParents()
       }
       if best.key == before { deleteWhileAdjusting() }

@@ -24,6 +24,8 @@ struct Trial {
   var hints: (() -> [Range<Int>])?
   /// Simpler encodings of parts of the value, proposed by the generators.
   let rewrites: [Rewrite]
+  /// The value the generator made, when the engine keeps it (the shrinker's trials).
+  var value: Any?
 
   init(status: Status, draws: Draws) {
     self.status = status
