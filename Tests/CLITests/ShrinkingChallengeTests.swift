@@ -70,7 +70,9 @@ struct ShrinkingCorpusTests {
     #expect(Set(names).count == names.count)
     #expect(names.count >= 80)
     for name in names {
-      let parametrized = name.split(separator: "_").last.map { $0.hasPrefix("n") || $0.allSatisfy(\.isNumber) } ?? false
+      let parametrized =
+        name.split(separator: "_").last.map { $0.hasPrefix("n") || $0.allSatisfy(\.isNumber) }
+        ?? false
       let stem = parametrized ? String(name[..<name.lastIndex(of: "_")!]) : name
       #expect(text.contains("\"\(name)\"") || text.contains("\"\(stem)_"), "\(name) has no twin")
     }
@@ -92,7 +94,11 @@ struct ShrinkingCorpusTests {
 
   @Test("the measurement keeps a few counterexamples that missed the ideal, with their seeds")
   func misses() throws {
-    let never = ShrinkingChallenge("never", Gen.int(in: 0...9)) { $0 < 5 } isIdeal: { _ in false }
+    let never = ShrinkingChallenge("never", Gen.int(in: 0...9)) {
+      $0 < 5
+    } isIdeal: { _ in
+      false
+    }
     let row = try #require(ShrinkingChallenges.measure([never], seeds: 0..<4).first)
     #expect(row.ideal == 0)
     #expect(row.misses == ["seed 0: 5", "seed 1: 5", "seed 2: 5"])

@@ -119,9 +119,10 @@ struct GenValueTests {
   @Test("a oneOf of oneOfs picks among all their generators at once")
   func flattenedOneOf() {
     let nested = Gen.oneOf(.just(0), .oneOf(.just(1), .oneOf(.just(2), .just(3))))
-    let seen = Set((0..<200).compactMap { seed in
-      counterexample(nested, seed: UInt64(seed)) { $0 != 3 }
-    })
+    let seen = Set(
+      (0..<200).compactMap { seed in
+        counterexample(nested, seed: UInt64(seed)) { $0 != 3 }
+      })
     #expect(seen == [3])
     #expect(nested.branches?.count == 4)
   }

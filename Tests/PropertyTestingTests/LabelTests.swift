@@ -44,7 +44,8 @@ struct LabelTests {
     #expect(message.contains("\nLabels:\n"))
     #expect(message.contains("  seven (cover ≥ 50%)"))
     #expect(message.contains("  below 50\n") || message.hasSuffix("  below 50"))
-    #expect(message.hasSuffix("Search again from seed 2: pass .seed(2), or set UNIFLOW_PROPERTY_SEED=2."))
+    #expect(
+      message.hasSuffix("Search again from seed 2: pass .seed(2), or set UNIFLOW_PROPERTY_SEED=2."))
   }
 
   @Test("a coverage requirement that is met lets the check pass")

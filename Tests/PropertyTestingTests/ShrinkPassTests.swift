@@ -40,9 +40,12 @@ struct ShrinkPassTests {
   func duplicatesToZero() {
     let list = Gen.int(in: 0...100).array()
     let start: [UInt64] = [5, 5, 9, 5].flatMap { [1, index($0, in: 0...100)] } + [0]
-    let result = afterPass(list, from: start, failsWhen: { list in
-      list.contains { value in list.filter { $0 == value }.count >= 3 }
-    }) { $0.lowerDuplicates() }
+    let result = afterPass(
+      list, from: start,
+      failsWhen: { list in
+        list.contains { value in list.filter { $0 == value }.count >= 3 }
+      }
+    ) { $0.lowerDuplicates() }
     #expect(result == [0, 0, 9, 0])
   }
 
@@ -141,9 +144,12 @@ struct ShrinkPassTests {
 
   @Test("alternatives try their simplest options one by one: a character ≥ z shrinks to z")
   func linearLowering() {
-    let result = afterPass(Gen.string(), from: indices(of: "{"), failsWhen: { text in
-      text.unicodeScalars.contains { $0 >= "z" }
-    }) { $0.minimizeChoices() }
+    let result = afterPass(
+      Gen.string(), from: indices(of: "{"),
+      failsWhen: { text in
+        text.unicodeScalars.contains { $0 >= "z" }
+      }
+    ) { $0.minimizeChoices() }
     #expect(result == "z")
   }
 
@@ -152,7 +158,12 @@ struct ShrinkPassTests {
     let list = Gen.int(in: digits).array()
     let start: [UInt64] = [31, 41, 59].flatMap { [1, index($0, in: digits)] } + [0]
     var runs = 0
-    let result = afterPass(list, from: start, failsWhen: { runs += 1; return $0.count >= 3 }) {
+    let result = afterPass(
+      list, from: start,
+      failsWhen: {
+        runs += 1; return $0.count >= 3
+      }
+    ) {
       $0.zeroSpans()
     }
     #expect(result == [0, 0, 0])

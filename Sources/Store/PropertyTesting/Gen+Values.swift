@@ -40,11 +40,19 @@ extension Gen where Value: FixedWidthInteger & Sendable {
 
 extension Gen where Value == Int {
   /// Every `Int`, shrinking toward zero: 0, 1, −1, 2, −2, …
+  ///
+  /// ```swift
+  /// forAll(Gen.int) { $0 &+ 0 == $0 }
+  /// ```
   public static var int: Gen<Int> { integer }
 }
 
 extension Gen where Value == Bool {
   /// `false` or `true`, equally often; `false` is simpler.
+  ///
+  /// ```swift
+  /// Gen.zip(Gen.bool, Gen.int).map { flag, n in flag ? n : -n }
+  /// ```
   public static var bool: Gen<Bool> {
     Gen { draws in try draws.drawFlag(chance: 0.5) }
   }

@@ -30,6 +30,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// Always `value`, with no choice made.
+  ///
+  /// ```swift
+  /// Gen.just(ClockAction.reload)
+  /// ```
   public static func just(_ value: Value) -> Gen where Value: Sendable {
     Gen { _ in value }
   }
@@ -99,6 +103,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators.
+  ///
+  /// ```swift
+  /// Gen.oneOf(Gen.int(in: 0...9), Gen.just(100))   // 100 about half the time
+  /// ```
   public static func oneOf(_ gens: Gen...) -> Gen {
     oneOf(gens)
   }
@@ -106,6 +114,10 @@ public struct Gen<Value>: Sendable {
   /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators. A
   /// generator that is itself a `oneOf` counts as its alternatives, so nesting does not make
   /// the inner ones rarer.
+  ///
+  /// ```swift
+  /// Gen.oneOf(["a", "b", "c"].map(Gen.just))
+  /// ```
   public static func oneOf(_ gens: [Gen]) -> Gen {
     precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
     let branches = gens.flatMap { $0.branches ?? [$0.generate] }
@@ -126,6 +138,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// A value of one of the generators, picked in proportion to its weight.
+  ///
+  /// ```swift
+  /// Gen.frequency([(3, Gen.just(true)), (1, Gen.just(false))])
+  /// ```
   public static func frequency(_ weighted: [(Int, Gen)]) -> Gen {
     let kept = weighted.filter { $0.0 > 0 }
     precondition(!kept.isEmpty, "Gen.frequency needs at least one positive weight")
@@ -139,6 +155,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// `nil` or a value of this generator; `nil` is simpler and comes about a quarter of the time.
+  ///
+  /// ```swift
+  /// Gen.string().optional   // String?
+  /// ```
   public var optional: Gen<Value?> {
     Gen<Value?> { draws in
       guard try draws.drawFlag(chance: 0.75) else { return nil }
@@ -154,6 +174,10 @@ public struct Gen<Value>: Sendable {
 /// ```
 public struct PropertyDiscard: Error, Sendable {
   /// The `assume` that discarded the example, as `file:line`.
+  ///
+  /// ```swift
+  /// error.site   // "assume at MyTests.swift:12"
+  /// ```
   public let site: String
 }
 

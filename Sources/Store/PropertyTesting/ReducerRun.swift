@@ -5,17 +5,33 @@ import Store
 ///
 /// ```swift
 /// let result = property.check(reportFailure: { _ in })
-/// result.counterexample?.actions   // [.moveDay(1), .reload]
-/// print(result.counterexample!.swiftCode(reducer: nil, reducerType: "ClockReducer"))
+/// result.counterexample?.actions     // [.moveDay(1), .reload]
+/// result.counterexample?.ruleNames   // ["moveDay", "reload"]
 /// ```
 public struct ReducerRun<State, Action> {
   /// The state the run started from.
+  ///
+  /// ```swift
+  /// print(run.initialState)
+  /// ```
   public let initialState: State
   /// The actions, in the order they were sent.
+  ///
+  /// ```swift
+  /// #expect(run.actions == [.increment, .increment, .increment])
+  /// ```
   public internal(set) var actions: [Action] = []
   /// The name of the rule that made each action.
+  ///
+  /// ```swift
+  /// #expect(run.ruleNames == ["request", "request", "answer"])
+  /// ```
   public internal(set) var ruleNames: [String] = []
   /// Why the run failed: the invariant or law broken and the step; nil when it passed.
+  ///
+  /// ```swift
+  /// print(run.failure ?? "passed")
+  /// ```
   public internal(set) var failure: String?
 
   init(initialState: State) {

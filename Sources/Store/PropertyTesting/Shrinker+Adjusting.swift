@@ -33,7 +33,9 @@ extension Shrinker {
       $0.label == span.label && $0.parent == span.parent && !$0.isEmpty
     }
     let next = siblings.first { $0.start == span.end }.map { $0.range.filter(numeric).prefix(2) }
-    let previous = siblings.first { $0.end == span.start }.map { $0.range.filter(numeric).suffix(1) }
+    let previous = siblings.first { $0.end == span.start }.map {
+      $0.range.filter(numeric).suffix(1)
+    }
     for position in Array(next ?? []) + Array(previous ?? []) where !isExhausted() {
       let choice = best.choices[position]
       let moved = position >= span.end ? position - span.range.count : position

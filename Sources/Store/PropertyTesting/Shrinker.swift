@@ -85,7 +85,8 @@ final class Shrinker {
     seen.insert(consumed)
     guard trial.failed, trial.key < best.key else { return false }
     if trial.indices.count == best.indices.count {
-      for position in trial.indices.indices where trial.indices[position] != best.indices[position] {
+      for position in trial.indices.indices where trial.indices[position] != best.indices[position]
+      {
         changed.insert(position)
       }
     } else {

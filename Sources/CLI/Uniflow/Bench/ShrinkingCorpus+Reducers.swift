@@ -152,7 +152,9 @@ struct CorpusMachine: Reducer {
       state.requests += 1
       state.answered = 0
     case .answer(let request): state.answered = request  // the bug: a stale answer is taken
-    case .enqueue(let value): if state.items.count <= 3 { state.items.append(value) }  // one too many
+    case .enqueue(let value):
+      // The bug: one more than the capacity of three fits.
+      if state.items.count <= 3 { state.items.append(value) }
     case .dequeue: if !state.items.isEmpty { state.items.removeFirst() }
     case .record(let value): state.items.append(value)
     case .insert(let value):
