@@ -56,8 +56,22 @@ extension Shrinker {
       guard lowerable.count >= 2 else { continue }
       var attempt = best.indices
       for position in lowerable { attempt[position] = 0 }
-      if consider(attempt) { next = 0 }
+      if consider(attempt) || zeroShorter(span, at: next - 1) { next = 0 }
     }
+  }
+
+  /// After zeroing `span` did not fail: when the zeroed span read fewer choices than it holds (a
+  /// tree node that became a leaf), tries the span as just that many zeros, so that the choices
+  /// it no longer reads do not spill into what follows.
+  private func zeroShorter(_ span: Span, at index: Int) -> Bool {
+    guard let trial = lastTrial, index < trial.spans.count, trial.spans[index].start == span.start
+    else { return false }
+    let used = trial.spans[index].range.count
+    guard used < span.range.count else { return false }
+    let attempt =
+      Array(best.indices[..<span.start]) + Array(repeating: 0, count: used)
+      + best.indices[span.end...]
+    return consider(attempt)
   }
 
   /// Tries the simpler encodings the generators proposed, such as a float's integer part or its

@@ -31,9 +31,12 @@ final class Shrinker {
   private(set) var best: Trial
   private let run: ([UInt64]) -> Trial
   let isExhausted: () -> Bool
-  private var seen: Set<[UInt64]> = []
-  /// How the last sequence run by ``consider(_:)`` ended; nil when it was not run.
+  /// Every sequence run (and every sequence a run consumed), with how its run ended.
+  private var seen: [[UInt64]: Trial.Status] = [:]
+  /// How the last sequence given to ``consider(_:)`` ended; nil when it was not run.
   private(set) var lastStatus: Trial.Status?
+  /// The last trial ``consider(_:)`` ran; nil when its last sequence had run before.
+  private(set) var lastTrial: Trial?
   /// The positions whose index changed while the sequence kept its length, since the last
   /// ``lowerCommonOffset()``.
   var changed: Set<Int> = []
@@ -53,6 +56,7 @@ final class Shrinker {
       deleteDiscarded()
       deleteSpans()
       replaceWithDescendants()
+      deleteChunks(length: 2)
       zeroSpans()
       tryRewrites()
       lowerDuplicates()
@@ -76,13 +80,20 @@ final class Shrinker {
   func consider(_ attempt: [UInt64]) -> Bool {
     var attempt = attempt
     while attempt.last == 0 { attempt.removeLast() }  // past the end, every choice is 0 anyway
+    lastTrial = nil
+    if let status = seen[attempt] {
+      lastStatus = status
+      return false
+    }
     lastStatus = nil
-    guard !isExhausted(), seen.insert(attempt).inserted else { return false }
+    guard !isExhausted() else { return false }
     let trial = run(attempt)
     lastStatus = trial.status
+    lastTrial = trial
+    seen[attempt] = trial.status
     var consumed = trial.indices
     while consumed.last == 0 { consumed.removeLast() }
-    seen.insert(consumed)
+    seen[consumed] = trial.status
     guard trial.failed, trial.key < best.key else { return false }
     if trial.indices.count == best.indices.count {
       for position in trial.indices.indices where trial.indices[position] != best.indices[position]
