@@ -61,11 +61,13 @@ struct ShrinkingChallengeTests {
 
 @Suite("Shrinking corpus")
 struct ShrinkingCorpusTests {
-  @Test("every corpus problem has a twin of the same name in the Hypothesis script")
+  @Test("every corpus problem has a twin of the same name in the Hypothesis scripts")
   func twinsInTheScript() throws {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../scripts/corpus_hypothesis.py").standardized
-    let text = try String(contentsOf: script, encoding: .utf8)
+    let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../scripts").standardized
+    let text = try ["corpus_hypothesis.py", "corpus_machines.py"].map {
+      try String(contentsOf: scripts.appendingPathComponent($0), encoding: .utf8)
+    }.joined()
     let names = ShrinkingCorpus.all.map(\.name)
     #expect(Set(names).count == names.count)
     #expect(names.count >= 80)
