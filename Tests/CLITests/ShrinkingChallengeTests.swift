@@ -106,3 +106,36 @@ struct ShrinkingCorpusTests {
     #expect(row.misses == ["seed 0: 5", "seed 1: 5", "seed 2: 5"])
   }
 }
+
+@MainActor
+@Suite("uniflow bench --only shrinking")
+struct ShrinkingBenchTests {
+  @Test("--seeds and --problems narrow the shrinking section; bad values are refused")
+  func parsesShrinkingOptions() throws {
+    let parsed = try BenchCommand.parse([
+      "--only", "shrinking", "--seeds", "7", "--problems", "reverse,lock_steps_0_20",
+    ])
+    #expect(parsed.seeds == 7)
+    #expect(parsed.problems == ["reverse", "lock_steps_0_20"])
+    #expect(throws: UsageError.self) { try BenchCommand.parse(["--seeds", "0"]) }
+    #expect(throws: UsageError.self) { try BenchCommand.parse(["--problems"]) }
+  }
+
+  @Test("the report lists the challenge rows and, under corpus, each problem with its misses")
+  func corpusInTheReport() throws {
+    let challenge = ShrinkingChallenges.measure(seeds: 0..<2, only: ["reverse"])
+    let corpus = ShrinkingChallenges.measure(
+      ShrinkingCorpus.all, seeds: 0..<2, only: ["minimize_3_set", "can_produce_zero"])
+    var report = BenchReport()
+    report.addShrinking(challenge, corpus: corpus, seeds: 2)
+    let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+    let shrinking = try #require(object?["shrinking"] as? [String: Any])
+    #expect((shrinking["reverse"] as? [String: Any])?["ideal"] as? Double == 1)
+    let rows = try #require(shrinking["corpus"] as? [String: [String: Any]])
+    #expect(Set(rows.keys) == ["minimize_3_set", "can_produce_zero"])
+    #expect(rows["minimize_3_set"]?["seeds"] as? Int == 2)
+    #expect(
+      report.text().contains("shrinking corpus — Hypothesis's quality tests and reducer bugs"))
+    #expect(report.text().contains("  can_produce_zero "))
+  }
+}
