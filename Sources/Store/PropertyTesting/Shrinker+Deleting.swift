@@ -77,7 +77,11 @@ extension Shrinker {
       best.spans[parent].end > best.spans[parent].start
     else { return false }
     let last = best.choices[best.spans[parent].end - 1]
-    guard !(last.isLength && last.index == 0) else { return false }
+    // A list below its minimum length cannot end early; one already ending in a stop flag need
+    // not.
+    guard best.choices[span.start].isLength, !(last.isLength && last.index == 0) else {
+      return false
+    }
     var attempt = best.indices
     attempt.replaceSubrange(span.range, with: [0])
     return consider(attempt)

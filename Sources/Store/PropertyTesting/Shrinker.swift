@@ -54,10 +54,10 @@ final class Shrinker {
       let before = best.key
       deleteHinted()
       deleteDiscarded()
+      zeroSpans()
       deleteSpans()
       replaceWithDescendants()
       deleteChunks(length: 2)
-      zeroSpans()
       tryRewrites()
       lowerDuplicates()
       deleteInParallel()
