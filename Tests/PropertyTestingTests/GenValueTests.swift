@@ -74,8 +74,8 @@ struct GenValueTests {
     #expect(impossible.verdict == .gaveUp)
     #expect(
       failures.messages.first?.hasPrefix(
-        "Property check gave up: Gen.uniqueArray at PropertyTestingTests/GenValueTests.swift:")
-        == true)
+        "Property check gave up: only 0 of 100 examples were valid after 1000 tries (rejected by "
+          + "Gen.uniqueArray at PropertyTestingTests/GenValueTests.swift:") == true)
     #expect(
       failures.messages.first?.contains(
         "found only 2 different values of the 3 needed: its elements repeat too often. Widen the "

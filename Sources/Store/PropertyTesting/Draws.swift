@@ -22,6 +22,10 @@ final class Draws {
     case overrun
     /// A filter rejected every try; the text names it and says how many tries it made.
     case rejected(String)
+    /// The generator could not make this value (a unique collection found too few different
+    /// elements), as can happen while values are small: the example is skipped, like one an
+    /// `assume` rejects. The text names the generator and says why.
+    case unsatisfied(String)
   }
 
   /// The choices made so far, in order.

@@ -2,8 +2,9 @@ import Store
 
 extension Gen {
   /// Arrays of values whose `key`s all differ, with a length in `count`. An element whose key
-  /// repeats an earlier one is drawn again; a check whose generator cannot find enough different
-  /// keys stops, naming this line. Shrinks like ``array(count:)``.
+  /// repeats an earlier one is drawn again; an example for which not enough different keys come
+  /// is skipped, and a check that skips too many gives up, naming this line. Shrinks like
+  /// ``array(count:)``.
   ///
   /// ```swift
   /// struct User { var id: Int; var name: String }
@@ -40,7 +41,7 @@ extension Gen {
           repeats += 1
           if repeats > 10 + 5 * minimum {
             guard result.count >= minimum else {
-              throw Draws.Stop.rejected(
+              throw Draws.Stop.unsatisfied(
                 "\(site) found only \(result.count) different values of the \(minimum) "
                   + "needed: its elements repeat too often. Widen the element generator, or "
                   + "lower the minimum count.")

@@ -35,6 +35,8 @@ final class PropertyEngine<Value> {
       value = try generate(draws)
     } catch Draws.Stop.rejected(let reason) {
       return (Trial(status: .rejected(reason), draws: draws), nil)
+    } catch Draws.Stop.unsatisfied(let reason) {
+      return (Trial(status: .discarded(reason), draws: draws), nil)
     } catch {
       return (Trial(status: .overrun, draws: draws), nil)
     }
