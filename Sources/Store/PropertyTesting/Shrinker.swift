@@ -50,11 +50,13 @@ final class Shrinker {
   /// Applies the passes until a whole round of them changes nothing, or the budget runs out. The
   /// costlier passes run only in a round where the cheap ones found nothing.
   func shrink() {
-    // The simplest sequence of all first: when everything fails, one run finds it.
-    if best.indices.contains(where: { $0 > 0 }) { consider([]) }
+    var first = true
     while !isExhausted() {
       let before = best.key
       deleteHinted()
+      // Then the simplest sequence of all: when everything fails, one run finds it.
+      if first, best.indices.contains(where: { $0 > 0 }) { consider([]) }
+      first = false
       deleteDiscarded()
       zeroSpans()
       deleteSpans()
