@@ -132,7 +132,7 @@ struct FloatingGen: Sendable {
     case .tenths, .hundredths, .thousandths:
       value = try fraction(digits: kind.digits, draws)
     case .any:
-      let index = try draws.draw(up: .max, down: 0) { random in
+      let index = try draws.drawReusing(up: .max, down: 0) { random in
         Self.patternIndex(of: randomValue(&random))
       }
       value = decode(pattern: index)

@@ -11,10 +11,13 @@ extension Shrinker {
     }
     reorder { spans in
       var families: [Family: [Span]] = [:]
+      var order: [Family] = []
       for span in spans where !span.isEmpty {
-        families[Family(parent: span.parent, label: span.label), default: []].append(span)
+        let family = Family(parent: span.parent, label: span.label)
+        if families[family] == nil { order.append(family) }
+        families[family, default: []].append(span)
       }
-      return Array(families.values)
+      return order.compactMap { families[$0] }
     }
   }
 
@@ -28,11 +31,14 @@ extension Shrinker {
     }
     reorder { spans in
       var families: [Family: [Span]] = [:]
+      var order: [Family] = []
       for span in spans where !span.isEmpty && span.label != .composite {
         let shape = best.choices[span.range].flatMap { [$0.up, $0.down] }
-        families[Family(label: span.label, shape: shape), default: []].append(span)
+        let family = Family(label: span.label, shape: shape)
+        if families[family] == nil { order.append(family) }
+        families[family, default: []].append(span)
       }
-      return families.values.compactMap { family in
+      return order.compactMap { families[$0] }.compactMap { family in
         guard Set(family.map(\.parent)).count > 1 else { return nil }
         var disjoint: [Span] = []
         for span in family where !disjoint.contains(where: { $0.range.overlaps(span.range) }) {
@@ -43,14 +49,13 @@ extension Shrinker {
     }
   }
 
-  /// Reorders each family `families` finds in the best sequence's spans, until none changes.
+  /// Reorders each family `families` finds in the best sequence's spans (in the order their
+  /// first spans were opened, so that every run shrinks alike), until none changes.
   private func reorder(_ families: ([Span]) -> [[Span]]) {
     var changed = true
     while changed, !isExhausted() {
       changed = false
-      let ordered = families(best.spans).filter { $0.count > 1 }.sorted {
-        $0[0].start < $1[0].start
-      }
+      let ordered = families(best.spans).filter { $0.count > 1 }
       for family in ordered where reorder(family.sorted { $0.start < $1.start }) {
         changed = true
         break
