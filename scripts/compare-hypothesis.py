@@ -158,5 +158,6 @@ def print_table(rows, seeds, markdown):
 
 
 if __name__ == "__main__":
+    sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     main()
