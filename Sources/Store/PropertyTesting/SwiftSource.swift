@@ -12,7 +12,7 @@ import Store
 /// swiftSource(ClockAction.timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0))))
 /// // ".timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0.0)))"
 /// ```
-public func swiftSource(_ value: Any) -> String? {
+package func swiftSource(_ value: Any) -> String? {
   if let leaf = leafSource(value) { return leaf }
   let mirror = Mirror(reflecting: value)
   let children = Array(mirror.children)
