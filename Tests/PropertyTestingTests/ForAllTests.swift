@@ -32,6 +32,19 @@ struct ForAllTests {
       lines.last == "Search again from seed 7: pass .seed(7), or set UNIFLOW_PROPERTY_SEED=7.")
   }
 
+  @Test("the counterexample prints as a Swift literal to paste into a regression test")
+  func counterexampleAsCode() throws {
+    let failures = FailureLog()
+    forAll(
+      Gen.zip(Gen.string(count: 1...3), Gen.int.array(), Gen.double(in: 0...10)), .seed(5),
+      reportFailure: failures.reporter
+    ) { text, list, number in
+      !(text.count >= 2 && list.count >= 1 && number >= 2.5)
+    }
+    let message = try #require(failures.messages.first)
+    #expect(message.contains("\n  (\"aa\", [0], 3.0)\n"))
+  }
+
   @Test("the same seed gives the same report, byte for byte, from the parameter or the environment")
   func sameSeedSameReport() {
     let gen = Gen.zip(Gen.int.array(), Gen.string())

@@ -22,6 +22,13 @@ struct Choice: Hashable, Sendable {
   /// Whether the generator decided this choice itself (a flag forced to yes): changing it changes
   /// nothing.
   var isForced = false
+  /// Whether the choice picks among alternatives — elements, characters, generators — rather than
+  /// a number: the property need not change monotonically with it, so the shrinker tries more of
+  /// the simplest indices one by one before a binary search.
+  var isAlternative = false
+  /// Whether the choice is a "one more" flag that announces a list element or a run step: the
+  /// deleting passes change it, with what it announces, and the lowering passes leave it alone.
+  var isLength = false
 
   /// The largest index (`up + down`, which never overflows: both count values of one range).
   var max: UInt64 { up &+ down }
@@ -55,7 +62,9 @@ struct Choice: Hashable, Sendable {
 
   /// This choice with its value replaced by `offset` (which must lie within `-down...up`).
   func with(_ offset: Offset) -> Choice {
-    Choice(index: offset.index(up: up, down: down), up: up, down: down)
+    var copy = self
+    copy.index = offset.index(up: up, down: down)
+    return copy
   }
 }
 

@@ -22,6 +22,10 @@ final class Draws {
     case overrun
     /// A filter rejected every try; the text names it and says how many tries it made.
     case rejected(String)
+    /// The generator could not make this value (a unique collection found too few different
+    /// elements), as can happen while values are small: the example is skipped, like one an
+    /// `assume` rejects. The text names the generator and says why.
+    case unsatisfied(String)
   }
 
   /// The choices made so far, in order.
@@ -38,12 +42,26 @@ final class Draws {
   /// Ranges of choices whose deletion the generator suggests trying first (a reducer run's
   /// actions that changed nothing, or stretches that came back to an earlier state).
   var hints: (() -> [Range<Int>])?
+  /// How the characters of the string being made lean while searching (``withTextBias(_:)``).
+  var textBias: TextBias?
+
+  /// Simpler encodings the generator proposes for parts of its value (a float's nearest integer,
+  /// a short fraction): the shrinker tries each one in place of the choices it replaces.
+  private(set) var rewrites: [Rewrite] = []
 
   private let prefix: [UInt64]
   private var random: SplitMix64?
   private let maxChoices: Int
   private var open: [Int] = []
-  private var drawn: [Bounds: [Offset]] = [:]
+  private var drawn: [Bounds: [UInt64]] = [:]
+  /// Indices queued to make a value equal to an earlier one (see ``composite(_:_:)``), and how
+  /// many of them have been used.
+  private var replaying: [UInt64] = []
+  private var replayed = 0
+  /// The choices that made each earlier composite value, by kind, while searching.
+  private var composites: [CompositeKey: [Range<Int>]] = [:]
+  /// A small number for each kind of composite made in this example, for ``Span/tag``.
+  private var tags: [CompositeKey: Int] = [:]
 
   private struct Bounds: Hashable {
     let up: UInt64
@@ -59,9 +77,10 @@ final class Draws {
 
   /// Makes one choice with `up` values above the pivot and `down` below, drawing it with
   /// `generate` when searching. Returns the index chosen.
-  func draw(up: UInt64, down: UInt64, random generate: (inout SplitMix64) -> UInt64) throws
-    -> UInt64
-  {
+  func draw(
+    up: UInt64, down: UInt64, alternative: Bool = false,
+    random generate: (inout SplitMix64) -> UInt64
+  ) throws -> UInt64 {
     let max = up &+ down
     if max == 0 { return 0 }  // no freedom: nothing to record
     guard choices.count < maxChoices else { throw Stop.overrun }
@@ -69,12 +88,34 @@ final class Draws {
     var index: UInt64 = 0
     if position < prefix.count {
       index = prefix[position]
+    } else if replayed < replaying.count {
+      index = replaying[replayed]
+      replayed += 1
     } else if var source = random {
       index = generate(&source)
       random = source
     }
     index = Swift.min(index, max)
-    choices.append(Choice(index: index, up: up, down: down))
+    choices.append(Choice(index: index, up: up, down: down, isAlternative: alternative))
+    return index
+  }
+
+  /// Makes one choice among `0...max` like ``draw(up:down:alternative:random:)``; now and then,
+  /// while searching, it takes an index drawn earlier in the same example for a choice of the same
+  /// range instead, because bugs hide in equal values.
+  func drawReusing(
+    up: UInt64, down: UInt64, alternative: Bool = false,
+    random generate: (inout SplitMix64) -> UInt64
+  ) throws -> UInt64 {
+    let bounds = Bounds(up: up, down: down)
+    let index = try draw(up: up, down: down, alternative: alternative) { random in
+      if let earlier = drawn[bounds], random.below(5) == 0 {
+        return earlier[random.below(earlier.count)]
+      }
+      return generate(&random)
+    }
+    // Only random draws read the earlier indices, so only a search keeps them.
+    if isRandom { drawn[bounds, default: []].append(index) }
     return index
   }
 
@@ -86,18 +127,16 @@ final class Draws {
   func drawOffset(up: UInt64, down: UInt64) throws -> Offset {
     let bounds = Bounds(up: up, down: down)
     let index = try draw(up: up, down: down) { random in
-      let earlier = drawn[bounds] ?? []
       var offset = Draws.randomOffset(up: up, down: down, size: size, &random)
-      if !earlier.isEmpty, random.below(5) == 0 {
-        offset = earlier[Int(random.below(UInt64(earlier.count)))]
+      if let earlier = drawn[bounds], random.below(5) == 0 {
+        offset = Offset(index: earlier[random.below(earlier.count)], up: up, down: down)
         Draws.nudge(&offset, up: up, down: down, &random)
       }
       return offset.index(up: up, down: down)
     }
-    let offset = Offset(index: index, up: up, down: down)
     // Only random draws read the earlier numbers, so only a search keeps them.
-    if isRandom { drawn[bounds, default: []].append(offset) }
-    return offset
+    if isRandom { drawn[bounds, default: []].append(index) }
+    return Offset(index: index, up: up, down: down)
   }
 
   /// Moves `offset` by −3…3 (0 most often), staying within the range.
@@ -114,7 +153,15 @@ final class Draws {
   func drawAlternative(_ count: Int) throws -> Int {
     precondition(count > 0, "an empty set of alternatives")  // callers check this first
     let last = UInt64(count - 1)
-    return Int(try draw(up: last, down: 0) { $0.below(last + 1) })
+    return Int(try draw(up: last, down: 0, alternative: true) { $0.below(last + 1) })
+  }
+
+  /// One of `count` elements, uniformly at random when searching, now and then one picked earlier
+  /// in the example; earlier ones are simpler.
+  func drawElement(_ count: Int) throws -> Int {
+    precondition(count > 0, "an empty collection")  // callers check this first
+    let last = UInt64(count - 1)
+    return Int(try drawReusing(up: last, down: 0, alternative: true) { $0.below(last + 1) })
   }
 
   /// One of `weights.count` alternatives, at random in proportion to `weights` when searching;
@@ -122,7 +169,7 @@ final class Draws {
   func drawWeighted(_ weights: [UInt64], total: UInt64) throws -> Int {
     let last = UInt64(weights.count - 1)
     return Int(
-      try draw(up: last, down: 0) { random in
+      try draw(up: last, down: 0, alternative: true) { random in
         var roll = random.below(total)
         for (index, weight) in weights.enumerated() {
           if roll < weight { return UInt64(index) }
@@ -145,11 +192,12 @@ final class Draws {
     begin(label)
     if count < minimum {
       try drawForcedFlag()
-    } else if !(try drawFlag(chance: chance)) {
-      end()
-      return false
+      return true
     }
-    return true
+    let more = try drawFlag(chance: chance)
+    choices[choices.count - 1].isLength = true
+    if !more { end() }
+    return more
   }
 
   /// A "one more" flag whose answer is already yes (a list below its minimum length, a run below
@@ -160,10 +208,11 @@ final class Draws {
     choices.append(Choice(index: 1, up: 1, down: 0, isForced: true))
   }
 
-  /// Opens a span labelled `label`; spans nest.
-  func begin(_ label: SpanLabel) {
+  /// Opens a span labelled `label`; spans nest. `tag` tells apart spans of one label that hold
+  /// different kinds of values (composites of different types).
+  func begin(_ label: SpanLabel, tag: Int = 0) {
     spans.append(
-      Span(start: choices.count, end: choices.count, label: label, parent: open.last))
+      Span(start: choices.count, end: choices.count, label: label, parent: open.last, tag: tag))
     open.append(spans.count - 1)
   }
 
@@ -173,6 +222,53 @@ final class Draws {
     guard let index = open.popLast() else { return }
     spans[index].end = choices.count
     spans[index].discarded = discarded
+  }
+
+  /// Makes a composite value — a collection, a string — inside a span of its own. Now and then,
+  /// while searching, it first queues the choices that made an earlier value of the same `key` in
+  /// this example, so that the value comes out equal to that one: "this list contains that
+  /// string" needs equal strings, which independent draws almost never give.
+  func composite<T>(_ key: CompositeKey, _ body: () throws -> T) rethrows -> T {
+    let start = choices.count
+    var replays = false
+    if isRandom, start >= prefix.count, replayed >= replaying.count,
+      let earlier = composites[key], var source = random
+    {
+      if source.below(6) == 0 {
+        let copied = earlier[source.below(earlier.count)]
+        // Forced flags are recorded without being read: leave them out of the copy.
+        replaying = choices[copied].filter { !$0.isForced }.map(\.index)
+        replayed = 0
+        replays = true
+      }
+      random = source
+    }
+    defer {
+      if replays {
+        replaying = []
+        replayed = 0
+      }
+    }
+    let tag = tags[key] ?? (tags.count + 1)
+    tags[key] = tag
+    begin(.composite, tag: tag)
+    defer { end() }
+    let value = try body()
+    if isRandom { composites[key, default: []].append(start..<choices.count) }
+    return value
+  }
+
+  /// A random result from `body` that is not recorded as a choice, when searching; nil otherwise.
+  /// Only for shaping how later choices are drawn, never for what a value is.
+  func unrecorded<T>(_ body: (inout SplitMix64) -> T) -> T? {
+    guard var source = random else { return nil }
+    defer { random = source }
+    return body(&source)
+  }
+
+  /// Proposes `indices` as a simpler encoding of the choices in `range` (see ``rewrites``).
+  func suggest(_ indices: [UInt64], for range: Range<Int>) {
+    rewrites.append(Rewrite(range: range, indices: indices))
   }
 
   /// Runs `body` inside a span labelled `label`.
@@ -205,9 +301,9 @@ final class Draws {
     default:
       var bits: UInt64 =
         switch roll {
-        case 0..<55: 1 + random.below(7)
-        case 55..<80: 8 + random.below(9)
-        case 80..<92: 17 + random.below(16)
+        case 0..<45: 1 + random.below(8)
+        case 45..<78: 9 + random.below(8)
+        case 78..<90: 17 + random.below(16)
         default: 33 + random.below(32)
         }
       bits = Swift.min(bits, 2 + UInt64(size) * 62 / 100)
@@ -218,6 +314,19 @@ final class Draws {
   }
 }
 
+/// What kind of composite value a span holds, so that a search can copy one value into another of
+/// the same kind: the value's type and the generator's bounds, such as a length range.
+struct CompositeKey: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let bounds: [Int]
+}
+
+/// A simpler encoding of some choices, proposed by the generator that made them.
+struct Rewrite: Sendable {
+  let range: Range<Int>
+  let indices: [UInt64]
+}
+
 /// A run of consecutive choices that made one part of a value.
 struct Span: Sendable {
   var start: Int
@@ -225,6 +334,8 @@ struct Span: Sendable {
   let label: SpanLabel
   /// The index of the enclosing span in ``Draws/spans``, or nil at the top level.
   let parent: Int?
+  /// For composites, which kind of value the span holds (the same tag, the same type); else 0.
+  var tag = 0
   var discarded = false
 
   var range: Range<Int> { start..<end }
@@ -235,4 +346,8 @@ struct Span: Sendable {
 /// reorder; a span of a recursive node may be replaced by a node it contains.
 enum SpanLabel: UInt8, Sendable {
   case element, component, alternative, filterTry, recursiveNode, bound, step, initialState
+  /// A whole collection or string (``Draws/composite(_:_:)``).
+  case composite
+  /// One floating-point number.
+  case float
 }

@@ -24,7 +24,7 @@ public func forAll<Value>(
     PropertyEngine(generate: gen.generate) { value in
       try property(value) ? nil : "it returned false"
     }
-    .check(settings, site: "\(fileID) \(function)", describe: dumpText)
+    .check(settings, site: "\(fileID) \(function)") { swiftSource($0) ?? dumpText($0) }
   }
   if let message = result.message {
     reportFailure(

@@ -11,19 +11,22 @@ extension Gen {
   public func array(count: ClosedRange<Int> = 0...1000) -> Gen<[Value]> {
     let minimum = Swift.max(0, count.lowerBound)
     let maximum = count.upperBound
+    let key = CompositeKey(type: ObjectIdentifier([Value].self), bounds: [minimum, maximum])
     return Gen<[Value]> { draws in
-      // Each element is announced by a "one more" flag, so deleting the flag with the element
-      // deletes exactly that element.
-      let average = Swift.min(Double(maximum - minimum), 1 + Double(draws.size) / 20)
-      let more = average / (1 + average)
-      var result: [Value] = []
-      while result.count < maximum,
-        try draws.beginMore(.element, count: result.count, minimum: minimum, chance: more)
-      {
-        result.append(try generate(draws))
-        draws.end()
+      try draws.composite(key) {
+        // Each element is announced by a "one more" flag, so deleting the flag with the element
+        // deletes exactly that element.
+        let average = Swift.min(Double(maximum - minimum), 1 + Double(draws.size) / 20)
+        let more = average / (1 + average)
+        var result: [Value] = []
+        while result.count < maximum,
+          try draws.beginMore(.element, count: result.count, minimum: minimum, chance: more)
+        {
+          result.append(try generate(draws))
+          draws.end()
+        }
+        return result
       }
-      return result
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 extension Gen where Value: FixedWidthInteger & Sendable {
@@ -39,52 +40,62 @@ extension Gen where Value: FixedWidthInteger & Sendable {
 
 extension Gen where Value == Int {
   /// Every `Int`, shrinking toward zero: 0, 1, −1, 2, −2, …
+  ///
+  /// ```swift
+  /// forAll(Gen.int) { $0 &+ 0 == $0 }
+  /// ```
   public static var int: Gen<Int> { integer }
 }
 
 extension Gen where Value == Bool {
   /// `false` or `true`, equally often; `false` is simpler.
+  ///
+  /// ```swift
+  /// Gen.zip(Gen.bool, Gen.int).map { flag, n in flag ? n : -n }
+  /// ```
   public static var bool: Gen<Bool> {
     Gen { draws in try draws.drawFlag(chance: 0.5) }
   }
 }
 
 extension Gen where Value: Sendable {
-  /// One of `elements`, picked uniformly; shrinks toward the first.
+  /// One of `elements`, picked uniformly, now and then one picked before in the same example;
+  /// shrinks toward the first. Large collections are fine: one choice picks the element.
   ///
   /// ```swift
   /// Gen.element(of: TimeZone.knownTimeZoneIdentifiers)
+  /// Gen.element(of: 0..<1_000_000)   // shrinks toward 0
   /// ```
   public static func element<C: Collection & Sendable>(of elements: C) -> Gen
   where C.Element == Value {
     let all = Array(elements)
     precondition(!all.isEmpty, "Gen.element(of:) needs at least one element")
-    return Gen { draws in all[try draws.drawAlternative(all.count)] }
+    return Gen { draws in all[try draws.drawElement(all.count)] }
   }
 }
 
-extension Gen where Value == Character {
-  /// Letters, digits, punctuation and space, then a few letters beyond ASCII (é, ß, 한, 글) and an
-  /// emoji; shrinks toward `a`.
-  public static var character: Gen<Character> { element(of: Gen.alphabet) }
-
-  /// The characters ``character`` picks from, simplest first.
-  static let alphabet: [Character] = Array(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_'\"!?/\\()[]{}<>@#$%^&*+=|~`"
-      + "éß한글🐶")
-}
-
-extension Gen where Value == String {
-  /// Strings of `characters` with a length in `count`; shrinks toward shorter strings of simpler
-  /// characters.
+extension Gen where Value: CaseIterable & Sendable, Value.AllCases: Sendable {
+  /// Any case of a `CaseIterable` type, shrinking toward the first declared.
   ///
   /// ```swift
-  /// Gen.string(count: 1...20)
-  /// Gen.string(of: Gen.element(of: Array("0123456789")), count: 4...4)
+  /// enum Breed: CaseIterable { case pug, poodle }
+  /// Gen<Breed>.anyCase   // .pug or .poodle; shrinks to .pug
   /// ```
-  public static func string(
-    of characters: Gen<Character> = .character, count: ClosedRange<Int> = 0...50
-  ) -> Gen<String> {
-    characters.array(count: count).map { String($0) }
+  public static var anyCase: Gen { element(of: Value.allCases) }
+}
+
+extension Gen where Value == Date {
+  /// Dates in `range`, to the millisecond, shrinking toward the date in the range nearest to
+  /// 1970-01-01 (the range's start when it lies after it).
+  ///
+  /// ```swift
+  /// let start = Date(timeIntervalSince1970: 0)
+  /// Gen.date(in: start...start.addingTimeInterval(86_400 * 365))
+  /// ```
+  public static func date(in range: ClosedRange<Date>) -> Gen<Date> {
+    let low = Int64((range.lowerBound.timeIntervalSince1970 * 1000).rounded(.up))
+    let high = Int64((range.upperBound.timeIntervalSince1970 * 1000).rounded(.down))
+    precondition(low <= high, "Gen.date(in:) needs a range that holds a whole millisecond")
+    return Gen<Int64>.int(in: low...high).map { Date(timeIntervalSince1970: Double($0) / 1000) }
   }
 }

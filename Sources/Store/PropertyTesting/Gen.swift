@@ -16,12 +16,24 @@ import Store
 public struct Gen<Value>: Sendable {
   /// Runs the generator, making its choices through `draws`.
   let generate: @Sendable (Draws) throws -> Value
+  /// The generators this one picks among uniformly, when it is a ``oneOf(_:)-swift.type.method``
+  /// (their `generate` functions, not the generators themselves: a generic struct holding
+  /// values of its own type trips the runtime when copied through `zip`'s parameter packs).
+  let branches: [@Sendable (Draws) throws -> Value]?
 
-  init(_ generate: @escaping @Sendable (Draws) throws -> Value) {
+  init(
+    branches: [@Sendable (Draws) throws -> Value]? = nil,
+    _ generate: @escaping @Sendable (Draws) throws -> Value
+  ) {
     self.generate = generate
+    self.branches = branches
   }
 
   /// Always `value`, with no choice made.
+  ///
+  /// ```swift
+  /// Gen.just(ClockAction.reload)
+  /// ```
   public static func just(_ value: Value) -> Gen where Value: Sendable {
     Gen { _ in value }
   }
@@ -69,7 +81,9 @@ public struct Gen<Value>: Sendable {
         draws.end(discarded: !kept)
         if kept { return value }
       }
-      throw Draws.Stop.rejected("\(site) rejected \(tries) values in a row")
+      throw Draws.Stop.rejected(
+        "\(site) rejected \(tries) values in a row: the filter keeps too few values. Generate "
+          + "values that satisfy the condition directly (with map or flatMap), or loosen it.")
     }
   }
 
@@ -89,16 +103,27 @@ public struct Gen<Value>: Sendable {
   }
 
   /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators.
+  ///
+  /// ```swift
+  /// Gen.oneOf(Gen.int(in: 0...9), Gen.just(100))   // 100 about half the time
+  /// ```
   public static func oneOf(_ gens: Gen...) -> Gen {
     oneOf(gens)
   }
 
-  /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators.
+  /// A value of one of `gens`, picked uniformly; shrinks toward the earlier generators. A
+  /// generator that is itself a `oneOf` counts as its alternatives, so nesting does not make
+  /// the inner ones rarer.
+  ///
+  /// ```swift
+  /// Gen.oneOf(["a", "b", "c"].map(Gen.just))
+  /// ```
   public static func oneOf(_ gens: [Gen]) -> Gen {
     precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
-    return Gen { draws in
-      let pick = try draws.drawAlternative(gens.count)
-      return try draws.span(.alternative) { try gens[pick].generate(draws) }
+    let branches = gens.flatMap { $0.branches ?? [$0.generate] }
+    return Gen(branches: branches) { draws in
+      let pick = try draws.drawAlternative(branches.count)
+      return try draws.span(.alternative) { try branches[pick](draws) }
     }
   }
 
@@ -113,6 +138,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// A value of one of the generators, picked in proportion to its weight.
+  ///
+  /// ```swift
+  /// Gen.frequency([(3, Gen.just(true)), (1, Gen.just(false))])
+  /// ```
   public static func frequency(_ weighted: [(Int, Gen)]) -> Gen {
     let kept = weighted.filter { $0.0 > 0 }
     precondition(!kept.isEmpty, "Gen.frequency needs at least one positive weight")
@@ -126,6 +155,10 @@ public struct Gen<Value>: Sendable {
   }
 
   /// `nil` or a value of this generator; `nil` is simpler and comes about a quarter of the time.
+  ///
+  /// ```swift
+  /// Gen.string().optional   // String?
+  /// ```
   public var optional: Gen<Value?> {
     Gen<Value?> { draws in
       guard try draws.drawFlag(chance: 0.75) else { return nil }
@@ -141,6 +174,10 @@ public struct Gen<Value>: Sendable {
 /// ```
 public struct PropertyDiscard: Error, Sendable {
   /// The `assume` that discarded the example, as `file:line`.
+  ///
+  /// ```swift
+  /// error.site   // "assume at MyTests.swift:12"
+  /// ```
   public let site: String
 }
 

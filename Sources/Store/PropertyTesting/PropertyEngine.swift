@@ -26,13 +26,17 @@ final class PropertyEngine<Value> {
   }
 
   /// Generates a value from `prefix` (then `random`, then zeros) and runs the property on it.
-  func trial(_ prefix: [UInt64], random: SplitMix64? = nil, size: Int) -> (Trial, Value?) {
+  func trial(
+    _ prefix: [UInt64], random: SplitMix64? = nil, size: Int, labels: ExampleLabels? = nil
+  ) -> (Trial, Value?) {
     let draws = Draws(prefix: prefix, random: random, size: size)
     let value: Value
     do {
       value = try generate(draws)
     } catch Draws.Stop.rejected(let reason) {
       return (Trial(status: .rejected(reason), draws: draws), nil)
+    } catch Draws.Stop.unsatisfied(let reason) {
+      return (Trial(status: .discarded(reason), draws: draws), nil)
     } catch {
       return (Trial(status: .overrun, draws: draws), nil)
     }
@@ -42,7 +46,13 @@ final class PropertyEngine<Value> {
       FileHandle.standardError.write(Data("property input \(token)\n".utf8))
     }
     do {
-      if let failure = try property(value) {
+      let failure =
+        if let labels {
+          try ExampleLabels.$current.withValue(labels) { try property(value) }
+        } else {
+          try property(value)
+        }
+      if let failure {
         return (Trial(status: .failed(failure), draws: draws), value)
       }
       return (Trial(status: .passed, draws: draws), value)
@@ -75,31 +85,40 @@ final class PropertyEngine<Value> {
     var passed = 0
     var tries = 0
     var rejections: [String: Int] = [:]
+    var tally = LabelTally()
+    var timedOut = false
     while passed < wanted, tries < maxTries {
       if let limit = settings.timeLimit, clock.now - started > limit {
-        return report.passed(seed: seed, examples: passed)
+        timedOut = true
+        break
       }
       let size = Swift.min(100, tries * 200 / wanted)
-      let (trial, value) = self.trial([], random: SplitMix64(seed: random.next()), size: size)
+      let labels = ExampleLabels()
+      let (trial, value) = self.trial(
+        [], random: SplitMix64(seed: random.next()), size: size, labels: labels)
       tries += 1
       switch trial.status {
       case .passed:
         passed += 1
+        tally.count(labels)
       case .rejected(let reason):
-        return report.gaveUp(
-          "\(reason): the filter keeps too few values. Generate values that satisfy "
-            + "the condition directly (with map or flatMap), or loosen it.",
-          seed: seed, examples: passed)
+        return report.gaveUp(reason, seed: seed, examples: passed)
       case .discarded(let site):
         rejections[site, default: 0] += 1
+        tally.countDiscarded()
       case .overrun:
         rejections[Trial.overrunReason, default: 0] += 1
       case .failed:
+        tally.count(labels)
         return shrink(
-          trial, value: value, size: size, seed: seed, examples: passed, settings, report)
+          trial, value: value, size: size, seed: seed, examples: passed, settings, report,
+          statistics: tally.line)
       }
     }
-    if passed < wanted {
+    if let unmet = tally.unmetCoverage, passed >= wanted || timedOut {
+      return report.coverageFailed(unmet, seed: seed, examples: passed, statistics: tally.line)
+    }
+    if passed < wanted, !timedOut {
       let worst = rejections.sorted {
         $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key)
       }
@@ -109,14 +128,14 @@ final class PropertyEngine<Value> {
           + "Generate valid inputs directly rather than rejecting them.",
         seed: seed, examples: passed)
     }
-    return report.passed(seed: seed, examples: passed)
+    return report.passed(seed: seed, examples: passed, statistics: tally.line)
   }
 
   /// Confirms that `failing` fails again with the same input (else it is flaky), shrinks it and
   /// reports the simplest failing example.
   private func shrink(
     _ failing: Trial, value: Value?, size: Int, seed: UInt64, examples: Int,
-    _ settings: PropertySettings, _ report: PropertyReport<Value>
+    _ settings: PropertySettings, _ report: PropertyReport<Value>, statistics: String
   ) -> PropertyResult<Value> {
     let runsBefore = propertyRuns
     let (again, _) = trial(failing.indices, size: size)
@@ -124,7 +143,7 @@ final class PropertyEngine<Value> {
       return report.flaky(
         value: value, failure: failing.failureMessage ?? "",
         token: ReplayToken.encode(size: size, indices: failing.indices), seed: seed,
-        examples: examples, shrinkRuns: propertyRuns - runsBefore)
+        examples: examples, shrinkRuns: propertyRuns - runsBefore, statistics: statistics)
     }
     let clock = ContinuousClock()
     let started = clock.now
@@ -133,21 +152,27 @@ final class PropertyEngine<Value> {
       guard let limit = settings.shrinkTimeLimit else { return false }
       return clock.now - started > limit
     }
-    let shrinker = Shrinker(failing: failing, isExhausted: isExhausted) { [unowned self] prefix in
-      trial(prefix, size: size).0
+    var start = failing
+    start.value = value
+    let shrinker = Shrinker(failing: start, isExhausted: isExhausted) { [unowned self] prefix in
+      let (trial, value) = trial(prefix, size: size)
+      var kept = trial
+      kept.value = value
+      return kept
     }
     shrinker.shrink()
     let stoppedByLimit = isExhausted()
-    let (final, finalValue) = trial(shrinker.best.indices, size: size)
+    // The best trial keeps the value it made: no run again to read it back.
+    let finalValue = shrinker.best.value as? Value
     let token = ReplayToken.encode(size: size, indices: shrinker.best.indices)
-    guard let failure = final.failureMessage, let finalValue else {
+    guard let failure = shrinker.best.failureMessage, let finalValue else {
       return report.flaky(
         value: finalValue, failure: shrinker.best.failureMessage ?? "", token: token, seed: seed,
-        examples: examples, shrinkRuns: propertyRuns - runsBefore)
+        examples: examples, shrinkRuns: propertyRuns - runsBefore, statistics: statistics)
     }
     return report.failed(
       value: finalValue, failure: failure, token: token, seed: seed, examples: examples,
-      shrinkRuns: propertyRuns - runsBefore, stoppedByLimit: stoppedByLimit)
+      shrinkRuns: propertyRuns - runsBefore, stoppedByLimit: stoppedByLimit, statistics: statistics)
   }
 
   private func replay(_ token: String, report: PropertyReport<Value>) -> PropertyResult<Value> {
@@ -163,7 +188,7 @@ final class PropertyEngine<Value> {
     let reason: String
     switch trial.status {
     case .passed:
-      return report.passed(seed: nil, examples: 1)
+      return report.passed(seed: nil, examples: 1, statistics: "1 example")
     case .failed(let message):
       return report.replayFailed(value: value, message: message, token: token)
     case .discarded(let site), .rejected(let site):

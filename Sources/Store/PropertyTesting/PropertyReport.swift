@@ -7,22 +7,32 @@ import Store
 /// ```swift
 /// let report = PropertyReport<[Int]>(describe: dumpText, noun: "input")
 /// report.failed(value: [0, 1], failure: "it returned false", token: "1.MgAB", seed: 7,
-///               examples: 3, shrinkRuns: 40, stoppedByLimit: false).message
+///               examples: 3, shrinkRuns: 40, stoppedByLimit: false, statistics: "4 examples")
 /// ```
 struct PropertyReport<Value> {
   let describe: (Value) -> String
   /// What a counterexample is called: "input", or "sequence of actions, as code for a test".
   var noun = "input"
 
-  func passed(seed: UInt64?, examples: Int) -> PropertyResult<Value> {
+  func passed(seed: UInt64?, examples: Int, statistics: String) -> PropertyResult<Value> {
     PropertyResult(
       verdict: .passed, message: nil, counterexample: nil, seed: seed, examples: examples,
-      shrinkRuns: 0, replayToken: nil)
+      shrinkRuns: 0, replayToken: nil, statistics: statistics)
+  }
+
+  /// The search passed but a ``cover(_:_:_:fileID:line:)`` requirement was not met.
+  func coverageFailed(_ unmet: String, seed: UInt64, examples: Int, statistics: String)
+    -> PropertyResult<Value>
+  {
+    let lines = ["Property failed: \(unmet)", "", seedLine(seed)]
+    return PropertyResult(
+      verdict: .failed, message: lines.joined(separator: "\n"), counterexample: nil, seed: seed,
+      examples: examples, shrinkRuns: 0, replayToken: nil, statistics: statistics)
   }
 
   func failed(
     value: Value, failure: String, token: String, seed: UInt64, examples: Int, shrinkRuns: Int,
-    stoppedByLimit: Bool
+    stoppedByLimit: Bool, statistics: String
   ) -> PropertyResult<Value> {
     var lines = [
       "Property failed: \(failure)",
@@ -36,14 +46,15 @@ struct PropertyReport<Value> {
         "Shrinking stopped at its limit, so a simpler input may exist; raise it with "
           + ".shrinkLimit(runs:time:).")
     }
-    lines += ["", replayLine(token), seedLine(seed)]
+    lines += ["", "Tested: \(statistics).", replayLine(token), seedLine(seed)]
     return PropertyResult(
       verdict: .failed, message: lines.joined(separator: "\n"), counterexample: value, seed: seed,
-      examples: examples, shrinkRuns: shrinkRuns, replayToken: token)
+      examples: examples, shrinkRuns: shrinkRuns, replayToken: token, statistics: statistics)
   }
 
   func flaky(
-    value: Value?, failure: String, token: String, seed: UInt64, examples: Int, shrinkRuns: Int
+    value: Value?, failure: String, token: String, seed: UInt64, examples: Int, shrinkRuns: Int,
+    statistics: String
   ) -> PropertyResult<Value> {
     var lines = [
       "Property is flaky: it failed (\(failure)), then passed when run again with the same "
@@ -55,7 +66,7 @@ struct PropertyReport<Value> {
     lines += [replayLine(token), seedLine(seed)]
     return PropertyResult(
       verdict: .flaky, message: lines.joined(separator: "\n"), counterexample: value, seed: seed,
-      examples: examples, shrinkRuns: shrinkRuns, replayToken: token)
+      examples: examples, shrinkRuns: shrinkRuns, replayToken: token, statistics: statistics)
   }
 
   func replayFailed(value: Value?, message: String, token: String) -> PropertyResult<Value> {
@@ -63,7 +74,7 @@ struct PropertyReport<Value> {
     if let value { lines += ["Input:", indent(describe(value))] }
     return PropertyResult(
       verdict: .failed, message: lines.joined(separator: "\n"), counterexample: value, seed: nil,
-      examples: 0, shrinkRuns: 0, replayToken: token)
+      examples: 0, shrinkRuns: 0, replayToken: token, statistics: "1 example")
   }
 
   func gaveUp(_ reason: String, seed: UInt64?, examples: Int) -> PropertyResult<Value> {
@@ -71,7 +82,7 @@ struct PropertyReport<Value> {
     if let seed { message += "\n" + seedLine(seed) }
     return PropertyResult(
       verdict: .gaveUp, message: message, counterexample: nil, seed: seed, examples: examples,
-      shrinkRuns: 0, replayToken: nil)
+      shrinkRuns: 0, replayToken: nil, statistics: "\(examples) example\(plural(examples))")
   }
 
   private func replayLine(_ token: String) -> String {

@@ -16,22 +16,51 @@ import Store
 /// ```
 public struct PropertySettings: Sendable {
   /// How many valid examples to try before the property counts as holding. Default 100.
+  ///
+  /// ```swift
+  /// var settings = PropertySettings()
+  /// settings.examples = 1000
+  /// ```
   public var examples = 100
   /// The seed of the search; nil for the environment's or the test's own.
+  ///
+  /// ```swift
+  /// settings.seed = 42
+  /// ```
   public var seed: UInt64?
   /// A replay token from a failure report: run that one case, with no search and no shrinking.
+  ///
+  /// ```swift
+  /// settings.replay = "1.MgABAg"
+  /// ```
   public var replay: String?
   /// Stop searching after this long; ``PropertyResult/examples`` says how many ran. Default: no
   /// limit.
+  ///
+  /// ```swift
+  /// settings.timeLimit = .seconds(2)
+  /// ```
   public var timeLimit: Duration?
   /// Stop shrinking after this many runs of the property. Default 5000.
+  ///
+  /// ```swift
+  /// settings.maxShrinkRuns = 20_000
+  /// ```
   public var maxShrinkRuns = 5000
   /// Stop shrinking after this long. Default: no limit.
+  ///
+  /// ```swift
+  /// settings.shrinkTimeLimit = .seconds(10)
+  /// ```
   public var shrinkTimeLimit: Duration?
   /// Where `UNIFLOW_PROPERTY_SEED` is read; the process's environment unless set.
-  public var environment: [String: String]?
+  package var environment: [String: String]?
 
   /// The defaults: 100 examples, the seed from the environment or the test, no time limits.
+  ///
+  /// ```swift
+  /// PropertySettings(examples: 500, seed: 7)
+  /// ```
   public init(
     examples: Int = 100, seed: UInt64? = nil, replay: String? = nil, timeLimit: Duration? = nil,
     maxShrinkRuns: Int = 5000, shrinkTimeLimit: Duration? = nil
@@ -45,12 +74,21 @@ public struct PropertySettings: Sendable {
   }
 
   /// The name of the environment variable that fixes the seed of every check.
+  ///
+  /// ```swift
+  /// // UNIFLOW_PROPERTY_SEED=42 swift test
+  /// ProcessInfo.processInfo.environment[PropertySettings.seedVariable]
+  /// ```
   public static let seedVariable = "UNIFLOW_PROPERTY_SEED"
 
   /// The name of the environment variable that, when set to `1`, prints each input's replay token
   /// to standard error before the property runs on it. A crash (a trap, such as an arithmetic
   /// overflow) ends the test process and cannot be shrunk or reported; the last token printed
   /// replays the input that crashed.
+  ///
+  /// ```swift
+  /// // UNIFLOW_PROPERTY_TRACE=1 swift test --filter MyProperty
+  /// ```
   public static let traceVariable = "UNIFLOW_PROPERTY_TRACE"
 
   /// Whether ``traceVariable`` is set to `1`.
@@ -59,23 +97,55 @@ public struct PropertySettings: Sendable {
   }
 
   /// Settings with the seed fixed.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .seed(42)) { $0 == $0 }
+  /// ```
   public static func seed(_ seed: UInt64) -> PropertySettings { PropertySettings(seed: seed) }
   /// Settings that replay one recorded case.
+  ///
+  /// ```swift
+  /// forAll(Gen.int.array(), .replay("1.MgABAg")) { $0.count < 3 }
+  /// ```
   public static func replay(_ token: String) -> PropertySettings { PropertySettings(replay: token) }
   /// Settings with a number of examples.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .examples(1000)) { $0 == $0 }
+  /// ```
   public static func examples(_ count: Int) -> PropertySettings {
     PropertySettings(examples: count)
   }
 
   /// These settings with the seed fixed.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .examples(500).seed(42)) { $0 == $0 }
+  /// ```
   public func seed(_ seed: UInt64) -> PropertySettings { with { $0.seed = seed } }
   /// These settings replaying one recorded case.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .seed(1).replay("1.MgABAg")) { $0 < 5 }
+  /// ```
   public func replay(_ token: String) -> PropertySettings { with { $0.replay = token } }
   /// These settings with a number of examples.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .seed(42).examples(500)) { $0 == $0 }
+  /// ```
   public func examples(_ count: Int) -> PropertySettings { with { $0.examples = count } }
   /// These settings with a time limit on the search.
+  ///
+  /// ```swift
+  /// forAll(Gen.int, .examples(1_000_000).timeLimit(.seconds(2))) { $0 == $0 }
+  /// ```
   public func timeLimit(_ limit: Duration) -> PropertySettings { with { $0.timeLimit = limit } }
   /// These settings with limits on shrinking.
+  ///
+  /// ```swift
+  /// forAll(Gen.int.array(), .seed(1).shrinkLimit(runs: 100, time: .seconds(1))) { $0.count < 9 }
+  /// ```
   public func shrinkLimit(runs: Int, time: Duration? = nil) -> PropertySettings {
     with {
       $0.maxShrinkRuns = runs

@@ -16,9 +16,17 @@ import Store
 /// ```
 public struct ReducerLaw<State, Action> {
   /// Applies an action to a state with the reducer under test, ignoring its effects.
+  ///
+  /// ```swift
+  /// let twice: ReducerLaw<Int, Int>.Reduce = { state, action in state += action }
+  /// ```
   public typealias Reduce = (inout State, Action) -> Void
 
   /// The law's name, shown when it breaks.
+  ///
+  /// ```swift
+  /// ReducerLaw<Int, Int>.deterministic.name   // "deterministic"
+  /// ```
   public let name: String
   /// Checks one step: the reducer, the state before, the action, the state after. Returns why the
   /// law is broken, or nil.
@@ -28,6 +36,16 @@ public struct ReducerLaw<State, Action> {
 
   /// A law with a check after every step, after the whole run, or both; each returns why the law
   /// is broken, or nil when it holds.
+  ///
+  /// ```swift
+  /// let idempotent = ReducerLaw<Counter.State, Counter.Action>("reset twice is reset once",
+  ///   afterStep: { reduce, _, action, after in
+  ///     guard action == .reset else { return nil }
+  ///     var again = after
+  ///     reduce(&again, action)
+  ///     return again == after ? nil : "a second reset changed the state"
+  ///   })
+  /// ```
   public init(
     _ name: String,
     afterStep: ((_ reduce: Reduce, _ before: State, _ action: Action, _ after: State) -> String?)? =
@@ -45,6 +63,10 @@ public struct ReducerLaw<State, Action> {
 extension ReducerLaw where State: Equatable {
   /// The same state and action give the same next state, every time: reduces each step's state
   /// and action a second time and compares.
+  ///
+  /// ```swift
+  /// property.laws(.deterministic)
+  /// ```
   public static var deterministic: ReducerLaw {
     ReducerLaw("deterministic") { reduce, before, action, after in
       var again = before
@@ -60,6 +82,10 @@ extension ReducerLaw where State: Equatable {
 extension ReducerLaw where State: Codable & Equatable {
   /// The state after every step survives a JSON round trip: encoding it and decoding the result
   /// gives an equal state, so a saved or logged state restores exactly.
+  ///
+  /// ```swift
+  /// property.laws(.deterministic, .codableRoundTrip)
+  /// ```
   public static var codableRoundTrip: ReducerLaw {
     ReducerLaw("Codable round trip") { _, _, _, after in
       do {

@@ -24,8 +24,23 @@ import Store
 ///   .check()   // StoreTesting: reports to XCTest or Swift Testing
 /// ```
 public struct ReducerProperty<R: Reducer> where R.State: Equatable {
+  /// The state of the reducer under test.
+  ///
+  /// ```swift
+  /// ReducerProperty<Counter>.State.self   // Counter.State
+  /// ```
   public typealias State = R.State
+  /// The actions of the reducer under test.
+  ///
+  /// ```swift
+  /// ReducerProperty<Counter>.Action.self   // Counter.Action
+  /// ```
   public typealias Action = R.Action
+  /// What an action's generator sees: the state, and the values in ``References`` pools.
+  ///
+  /// ```swift
+  /// .action("add") { (context: ReducerProperty<Counter>.Context) in Gen.just(.add(context.count)) }
+  /// ```
   public typealias Context = StepContext<State>
 
   /// One kind of action: when it may be sent, and how to make one.
@@ -44,11 +59,19 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   var stepRange: ClosedRange<Int> = 1...20
 
   /// A property of `reducer` whose runs start from `initialState`.
+  ///
+  /// ```swift
+  /// ReducerProperty(Counter(), initialState: Counter.State())
+  /// ```
   public init(_ reducer: R, initialState: State) where State: Sendable {
     self.init(reducer, initialState: .just(initialState))
   }
 
   /// A property of `reducer` whose runs start from a generated state (shrunk like the actions).
+  ///
+  /// ```swift
+  /// ReducerProperty(Counter(), initialState: Gen.int(in: 0...9).map { Counter.State(count: $0) })
+  /// ```
   public init(_ reducer: R, initialState: Gen<State>) {
     self.reducer = reducer
     self.initialState = initialState
@@ -56,6 +79,11 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
 
   /// Adds a kind of action, sent only while `isEnabled` holds (always, when nil); `generate` makes
   /// one from the current state. Earlier kinds count as simpler when shrinking.
+  ///
+  /// ```swift
+  /// property.action("add") { context in Gen.int(in: 1...9).map(Counter.Action.add) }
+  /// property.action("decrement", when: { $0.count > 0 }) { _ in .just(.decrement) }
+  /// ```
   public func action(
     _ name: String, when isEnabled: ((Context) -> Bool)? = nil,
     _ generate: @escaping (Context) -> Gen<Action>
@@ -69,6 +97,10 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
 
   /// Adds a kind of action that creates something later actions can refer to: after each such
   /// action, `value` reads it from the new state into `references` (nil adds nothing).
+  ///
+  /// ```swift
+  /// property.action("request", adding: requests, value: \.request) { _ in .just(.reload) }
+  /// ```
   public func action<T>(
     _ name: String, adding references: References<T>, value: @escaping (State) -> T?,
     when isEnabled: ((Context) -> Bool)? = nil, _ generate: @escaping (Context) -> Gen<Action>
@@ -84,6 +116,12 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
 
   /// Adds a kind of action that refers to a value an earlier action put into `references`; it is
   /// offered only when the pool has one, and picks older values as simpler.
+  ///
+  /// ```swift
+  /// property.action("answer", using: requests) { _, request in
+  ///   Gen.just(.timeResponse(request: request, .success(now)))
+  /// }
+  /// ```
   public func action<T>(
     _ name: String, using references: References<T>, when isEnabled: ((Context) -> Bool)? = nil,
     _ generate: @escaping (Context, T) -> Gen<Action>
@@ -103,6 +141,10 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   }
 
   /// Adds a condition every state of every run must satisfy, the initial one included.
+  ///
+  /// ```swift
+  /// property.invariant("count is never negative") { $0.count >= 0 }
+  /// ```
   public func invariant(_ name: String, _ holds: @escaping (State) -> Bool) -> Self {
     var copy = self
     copy.invariants.append((name, holds))
@@ -111,6 +153,10 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
 
   /// Switches on reducer laws, such as ``ReducerLaw/deterministic`` and
   /// ``ReducerLaw/codableRoundTrip``.
+  ///
+  /// ```swift
+  /// property.laws(.deterministic, .codableRoundTrip)
+  /// ```
   public func laws(_ laws: ReducerLaw<State, Action>...) -> Self {
     var copy = self
     copy.laws += laws
@@ -119,6 +165,10 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
 
   /// How many actions a run has; default 1...20. Longer runs come later in a check, as its size
   /// grows.
+  ///
+  /// ```swift
+  /// property.steps(0...100)   // runs of 50 actions on average at full size
+  /// ```
   public func steps(_ range: ClosedRange<Int>) -> Self {
     var copy = self
     copy.stepRange = Swift.max(0, range.lowerBound)...Swift.max(0, range.upperBound)
@@ -134,6 +184,10 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   /// Runs the check and reports a failure — the shortest failing sequence as Swift code, the
   /// seed, and a replay token — to `reportFailure`. The `StoreTesting` module has a version that
   /// reports to XCTest or Swift Testing.
+  ///
+  /// ```swift
+  /// property.check(.seed(7), reportFailure: { failure in print(failure.message) })
+  /// ```
   @discardableResult
   public func check(
     _ settings: PropertySettings = PropertySettings(), fileID: String = #fileID,

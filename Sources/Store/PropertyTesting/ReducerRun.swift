@@ -1,20 +1,37 @@
+import Foundation
 import Store
 
 /// One run of a ``ReducerProperty``: the initial state, the actions sent, and why it failed.
 ///
 /// ```swift
 /// let result = property.check(reportFailure: { _ in })
-/// result.counterexample?.actions   // [.moveDay(1), .reload]
-/// print(result.counterexample!.swiftCode(reducer: nil, reducerType: "ClockReducer"))
+/// result.counterexample?.actions     // [.moveDay(1), .reload]
+/// result.counterexample?.ruleNames   // ["moveDay", "reload"]
 /// ```
 public struct ReducerRun<State, Action> {
   /// The state the run started from.
+  ///
+  /// ```swift
+  /// print(run.initialState)
+  /// ```
   public let initialState: State
   /// The actions, in the order they were sent.
+  ///
+  /// ```swift
+  /// #expect(run.actions == [.increment, .increment, .increment])
+  /// ```
   public internal(set) var actions: [Action] = []
   /// The name of the rule that made each action.
+  ///
+  /// ```swift
+  /// #expect(run.ruleNames == ["request", "request", "answer"])
+  /// ```
   public internal(set) var ruleNames: [String] = []
   /// Why the run failed: the invariant or law broken and the step; nil when it passed.
+  ///
+  /// ```swift
+  /// print(run.failure ?? "passed")
+  /// ```
   public internal(set) var failure: String?
 
   init(initialState: State) {
@@ -23,7 +40,7 @@ public struct ReducerRun<State, Action> {
 
   /// The run as Swift statements that replay it: the initial state, the actions in a loop, and a
   /// comment saying what fails. `reducer` is the reducer's own source when it has one.
-  public func swiftCode(reducer: String?, reducerType: String) -> String {
+  package func swiftCode(reducer: String?, reducerType: String) -> String {
     let stateSource = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
     var lines: [String] = []
     if let reducer {
@@ -70,8 +87,10 @@ extension ReducerProperty {
       run.failure = "invariant \"\(broken.name)\" does not hold for the initial state"
       return run
     }
-    let average = Double(stepRange.upperBound - stepRange.lowerBound)
-    let more = Swift.min(average, 1 + Double(draws.size) / 5) / (1 + average)
+    // At full size a run is as long as the middle of the range on average, whatever its width.
+    let width = stepRange.upperBound - stepRange.lowerBound
+    let more = continueChance(
+      average: Swift.max(1, Double(width) / 2 * Double(draws.size) / 100), limit: width)
     while run.actions.count < stepRange.upperBound {
       let start = draws.choices.count
       guard
@@ -140,4 +159,24 @@ func loops<State: Equatable>(in states: [State], steps: [Range<Int>]) -> [Range<
     }
   }
   return unchanged + returning.sorted { $0.count > $1.count }
+}
+
+/// The chance of drawing one more item, after the minimum, that makes the number of extra items
+/// average `average` when at most `limit` may be drawn: the `p` with `p(1 − pᴸ)/(1 − p) = average`
+/// for a geometric count cut at `L`, found by bisection. 0 when there is no room.
+///
+/// ```swift
+/// continueChance(average: 50, limit: 100)   // ≈ 0.98
+/// ```
+func continueChance(average: Double, limit: Int) -> Double {
+  guard limit > 0, average > 0 else { return 0 }
+  let target = Swift.min(average, Double(limit) * 0.98)
+  let expected = { (p: Double) in p * (1 - pow(p, Double(limit))) / (1 - p) }
+  var low = 0.0
+  var high = 1.0
+  for _ in 0..<60 {
+    let middle = (low + high) / 2
+    if expected(middle) < target { low = middle } else { high = middle }
+  }
+  return low
 }

@@ -18,9 +18,17 @@ import Store
 /// ```
 public struct References<Value>: Sendable {
   /// The pool's name, shown in reports.
+  ///
+  /// ```swift
+  /// References<Int>("requests").name   // "requests"
+  /// ```
   public let name: String
 
   /// A pool called `name`.
+  ///
+  /// ```swift
+  /// let requests = References<Int>("reload requests")
+  /// ```
   public init(_ name: String) {
     self.name = name
   }
@@ -41,15 +49,27 @@ public struct References<Value>: Sendable {
 @dynamicMemberLookup
 public struct StepContext<State> {
   /// The state before the action.
+  ///
+  /// ```swift
+  /// .action("answer", when: { $0.state.isLoading }) { context in … }
+  /// ```
   public let state: State
   let pools: [String: [Any]]
 
   /// A property of ``state``.
+  ///
+  /// ```swift
+  /// context.isLoading   // context.state.isLoading
+  /// ```
   public subscript<T>(dynamicMember keyPath: KeyPath<State, T>) -> T {
     state[keyPath: keyPath]
   }
 
   /// The values in `references`, oldest first.
+  ///
+  /// ```swift
+  /// context[requests].last   // the latest request number
+  /// ```
   public subscript<T>(references: References<T>) -> [T] {
     (pools[references.key] ?? []).compactMap { $0 as? T }
   }

@@ -1,11 +1,14 @@
 import Store
 
-/// The passes that lower and reorder choices, for ``Shrinker``.
+/// The passes that lower numbers, alone and in pairs, for ``Shrinker``.
 extension Shrinker {
-  // MARK: - Lowering
+  /// How many of the simplest indices ``minimizeChoices()`` tries one by one before bisecting: a
+  /// few for numbers, more for alternatives (characters, elements), where the property need not
+  /// change monotonically with the index.
+  static let linearTries: (number: UInt64, alternative: UInt64) = (5, 64)
 
-  /// Lowers each choice alone: to 0, then to the few simplest indices, then by binary search on
-  /// its magnitude keeping its sign, then to the positive side.
+  /// Lowers each choice alone: to 0, then to the few simplest indices one by one, then by binary
+  /// search on its magnitude keeping its sign, then to the positive side.
   func minimizeChoices() {
     var position = 0
     while position < best.choices.count, !isExhausted() {
@@ -16,11 +19,14 @@ extension Shrinker {
 
   private func minimize(at position: Int) {
     let choice = best.choices[position]
-    guard choice.index > 0, !choice.isForced, !setting(position, to: 0) else { return }
-    for index in 1..<Swift.min(choice.index, 5) where setting(position, to: index) { return }
-    guard choice.index >= 5 else { return }
+    guard choice.index > 0, !choice.isForced, !choice.isLength, !setting(position, to: 0) else {
+      return
+    }
+    let linear = choice.isAlternative ? Self.linearTries.alternative : Self.linearTries.number
+    for index in 1..<Swift.min(choice.index, linear) where setting(position, to: index) { return }
+    guard choice.index >= linear else { return }
     if choice.down == 0, choice.up <= 16 {  // a few alternatives: try each
-      for index in 5..<choice.index where setting(position, to: index) { return }
+      for index in linear..<choice.index where setting(position, to: index) { return }
       return
     }
     let sign = choice.offset.negative
@@ -35,42 +41,73 @@ extension Shrinker {
     }
   }
 
-  /// Lowers groups of equal numeric choices together, e.g. the two copies of a duplicated list
-  /// element.
-  func lowerDuplicates() {
-    var groups: [Choice: [Int]] = [:]
-    for (position, choice) in best.choices.enumerated() where choice.isNumeric && choice.index > 0 {
-      groups[choice, default: []].append(position)
-    }
-    let ordered = groups.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
-    for positions in ordered where !isExhausted() {
-      let choice = best.choices[positions[0]]
-      guard positions.allSatisfy({ $0 < best.choices.count && best.choices[$0] == choice }) else {
-        continue
+  /// Sets every choice of a span to its simplest at once — all the numbers of a list, all the
+  /// characters of a string, keeping its length — outermost span first, for spans with at least
+  /// two choices to lower (a single one is ``minimizeChoices()``'s job). One run can do what
+  /// lowering the choices one by one does in many.
+  func zeroSpans() {
+    var next = 0
+    while next < best.spans.count, !isExhausted() {
+      let span = best.spans[next]
+      next += 1
+      let lowerable = span.range.filter {
+        best.choices[$0].index > 0 && !best.choices[$0].isLength && !best.choices[$0].isForced
       }
-      let sign = choice.offset.negative
-      bisect(below: choice.offset.magnitude) { magnitude in
-        var attempt = best.indices
-        let lowered = choice.with(Offset(negative: sign, magnitude: magnitude)).index
-        for position in positions { attempt[position] = lowered }
-        return consider(attempt)
-      }
+      guard lowerable.count >= 2 else { continue }
+      var attempt = best.indices
+      for position in lowerable { attempt[position] = 0 }
+      if consider(attempt) || zeroShorter(span, at: next - 1) { next = 0 }
     }
   }
 
-  /// Lowers pairs of nearby numeric choices of the same sign by the same amount, which keeps
-  /// their difference: `[57, 56]` becomes `[10, 9]` when only the difference and a lower bound
-  /// matter.
-  func lowerPairs() {
-    forNearbyPairs { first, second in
-      let a = best.choices[first].offset
-      let b = best.choices[second].offset
-      guard a.negative == b.negative else { return }
-      let most = Swift.min(a.magnitude, b.magnitude)
-      bisect(above: most) { amount in
-        pairAttempt(
-          first, Offset(negative: a.negative, magnitude: a.magnitude - amount),
-          second, Offset(negative: b.negative, magnitude: b.magnitude - amount))
+  /// After zeroing `span` did not fail: when the zeroed span read fewer choices than it holds (a
+  /// tree node that became a leaf), tries the span as just that many zeros, so that the choices
+  /// it no longer reads do not spill into what follows.
+  private func zeroShorter(_ span: Span, at index: Int) -> Bool {
+    guard let trial = lastTrial, index < trial.spans.count, trial.spans[index].start == span.start
+    else { return false }
+    let used = trial.spans[index].range.count
+    guard used < span.range.count else { return false }
+    let attempt =
+      Array(best.indices[..<span.start]) + Array(repeating: 0, count: used)
+      + best.indices[span.end...]
+    return consider(attempt)
+  }
+
+  /// Tries the simpler encodings the generators proposed, such as a float's integer part or its
+  /// rounding to a few decimals.
+  func tryRewrites() {
+    var next = 0
+    while next < best.rewrites.count, !isExhausted() {
+      let rewrite = best.rewrites[next]
+      next += 1
+      guard rewrite.range.upperBound <= best.indices.count else { continue }
+      let current = best.indices[rewrite.range]
+      guard shortlexLess(rewrite.indices[...], current) else { continue }
+      var attempt = best.indices
+      attempt.replaceSubrange(rewrite.range, with: rewrite.indices)
+      if consider(attempt) { next = 0 }
+    }
+  }
+
+  /// Moves pairs of nearby numbers by the same amount, so that the first gets simpler and their
+  /// difference stays: `[57, 56]` becomes `[10, 9]` when only the difference and a lower bound
+  /// matter, and `[-5, 6]` becomes `[0, 11]`, whatever the signs. First it tries the first at
+  /// zero with the difference kept or turned around (`[2, -9]` becomes `[0, 11]`). Characters of
+  /// one alphabet pair too: `"n"` and `"N"` become `"a"` and `"A"`.
+  func shiftPairs() {
+    forNearbyPairs(alternatives: true) { first, second in
+      guard let a = best.choices[first].offset.small, let b = best.choices[second].offset.small
+      else { return }
+      if pairAttempt(first, .zero, second, Offset(b - a))
+        || pairAttempt(first, .zero, second, Offset(a - b))
+      {
+        return
+      }
+      let direction: Int64 = a < 0 ? 1 : -1  // toward zero for the first
+      bisect(above: Swift.min(a.magnitude, 1 << 61)) { amount in
+        let moved = direction * Int64(amount)
+        return pairAttempt(first, Offset(a + moved), second, Offset(b + moved))
       }
     }
   }
@@ -103,19 +140,26 @@ extension Shrinker {
     }
   }
 
-  /// Calls `body` with each pair of numeric, non-zero choices at most four numeric choices apart.
-  private func forNearbyPairs(_ body: (Int, Int) -> Void) {
+  /// Calls `body` with each pair of non-zero numbers at most two numbers apart; with
+  /// `alternatives`, also each such pair of alternatives (characters, elements) of one range.
+  func forNearbyPairs(alternatives: Bool = false, _ body: (Int, Int) -> Void) {
     var first = 0
     while first < best.choices.count, !isExhausted() {
-      if best.choices[first].isNumeric, best.choices[first].index > 0 {
+      let choice = best.choices[first]
+      if choice.isNumeric, choice.index > 0, !choice.isForced,
+        alternatives || !choice.isAlternative
+      {
         var found = 0
         var second = first + 1
-        while second < best.choices.count, found < 4, !isExhausted() {
-          if best.choices[second].isNumeric {
+        while second < best.choices.count, found < 2, !isExhausted() {
+          let other = best.choices[second]
+          let pairs =
+            choice.isAlternative
+            ? other.isAlternative && other.up == choice.up && other.down == choice.down
+            : other.isNumeric && !other.isAlternative
+          if pairs {
             found += 1
-            if best.choices[second].index > 0, best.choices[first].index > 0 {
-              body(first, second)
-            }
+            if other.index > 0, best.choices[first].index > 0 { body(first, second) }
           }
           second += 1
         }
@@ -124,7 +168,7 @@ extension Shrinker {
     }
   }
 
-  private func pairAttempt(_ first: Int, _ a: Offset, _ second: Int, _ b: Offset) -> Bool {
+  func pairAttempt(_ first: Int, _ a: Offset, _ second: Int, _ b: Offset) -> Bool {
     guard second < best.choices.count else { return false }
     let one = best.choices[first]
     let other = best.choices[second]
@@ -135,97 +179,5 @@ extension Shrinker {
     attempt[first] = one.with(a).index
     attempt[second] = other.with(b).index
     return consider(attempt)
-  }
-
-  // MARK: - Reordering
-
-  /// Sorts sibling spans (the elements of one list, the components of one tuple) from simplest to
-  /// most complex; if the full sort does not fail, swaps neighbours that are out of order.
-  func reorderSiblings() {
-    var changed = true
-    while changed, !isExhausted() {
-      changed = false
-      for siblings in siblingGroups() where reorder(siblings) {
-        changed = true
-        break
-      }
-    }
-  }
-
-  private func siblingGroups() -> [[Span]] {
-    struct Family: Hashable {
-      let parent: Int?
-      let label: SpanLabel
-    }
-    var families: [Family: [Span]] = [:]
-    for span in best.spans where !span.isEmpty {
-      families[Family(parent: span.parent, label: span.label), default: []].append(span)
-    }
-    return families.values.filter { $0.count > 1 }.sorted { $0[0].start < $1[0].start }
-  }
-
-  private func reorder(_ siblings: [Span]) -> Bool {
-    let slices = siblings.map { best.indices[$0.range] }
-    let sorted = slices.sorted(by: shortlexLess)
-    if sorted != slices, consider(rebuild(siblings, with: sorted)) { return true }
-    for index in 0..<slices.count - 1 where shortlexLess(slices[index + 1], slices[index]) {
-      var swapped = slices
-      swapped.swapAt(index, index + 1)
-      if consider(rebuild(siblings, with: swapped)) { return true }
-    }
-    return false
-  }
-
-  /// The best sequence with each of `spans` (in order, not overlapping) replaced by `contents`.
-  private func rebuild(_ spans: [Span], with contents: [ArraySlice<UInt64>]) -> [UInt64] {
-    var attempt: [UInt64] = []
-    var cursor = 0
-    for (span, content) in zip(spans, contents) {
-      attempt += best.indices[cursor..<span.start]
-      attempt += content
-      cursor = span.end
-    }
-    return attempt + best.indices[cursor...]
-  }
-
-  // MARK: - Helpers
-
-  func setting(_ position: Int, to index: UInt64) -> Bool {
-    guard position < best.indices.count else { return false }
-    var attempt = best.indices
-    attempt[position] = index
-    return consider(attempt)
-  }
-
-  func settingOffset(_ position: Int, to offset: Offset, ifBoundsOf choice: Choice) -> Bool {
-    guard position < best.choices.count else { return false }
-    let current = best.choices[position]
-    guard current.up == choice.up, current.down == choice.down,
-      offset.fits(up: choice.up, down: choice.down)
-    else { return false }
-    return setting(position, to: choice.with(offset).index)
-  }
-
-  /// Finds the smallest value in `1..<known` for which `fails` holds, given that `known` fails
-  /// and assuming that larger values fail when smaller ones do.
-  func bisect(below known: UInt64, _ fails: (UInt64) -> Bool) {
-    var low: UInt64 = 0
-    var high = known
-    while high - low > 1, !isExhausted() {
-      let middle = low + (high - low) / 2
-      if fails(middle) { high = middle } else { low = middle }
-    }
-  }
-
-  /// Finds the largest value in `1...most` for which `fails` holds, trying `most` first and
-  /// assuming that smaller values fail when larger ones do.
-  func bisect(above most: UInt64, _ fails: (UInt64) -> Bool) {
-    guard most > 0, !fails(most) else { return }
-    var low: UInt64 = 0
-    var high = most
-    while high - low > 1, !isExhausted() {
-      let middle = low + (high - low) / 2
-      if fails(middle) { low = middle } else { high = middle }
-    }
   }
 }

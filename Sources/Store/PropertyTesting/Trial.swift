@@ -22,6 +22,10 @@ struct Trial {
   let indices: [UInt64]
   let key: SimplicityKey
   var hints: (() -> [Range<Int>])?
+  /// Simpler encodings of parts of the value, proposed by the generators.
+  let rewrites: [Rewrite]
+  /// The value the generator made, when the engine keeps it (the shrinker's trials).
+  var value: Any?
 
   init(status: Status, draws: Draws) {
     self.status = status
@@ -30,6 +34,7 @@ struct Trial {
     self.indices = draws.choices.map(\.index)
     self.key = SimplicityKey(rank: draws.rank, indices: indices)
     self.hints = draws.hints
+    self.rewrites = draws.rewrites
   }
 
   var failed: Bool {

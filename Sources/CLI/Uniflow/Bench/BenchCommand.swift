@@ -16,12 +16,19 @@ enum BenchCommand {
     var only: Set<String> = []
     /// Actions per dispatch run; fewer for a quick look or a profiler.
     var actions = 1_000_000
+    /// Seeds per shrinking problem.
+    var seeds = 100
+    /// The shrinking problems to run (challenge or corpus names); all when empty.
+    var problems: Set<String> = []
   }
 
   static let usage = """
-    Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N]
+    Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N] [--seeds N]
+                         [--problems NAME[,NAME…]]
 
     Sections: \(sections.joined(separator: ", ")).
+    --seeds and --problems narrow the shrinking section: seeds per problem (default 100), and
+    which challenges and corpus problems to run (default all).
     Run a release build: scripts/build-release.sh && .build/static/release/uniflow bench
     (or swift run -c release uniflow bench); a debug build's figures say nothing.
     """
@@ -39,6 +46,16 @@ enum BenchCommand {
           throw UsageError("--actions needs a whole number of at least 1000")
         }
         parsed.actions = count
+      case "--seeds":
+        guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
+          throw UsageError("--seeds needs a whole number of at least 1")
+        }
+        parsed.seeds = count
+      case "--problems":
+        guard let list = remaining.popFirst() else {
+          throw UsageError("--problems needs a list of shrinking problem names")
+        }
+        parsed.problems.formUnion(list.split(separator: ",").map(String.init))
       case "--only":
         guard let list = remaining.popFirst() else {
           throw UsageError("--only needs a section: \(sections.joined(separator: ", "))")
@@ -104,8 +121,13 @@ enum BenchCommand {
         ]))
     }
     if wanted.contains("shrinking") {
-      progress("shrinking: 13 challenges × 100 seeds")
-      report.addShrinking(ShrinkingChallenges.measure())
+      let names = arguments.problems.isEmpty ? nil : arguments.problems
+      let seeds = 0..<UInt64(arguments.seeds)
+      progress("shrinking: 13 challenges × \(arguments.seeds) seeds")
+      let challenges = ShrinkingChallenges.measure(seeds: seeds, only: names)
+      progress("shrinking: \(ShrinkingCorpus.all.count) corpus problems × \(arguments.seeds) seeds")
+      let corpus = ShrinkingChallenges.measure(ShrinkingCorpus.all, seeds: seeds, only: names)
+      report.addShrinking(challenges, corpus: corpus, seeds: arguments.seeds)
     }
     if wanted.contains("travel") {
       progress("travel: a session of 100,000 actions; shrink a log of 10,000")

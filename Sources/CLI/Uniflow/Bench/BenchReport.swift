@@ -174,25 +174,40 @@ struct BenchReport {
     sections.append(("startup", values))
   }
 
-  mutating func addShrinking(_ rows: [ShrinkingMeasurement]) {
+  mutating func addShrinking(
+    _ rows: [ShrinkingMeasurement], corpus: [ShrinkingMeasurement] = [], seeds: Int = 100
+  ) {
     var values: [String: Any] = [:]
     lines += [
       "",
-      "shrinking — the shrinking challenge, 100 seeds each (ideal: share reaching the ideal "
+      "shrinking — the shrinking challenge, \(seeds) seeds each (ideal: share reaching the ideal "
         + "counterexample; median: property runs after the first failure)",
     ]
     for row in rows {
       let target = row.name == "bound5" ? 0.80 : 0.95
-      values[row.name] = [
-        "ideal": round(row.ideal, 2), "medianEvaluations": row.medianEvaluations,
-        "seeds": row.seeds, "failuresFound": row.failuresFound,
-      ]
+      values[row.name] = Self.shrinkingValues(row)
       let ok = row.ideal >= target && row.medianEvaluations <= 500
-      let label = row.name.padding(toLength: 16, withPad: " ", startingAt: 0)
       lines.append(
-        "  \(label) ideal \(String(format: "%.2f", row.ideal)) (≥ \(String(format: "%.2f", target)))"
+        "  \(Self.padded(row.name, 16)) ideal \(String(format: "%.2f", row.ideal)) (≥ \(String(format: "%.2f", target)))"
           + "   median \(String(format: "%6.1f", row.medianEvaluations)) runs (≤ 500)"
           + (ok ? "  ok" : "  MISSED"))
+      lines += row.misses.map { "      missed, \($0)" }
+    }
+    if !corpus.isEmpty {
+      lines += [
+        "",
+        "shrinking corpus — Hypothesis's quality tests and reducer bugs, \(seeds) seeds each "
+          + "(ideal: share reaching the ideal, or for discovery problems finding a failure)",
+      ]
+      var corpusValues: [String: Any] = [:]
+      for row in corpus {
+        corpusValues[row.name] = Self.shrinkingValues(row)
+        lines.append(
+          "  \(Self.padded(row.name, 58)) ideal \(String(format: "%.2f", row.ideal))"
+            + "   median \(String(format: "%6.1f", row.medianEvaluations)) runs")
+        lines += row.misses.map { "      missed, \($0)" }
+      }
+      values["corpus"] = corpusValues
     }
     sections.append(("shrinking", values))
   }
@@ -225,6 +240,17 @@ struct BenchReport {
         "shrink \(f.shrinkActions) actions to \(f.shrunkTo) (\(f.shrinkReplays) replays; ≤ 10 s)",
         f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= 10),
     ]
+  }
+
+  private static func shrinkingValues(_ row: ShrinkingMeasurement) -> [String: Any] {
+    [
+      "ideal": (row.ideal * 100).rounded() / 100, "medianEvaluations": row.medianEvaluations,
+      "seeds": row.seeds, "failuresFound": row.failuresFound,
+    ]
+  }
+
+  private static func padded(_ text: String, _ width: Int) -> String {
+    text.padding(toLength: Swift.max(width, text.count), withPad: " ", startingAt: 0)
   }
 
   private func milliseconds(_ duration: Duration) -> Double {

@@ -24,7 +24,14 @@ enum ShrinkingChallenges {
   static func measure(seeds: Range<UInt64> = 0..<100, only names: Set<String>? = nil)
     -> [ShrinkingMeasurement]
   {
-    all.filter { names?.contains($0.name) ?? true }.map { challenge in
+    measure(all, seeds: seeds, only: names)
+  }
+
+  /// Runs each of `problems` from each of `seeds`.
+  static func measure(
+    _ problems: [ShrinkingChallenge], seeds: Range<UInt64>, only names: Set<String>? = nil
+  ) -> [ShrinkingMeasurement] {
+    problems.filter { names?.contains($0.name) ?? true }.map { challenge in
       let outcomes = seeds.map(challenge.run)
       let found = outcomes.filter(\.foundFailure)
       let runs = found.map(\.shrinkRuns).sorted()
@@ -34,10 +41,12 @@ enum ShrinkingChallenges {
         : runs.count % 2 == 1
           ? Double(runs[runs.count / 2])
           : Double(runs[runs.count / 2 - 1] + runs[runs.count / 2]) / 2
+      let misses = zip(seeds, outcomes).filter { $0.1.foundFailure && !$0.1.ideal }
       return ShrinkingMeasurement(
         name: challenge.name,
         ideal: Double(outcomes.filter(\.ideal).count) / Double(Swift.max(1, outcomes.count)),
-        medianEvaluations: median, seeds: outcomes.count, failuresFound: found.count)
+        medianEvaluations: median, seeds: outcomes.count, failuresFound: found.count,
+        misses: misses.prefix(3).map { "seed \($0.0): \($0.1.counterexample)" })
     }
   }
 
@@ -162,20 +171,27 @@ struct ShrinkingChallenge: Sendable {
   }
 
   init<Value>(
-    _ name: String, _ gen: Gen<Value>, property: @escaping @Sendable (Value) throws -> Bool,
+    _ name: String, _ gen: Gen<Value>, examples: Int = 1000,
+    property: @escaping @Sendable (Value) throws -> Bool,
     isIdeal: @escaping @Sendable (Value) -> Bool
   ) {
     self.name = name
     self.run = { seed in
       let result = forAll(
-        gen, PropertySettings(examples: 1000, seed: seed), reportFailure: { _ in }, property)
+        gen, PropertySettings(examples: examples, seed: seed), reportFailure: { _ in }, property)
       guard result.verdict == .failed, let counterexample = result.counterexample else {
         return Outcome(foundFailure: false, ideal: false, shrinkRuns: 0, counterexample: "")
       }
       return Outcome(
         foundFailure: true, ideal: isIdeal(counterexample), shrinkRuns: result.shrinkRuns,
-        counterexample: dumpText(counterexample))
+        counterexample: swiftSource(counterexample) ?? dumpText(counterexample))
     }
+  }
+
+  /// A problem whose outcome comes from `run` itself (a reducer property, a search alone).
+  init(_ name: String, run: @escaping @Sendable (UInt64) -> Outcome) {
+    self.name = name
+    self.run = run
   }
 }
 
@@ -188,4 +204,6 @@ struct ShrinkingMeasurement: Equatable, Sendable {
   let medianEvaluations: Double
   let seeds: Int
   let failuresFound: Int
+  /// A few counterexamples that missed the ideal, with their seeds.
+  var misses: [String] = []
 }

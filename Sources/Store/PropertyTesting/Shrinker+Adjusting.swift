@@ -1,0 +1,64 @@
+import Store
+
+/// The pass that deletes one part while making up for it elsewhere, for ``Shrinker``.
+extension Shrinker {
+  /// Deletes each list element or run step whose plain deletion made the property pass, while
+  /// raising one number nearby — one of the next sibling's first two or the previous sibling's
+  /// last — by what the deleted part may have added (1, its own numbers or their sum), then by the
+  /// least that still fails:
+  /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
+  /// `[10]`.
+  func deleteWhileAdjusting() {
+    var next = 0
+    while next < best.spans.count, !isExhausted() {
+      let span = best.spans[next]
+      if [.step, .element].contains(span.label), !span.isEmpty, adjustAfterDeleting(span) {
+        continue
+      }
+      next += 1
+    }
+  }
+
+  private func adjustAfterDeleting(_ span: Span) -> Bool {
+    let base = removing(span.range)
+    let numeric = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.isNumeric && !choice.isAlternative && !choice.isForced
+    }
+    // What the deleted part may have added: 1, 2, its own numbers and their sum.
+    let own = span.range.filter(numeric).map { best.choices[$0].offset.magnitude }.filter { $0 > 2 }
+    let amounts = Set([1] + own + [own.reduce(0, &+)]).sorted()
+    // The numbers of the next sibling (the next element, the next step), then the previous one's.
+    let siblings = best.spans.filter {
+      $0.label == span.label && $0.parent == span.parent && !$0.isEmpty
+    }
+    let next = siblings.first { $0.start == span.end }.map { $0.range.filter(numeric).prefix(2) }
+    let previous = siblings.first { $0.end == span.start }.map {
+      $0.range.filter(numeric).suffix(1)
+    }
+    for position in Array(next ?? []) + Array(previous ?? []) where !isExhausted() {
+      let choice = best.choices[position]
+      let moved = position >= span.end ? position - span.range.count : position
+      let current = choice.offset
+      for negative in [current.negative] {
+        let room = (negative ? choice.down : choice.up) - current.magnitude
+        let raise = { (amount: UInt64) -> Bool in
+          var attempt = base
+          let offset = Offset(negative: negative, magnitude: current.magnitude + amount)
+          attempt[moved] = choice.with(offset).index
+          return self.consider(attempt)
+        }
+        var previous: UInt64 = 0
+        for amount in amounts where amount > 0 && amount <= room {
+          if raise(amount) {
+            // Then the least amount that still fails, between the last that did not and this.
+            bisect(below: amount - previous) { raise(previous + $0) }
+            return true
+          }
+          previous = amount
+        }
+      }
+    }
+    return false
+  }
+}

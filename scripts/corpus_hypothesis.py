@@ -1,0 +1,262 @@
+"""Uniflow's shrinking corpus as Hypothesis problems, for scripts/compare-hypothesis.py.
+
+Each problem has the name of its Swift twin in Sources/CLI/Uniflow/Bench/ShrinkingCorpus*.swift.
+Hypothesis shrinks characters toward "0" where Uniflow shrinks them toward "a": each side is judged
+by its own simplest character.
+"""
+
+import math
+from collections import Counter
+from functools import reduce
+
+from hypothesis import assume, given
+from hypothesis import seed as use_seed
+from hypothesis import strategies as st
+
+from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
+from corpus_machines import REDUCERS
+
+
+class Problem:
+    """A property over a strategy: fails when `fails(value)`; `ideal(value)` judges the result."""
+
+    def __init__(self, name, strategy, fails, ideal=None, examples=1000, shrink=True,
+                 condition=None):
+        self.name = name
+        self.strategy = strategy
+        self.fails = fails
+        self.ideal = ideal
+        self.examples = examples
+        self.shrink = shrink
+        self.condition = condition
+
+    def run(self, seed):
+        calls = [0]
+        first = [None]
+        last = [None]
+
+        def test(value):
+            calls[0] += 1
+            if self.condition is not None and not self.condition(value):
+                assume(False)
+            if self.fails(value):
+                if first[0] is None:
+                    first[0] = calls[0]
+                last[0] = value
+                raise Failed()
+
+        wrapped = use_seed(seed)(
+            hypothesis_settings(self.examples, self.shrink)(given(self.strategy)(test)))
+        try:
+            wrapped()
+        except Failed:
+            pass
+        found = first[0] is not None
+        if not found:
+            return Outcome(False, False, 0)
+        ideal = True if self.ideal is None else bool(self.ideal(last[0]))
+        return Outcome(True, ideal, calls[0] - first[0])
+
+
+def find(name, strategy, trait, condition=None):
+    """A discovery problem: found when one of 150 examples (unshrunk) has `trait`."""
+    return Problem(name, strategy, trait, examples=150, shrink=False, condition=condition)
+
+
+# MARK: - test_shrink_quality.py
+
+integers = st.integers(min_value=-(2 ** 63), max_value=2 ** 63 - 1)
+texts = st.text(max_size=50)
+
+
+def repeated(n):
+    return "0" * n
+
+
+def large_union(xs):
+    return reduce(set.union, xs, set())
+
+
+def complex_sorting(x):
+    return [list(reversed(t)) for t in x] > x and len(x) > 3
+
+
+def sets_of_sets_ideal(s):
+    return (len(s) == 8 and frozenset() in s
+            and all(len(a) <= 1 or any(a != b and b <= a for b in s) for a in s))
+
+
+def dictionary_3_ideal(d):
+    return (len(d) == 3 and set(d.values()) == {""}
+            and all((k >= 0 or k + 1 in d) and (k <= 0 or k - 1 in d) for k in d))
+
+
+def unique_by_ideal(ls):
+    values = sorted(map(max, ls))
+    return len(ls) == 5 and values[-1] - values[0] == 4 and all(u <= 0 for u, _ in ls)
+
+
+def min_is_not_dupe(x):
+    assume(len(x) >= 20)
+    return all(x[i] >= i for i in range(20))
+
+
+QUALITY = [
+    Problem("integers_from_minimizes_leftwards", st.integers(101, 2 ** 63 - 1), lambda x: True,
+            lambda x: x == 101),
+    Problem("minimize_string_to_empty", texts, lambda x: True, lambda x: x == ""),
+    Problem("minimize_one_of", integers | texts | st.booleans(), lambda x: True,
+            lambda x: x == 0 and type(x) is int),
+    Problem("minimize_mixed_list", st.lists(integers | texts, max_size=1000), lambda x: len(x) >= 10,
+            lambda x: all(v == 0 or v == "" for v in x)),
+    Problem("minimize_longer_string", texts, lambda x: len(x) >= 10, lambda x: x == repeated(10)),
+    Problem("minimize_longer_list_of_strings", st.lists(texts, max_size=1000),
+            lambda x: len(x) >= 10, lambda x: x == [""] * 10),
+    Problem("minimize_3_set", st.sets(integers, max_size=1000), lambda x: len(x) >= 3,
+            lambda x: x in ({0, 1, 2}, {-1, 0, 1})),
+    Problem("minimize_3_set_of_tuples", st.sets(st.tuples(integers), max_size=1000),
+            lambda x: len(x) >= 2, lambda x: x == {(0,), (1,)}),
+    Problem("minimize_sets_of_sets",
+            st.sets(st.frozensets(st.integers(1, 100), max_size=1000), min_size=8, max_size=1000),
+            lambda x: True, sets_of_sets_ideal),
+    Problem("can_simplify_flatmap_with_bounded_left_hand_size",
+            st.booleans().flatmap(lambda x: st.lists(st.just(x), max_size=1000)),
+            lambda x: len(x) >= 10, lambda x: x == [False] * 10),
+    Problem("can_simplify_across_flatmap_of_just", integers.flatmap(st.just), lambda x: True,
+            lambda x: x == 0),
+    Problem("can_simplify_on_right_hand_strategy_of_flatmap",
+            integers.flatmap(lambda x: st.lists(st.just(x), max_size=1000)), lambda x: True,
+            lambda x: x == []),
+    Problem("can_ignore_left_hand_side_of_flatmap",
+            integers.flatmap(lambda x: st.lists(integers, max_size=1000)), lambda x: len(x) >= 10,
+            lambda x: x == [0] * 10),
+    Problem("can_simplify_on_both_sides_of_flatmap",
+            integers.flatmap(lambda x: st.lists(st.just(x), max_size=1000)),
+            lambda x: len(x) >= 10, lambda x: x == [0] * 10),
+    Problem("flatmap_rectangles",
+            st.integers(0, 10).flatmap(
+                lambda w: st.lists(st.lists(st.sampled_from("ab"), min_size=w, max_size=w),
+                                   max_size=1000)),
+            lambda x: ["a", "b"] in x, lambda x: x == [["a", "b"]]),
+    Problem("dictionary", st.dictionaries(integers, texts, max_size=100), lambda x: True,
+            lambda x: x == {}),
+    Problem("dictionary_3", st.dictionaries(integers, texts, max_size=100), lambda x: len(x) >= 3,
+            dictionary_3_ideal),
+    Problem("minimize_single_element_in_silly_large_int_range", integers,
+            lambda x: x >= -(2 ** 62), lambda x: x == 0),
+    Problem("minimize_multiple_elements_in_silly_large_int_range", st.lists(integers, max_size=1000),
+            lambda x: len(x) >= 20, lambda x: x == [0] * 20),
+    Problem("minimize_multiple_elements_in_silly_large_int_range_min_is_not_dupe",
+            st.lists(st.integers(0, 2 ** 63 - 1), max_size=1000), min_is_not_dupe,
+            lambda x: x == list(range(20))),
+    Problem("find_large_union_list",
+            st.lists(st.sets(integers, min_size=1, max_size=1000), min_size=1, max_size=1000),
+            lambda x: len(large_union(x)) >= 10,
+            lambda x: len(x) == 1 and len(large_union(x)) == 10
+            and max(large_union(x)) == min(large_union(x)) + 9),
+] + [
+    Problem("containment_n%d" % n, st.tuples(st.lists(integers, max_size=1000), integers),
+            lambda x, n=n: x[1] in x[0] and x[1] >= n, lambda x, n=n: x == ([n], n))
+    for n in (0, 1, 10, 100, 1000)
+] + [
+    Problem("text_containment_n%d" % n, st.tuples(st.lists(texts, max_size=1000), texts),
+            lambda x, n=n: x[1] in x[0] and len(x[1]) >= n,
+            lambda x, n=n: x == ([repeated(n)], repeated(n)))
+    for n in (0, 1, 2)
+] + [
+    Problem("duplicate_containment", st.tuples(st.lists(integers, max_size=1000), integers),
+            lambda x: x[0].count(x[1]) > 1, lambda x: x == ([0, 0], 0)),
+    Problem("reordering_bytes", st.lists(integers, max_size=1000),
+            lambda x: sum(x) >= 10 and len(x) >= 3, lambda x: x == sorted(x)),
+    Problem("minimize_long_list", st.lists(st.booleans(), min_size=50, max_size=1000),
+            lambda x: len(x) >= 70, lambda x: x == [False] * 70),
+    Problem("minimize_list_of_longish_lists",
+            st.lists(st.lists(st.booleans(), max_size=1000), max_size=1000),
+            lambda x: len([t for t in x if any(t) and len(t) >= 2]) >= 5,
+            lambda x: x == [[False, True]] * 5),
+    Problem("minimize_list_of_fairly_non_unique_ints", st.lists(integers, max_size=1000),
+            lambda x: len(set(x)) < len(x), lambda x: len(x) == 2),
+    Problem("list_with_complex_sorting_structure",
+            st.lists(st.lists(st.booleans(), max_size=1000), max_size=1000), complex_sorting,
+            lambda x: len(x) == 4),
+    Problem("list_with_wide_gap", st.lists(integers, max_size=1000), wide_gap,
+            lambda x: len(x) == 2 and max(x) == min(x) + 11),
+    Problem("minimize_namedtuple", st.tuples(integers, integers), lambda x: x[0] < x[1],
+            lambda x: x[1] == x[0] + 1),
+    Problem("minimize_dict", st.tuples(st.booleans(), st.booleans()), lambda x: x[0] or x[1],
+            lambda x: not (x[0] and x[1])),
+    Problem("minimize_list_of_sets", st.lists(st.sets(st.booleans()), max_size=1000),
+            lambda x: len([s for s in x if s]) >= 3, lambda x: x == [{False}] * 3),
+    Problem("minimize_list_of_lists", st.lists(st.lists(integers, max_size=1000), max_size=1000),
+            lambda x: len([s for s in x if s]) >= 3, lambda x: x == [[0]] * 3),
+    Problem("minimize_list_of_tuples", st.lists(st.tuples(integers, integers), max_size=1000),
+            lambda x: len(x) >= 2, lambda x: x == [(0, 0), (0, 0)]),
+    Problem("minimize_multi_key_dicts", st.dictionaries(st.booleans(), st.booleans()), bool,
+            lambda x: x == {False: False}),
+    Problem("can_find_sets_unique_by_incomplete_data",
+            st.lists(st.tuples(integers, integers), unique_by=max, max_size=1000),
+            lambda x: len(x) >= 5, unique_by_ideal),
+] + [
+    Problem("lists_forced_near_top_n%d" % n, st.lists(integers, min_size=n, max_size=n + 2),
+            lambda x, n=n: len(x) == n + 2, lambda x, n=n: x == [0] * (n + 2))
+    for n in (0, 4, 9)
+]
+
+
+# MARK: - test_discovery_ability.py
+
+def distorted(values):
+    counts = Counter(values)
+    return min(counts.values()) * 3 <= max(counts.values())
+
+
+NESTED = st.one_of(
+    st.just(0),
+    st.one_of(st.just(1), st.just(2),
+              st.one_of(st.just(3), st.just(4), st.one_of(st.just(5), st.just(6), st.just(7)))))
+
+DISCOVERY = [
+    find("can_produce_zero", integers, lambda x: x == 0),
+    find("can_produce_large_magnitude_integers", integers, lambda x: abs(x) > 1000),
+    find("can_produce_large_positive_integers", integers, lambda x: x > 1000),
+    find("can_produce_large_negative_integers", integers, lambda x: x < -1000),
+    find("can_produce_unstripped_strings", texts, lambda x: x != x.strip()),
+    find("can_produce_stripped_strings", texts, lambda x: x == x.strip()),
+    find("can_produce_multi_line_strings", texts, lambda x: "\n" in x),
+    find("can_produce_ascii_strings", texts, lambda x: all(ord(c) <= 127 for c in x)),
+    find("can_produce_long_strings_with_no_ascii", st.text(min_size=5, max_size=50),
+         lambda x: all(ord(c) > 127 for c in x)),
+    find("can_produce_short_strings_with_some_non_ascii", texts,
+         lambda x: any(ord(c) > 127 for c in x), condition=lambda x: len(x) <= 3),
+    find("can_produce_positive_infinity", st.floats(), lambda x: x == math.inf),
+    find("can_produce_negative_infinity", st.floats(), lambda x: x == -math.inf),
+    find("can_produce_nan", st.floats(), math.isnan),
+    find("can_produce_floats_near_left", st.floats(0, 1), lambda t: t < 0.2),
+    find("can_produce_floats_near_right", st.floats(0, 1), lambda t: t > 0.8),
+    find("can_produce_floats_in_middle", st.floats(0, 1), lambda t: 0.2 <= t <= 0.8),
+    find("can_produce_long_lists", st.lists(integers, max_size=1000), lambda x: len(x) >= 20),
+    find("can_produce_short_lists", st.lists(integers, max_size=1000), lambda x: len(x) <= 10),
+    find("can_produce_the_same_int_twice", st.lists(integers, max_size=1000),
+         lambda t: len(set(t)) < len(t)),
+    find("sampled_from_large_number_can_mix",
+         st.lists(st.sampled_from(range(50)), min_size=50, max_size=1000),
+         lambda x: len(set(x)) >= 25),
+    find("sampled_from_often_distorted", st.lists(st.sampled_from(range(5)), max_size=1000),
+         distorted, condition=lambda x: len(x) >= 3),
+    find("non_empty_subset_of_two_is_usually_large", st.sets(st.sampled_from((1, 2))),
+         lambda t: len(t) == 2),
+    find("subset_of_ten_is_sometimes_empty", st.sets(st.integers(1, 10)), lambda t: len(t) == 0),
+    find("mostly_sensible_floats", st.floats(), lambda t: t + 1 > t),
+    find("mostly_largish_floats", st.floats(), lambda t: t + 1 > 1, condition=lambda x: x > 0),
+    find("ints_can_occasionally_be_really_large", st.integers(0, 2 ** 64 - 1),
+         lambda t: t >= 2 ** 63),
+    find("integers_are_usually_non_zero", integers, lambda x: x != 0),
+    find("integers_are_often_small", integers, lambda x: abs(x) <= 100),
+    find("integers_are_often_small_but_not_that_small", integers, lambda x: 50 <= abs(x) <= 255),
+    find("one_of_flattens_branches_7", NESTED, lambda x: x == 7),
+    find("long_duplicates_strings", st.tuples(texts, texts),
+         lambda s: len(s[0]) >= 5 and s[0] == s[1]),
+]
+
+
+PROBLEMS = QUALITY + DISCOVERY + REDUCERS

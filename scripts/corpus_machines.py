@@ -1,0 +1,283 @@
+"""Uniflow's reducer bugs as Hypothesis rule-based state machines, for
+scripts/compare-hypothesis.py (see corpus_hypothesis.py). Each has the name of its Swift twin in
+Sources/CLI/Uniflow/Bench/ShrinkingCorpus+Reducers.swift.
+"""
+
+from hypothesis import strategies as st
+from hypothesis import seed as use_seed
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from corpus_common import Outcome, hypothesis_settings, wide_gap
+
+class Machine(RuleBasedStateMachine):
+    """The state of CorpusMachine in the Swift corpus; each problem adds its rules. Hypothesis
+    orders rules by method name, hence the r0_, r1_ prefixes: the Swift order, simplest first."""
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+        self.byte = 0
+        self.items = []
+        self.names = []
+        self.removed = None
+        self.armed = False
+        self.code = None
+        self.opened = False
+        self.ticks = 0
+        self.requests = 0
+        self.answered = 0
+        self.steps = []
+        RUNS[0] += 1
+        RUNS[1] = self.steps
+
+
+RUNS = [0, None]
+
+
+def machine_problem(name, cls, ideal, examples=1000, steps=20):
+    class MachineProblem:
+        def __init__(self):
+            self.name = name
+
+        def run(self, seed):
+            RUNS[0] = 0
+            first = None
+            last = None
+            runner = use_seed(seed)(cls)
+            try:
+                run_state_machine_as_test(
+                    runner, settings=hypothesis_settings(examples, True, steps=steps))
+            except AssertionError:
+                pass
+            except Exception:  # noqa: BLE001 - any failure of the machine counts
+                pass
+            # The last machine run is the final replay of the shrunk sequence.
+            last = RUNS[1]
+            first = FIRST_FAILURE.get(id(cls))
+            FIRST_FAILURE.pop(id(cls), None)
+            if first is None:
+                return Outcome(False, False, 0)
+            return Outcome(True, last == ideal, RUNS[0] - first)
+
+    return MachineProblem()
+
+
+FIRST_FAILURE = {}
+
+
+def failing(cls):
+    """Records the run number of the machine's first failure."""
+    original = cls.check
+
+    def check(self):
+        if not original(self):
+            FIRST_FAILURE.setdefault(id(type(self)), RUNS[0])
+            raise AssertionError(type(self).__name__)
+
+    cls.check_invariant = invariant()(check)
+    return cls
+
+
+def lock(steps):
+    @failing
+    class Lock(Machine):
+        @rule()
+        def r0_tick(self):
+            self.steps.append(("tick",))
+            self.ticks += 1
+
+        @rule()
+        def r1_arm(self):
+            self.steps.append(("arm",))
+            self.armed = True
+            self.code = None
+
+        @rule(digit=st.integers(0, 9))
+        def r2_enter(self, digit):
+            self.steps.append(("enter", digit))
+            if self.armed:
+                self.code = digit
+
+        @rule()
+        def r3_open(self):
+            self.steps.append(("open",))
+            if self.armed and self.code == 7:
+                self.opened = True
+
+        def check(self):
+            return not self.opened
+
+    return machine_problem("lock_steps_0_%d" % steps, Lock,
+                           [("arm",), ("enter", 7), ("open",)], examples=100, steps=steps)
+
+
+@failing
+class Todo(Machine):
+    @rule(value=st.integers(0, 9))
+    def r0_add(self, value):
+        self.steps.append(("add", value))
+        self.items.append(value)
+        self.count += value
+        self.removed = None
+
+    @rule(value=st.integers(0, 9))
+    def r1_remove(self, value):
+        self.steps.append(("remove", value))
+        if value in self.items:
+            self.items.remove(value)
+        self.removed = value
+
+    def check(self):
+        return self.removed is None or self.removed not in self.items
+
+
+@failing
+class Overflow(Machine):
+    @rule()
+    def r0_increment(self):
+        self.steps.append(("increment",))
+        self.count += 1
+        self.byte = wrap8(self.byte + 1)
+
+    @rule(value=st.integers(0, 100))
+    def r1_add(self, value):
+        self.steps.append(("addByte", value))
+        self.byte = wrap8(self.byte + value)
+
+    def check(self):
+        return self.byte >= 0
+
+
+def wrap8(value):
+    return (value + 128) % 256 - 128
+
+
+@failing
+class IncrementThenAdd(Machine):
+    @rule()
+    def r0_increment(self):
+        self.steps.append(("increment",))
+        self.count += 1
+
+    @rule(value=st.integers(0, 20))
+    def r1_add(self, value):
+        self.steps.append(("add", value))
+        self.items.append(value)
+        self.count += value
+
+    def check(self):
+        return self.count < 7
+
+
+@failing
+class StaleAnswer(Machine):
+    requests_bundle = Bundle("requests")
+
+    @rule(target=requests_bundle)
+    def r0_request(self):
+        self.steps.append(("request",))
+        self.requests += 1
+        self.answered = 0
+        return self.requests
+
+    @rule(request=requests_bundle)
+    def r1_answer(self, request):
+        self.steps.append(("answer", request))
+        self.answered = request
+
+    def check(self):
+        return self.answered == 0 or self.answered == self.requests
+
+
+@failing
+class Queue(Machine):
+    @rule(value=st.integers(0, 100))
+    def r0_enqueue(self, value):
+        self.steps.append(("enqueue", value))
+        if len(self.items) <= 3:
+            self.items.append(value)
+
+    @precondition(lambda self: self.items)
+    @rule()
+    def r1_dequeue(self):
+        self.steps.append(("dequeue",))
+        self.items.pop(0)
+
+    def check(self):
+        return len(self.items) <= 3
+
+
+@failing
+class MinMaxGap(Machine):
+    @rule(value=st.integers(-100, 100))
+    def r0_record(self, value):
+        self.steps.append(("record", value))
+        self.items.append(value)
+
+    def check(self):
+        return not wide_gap(self.items)
+
+
+@failing
+class SortedInsert(Machine):
+    @rule(value=st.integers(0, 100))
+    def r0_insert(self, value):
+        self.steps.append(("insert", value))
+        if self.items and value < self.items[0]:
+            self.items.append(value)
+        else:
+            index = next((i for i, v in enumerate(self.items) if v > value), len(self.items))
+            self.items.insert(index, value)
+
+    def check(self):
+        return self.items == sorted(self.items)
+
+
+@failing
+class Bank(Machine):
+    @rule(amount=st.integers(1, 100))
+    def r0_deposit(self, amount):
+        self.steps.append(("deposit", amount))
+        self.count += amount
+
+    @rule(amount=st.integers(1, 100))
+    def r1_withdraw(self, amount):
+        self.steps.append(("withdraw", amount))
+        if amount <= 2 * self.count:
+            self.count -= amount
+
+    def check(self):
+        return self.count >= 0
+
+
+@failing
+class Names(Machine):
+    @rule(name=st.text(max_size=8))
+    def r0_add(self, name):
+        self.steps.append(("name", name))
+        if name not in self.names:
+            self.names.append(name)
+
+    def check(self):
+        return len({n.lower() for n in self.names}) == len(self.names)
+
+
+REDUCERS = [lock(20), lock(50), lock(100)] + [
+    machine_problem("todo_duplicate_remove", Todo, [("add", 0), ("add", 0), ("remove", 0)]),
+    machine_problem("counter_overflow", Overflow, [("addByte", 28), ("addByte", 100)]),
+    machine_problem("increment_then_add", IncrementThenAdd, [("add", 7)]),
+    machine_problem("stale_answer", StaleAnswer, [("request",), ("request",), ("answer", 1)]),
+    machine_problem("queue_capacity", Queue, [("enqueue", 0)] * 4),
+    machine_problem("min_max_gap", MinMaxGap, [("record", 0), ("record", 11)]),
+    machine_problem("sorted_insert", SortedInsert, [("insert", 1), ("insert", 0)]),
+    machine_problem("bank_overdraft", Bank, [("deposit", 1), ("withdraw", 2)]),
+    machine_problem("case_insensitive_names", Names, [("name", "A"), ("name", "a")]),
+]
+
