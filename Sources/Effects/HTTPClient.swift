@@ -31,13 +31,24 @@ public struct HTTPClient: Sendable {
   }
 
   /// The body of a successful (2xx) answer to `GET url`.
-  public func get(_ url: URL, headers: [String: String] = [:]) async throws -> Data {
+  ///
+  /// No failure's message holds the URL's query or a header. The reason an API gives in an
+  /// error body is cut to 200 characters — after every key in `secrets` has been blanked out of
+  /// it, in any spelling (see ``APIKey``), so that no cut can leave part of one behind.
+  ///
+  /// ```swift
+  /// let body = try await client.get(url, secrets: [key])
+  /// ```
+  public func get(_ url: URL, headers: [String: String] = [:], secrets: [APIKey] = [])
+    async throws -> Data
+  {
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
     request.setValue("uniflow", forHTTPHeaderField: "User-Agent")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let exchange = Exchange(url: url, timeout: timeout, maxBytes: maxBytes)
+    let exchange = Exchange(
+      url: url, timeout: timeout, maxBytes: maxBytes, redactions: secrets.map(\.redaction))
     let prepared = request
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -124,12 +135,15 @@ private final class Exchange: Sendable {
   private let url: URL
   private let timeout: Double
   private let maxBytes: Int
+  /// The secrets no failure message may hold.
+  private let redactions: [SecretRedaction]
   private let progress = Locked(Progress())
 
-  init(url: URL, timeout: Double, maxBytes: Int) {
+  init(url: URL, timeout: Double, maxBytes: Int, redactions: [SecretRedaction]) {
     self.url = url
     self.timeout = timeout
     self.maxBytes = maxBytes
+    self.redactions = redactions
   }
 
   func start(_ request: URLRequest, _ continuation: CheckedContinuation<Data, any Error>) {
@@ -197,7 +211,7 @@ private final class Exchange: Sendable {
     if let error {
       let failure =
         (error as? URLError).map { HTTPFailure.from($0, url: url, timeout: timeout) }
-        ?? HTTPFailure.transport("network error: \(error.localizedDescription)")
+        ?? HTTPFailure.transport("network error talking to \(HTTPFailure.hostAndPort(of: url))")
       finish(.failure(failure))
       return
     }
@@ -205,21 +219,27 @@ private final class Exchange: Sendable {
     if (200..<300).contains(status) {
       finish(.success(body))
     } else {
-      finish(.failure(HTTPFailure.status(status, reason: Self.reason(in: body))))
+      finish(.failure(HTTPFailure.status(status, reason: reason(in: body))))
     }
   }
 
-  /// The explanation an API puts in its error body: Open-Meteo's `reason`, Weatherbit's `error`
-  /// or `status_message`, Nominatim's `error.message`.
+  /// The explanation an API puts in its error body — Open-Meteo's `reason`, Weatherbit's `error`
+  /// or `status_message`, Nominatim's `error.message` — with the secrets blanked out, then cut to
+  /// 200 characters.
+  func reason(in body: Data) -> String? {
+    guard let whole = Self.reason(in: body) else { return nil }
+    let redacted = redactions.reduce(whole) { $1.redact($0) }
+    return redacted.count > 200 ? String(redacted.prefix(200)) : redacted
+  }
+
+  /// The explanation in an error body, whole.
   static func reason(in body: Data) -> String? {
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
       return nil
     }
     let nested = (object["error"] as? [String: Any])?["message"]
     for candidate in [object["reason"], object["status_message"], object["error"], nested] {
-      if let text = candidate as? String, !text.isEmpty {
-        return String(text.prefix(200))
-      }
+      if let text = candidate as? String, !text.isEmpty { return text }
     }
     return nil
   }

@@ -49,9 +49,15 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
 
+  /// `host:port` (or `host`) of `url`: all of it an error message may name, never the path or
+  /// the query.
+  static func hostAndPort(of url: URL) -> String {
+    url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
+  }
+
   /// The failure a `URLError` stands for, given where the request went.
   static func from(_ error: URLError, url: URL, timeout: Double) -> HTTPFailure {
-    let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? "server"
+    let host = hostAndPort(of: url)
     switch error.code {
     case .timedOut: return .timedOut(seconds: timeout)
     case .cannotConnectToHost: return .connectionRefused(host: host)

@@ -33,8 +33,17 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   /// Creates the log at `path` and writes its header, with `state` as the starting state.
   ///
-  /// - Parameter overwrite: replace an existing file; without it, an existing file is an error
-  ///   and is left as it was.
+  /// The file must be one the recording can own: a regular file, not a symbolic link, not held
+  /// by another recording (each holds an advisory lock on its file until it closes). Anything
+  /// else is refused at once, with one line saying why.
+  ///
+  /// ```swift
+  /// let recorder = try ActionLogRecorder<AppState, AppAction>(
+  ///   path: "s.log", overwrite: true, settings: [], state: state)
+  /// ```
+  ///
+  /// - Parameter overwrite: replace an existing regular file; without it, an existing file is an
+  ///   error and is left as it was.
   public init(
     path: String, overwrite: Bool = false, settings: [LogSetting], state: State,
     snapshotEvery: Int = 64
@@ -42,16 +51,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
     self.fingerprint = StateFingerprint.function(for: State.self)
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-    descriptor = open(path, flags, 0o644)
-    guard descriptor >= 0 else {
-      if errno == EEXIST {
-        throw ActionLogError(
-          .alreadyExists, file: path, "already exists, and a recording never overwrites a file")
-      }
-      throw ActionLogError(
-        .cannotOpen, file: path, "cannot create the log: \(String(cString: strerror(errno)))")
-    }
+    descriptor = try RecordingFile.open(path, overwrite: overwrite)
     do throws(ActionLogError) {
       let header = ActionLogHeader(settings: settings, stateJSON: try encode(state))
       try writeLine(header.line())

@@ -30,10 +30,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       startState = try LogStateCoding.decode(
         State.self, from: cursor.header.stateJSON, with: decoder)
     } catch {
-      throw ActionLogError(
-        .badLog, file: path, line: 1,
-        "the header's state does not fit this uniflow's state (\(LogStateCoding.describe(error)))"
-          + "; was the log written by another version?")
+      throw ActionLogError(.badLog, file: path, line: 1, error.message(for: "the header's state"))
     }
   }
 
@@ -97,8 +94,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
+          // Decoded (and checked) in every mode: a plain replay refuses what `verify` would.
+          let loggedState = try decodeState(logged)
           guard verify, progress.divergence == nil else { continue }
-          let loggedState = try decodeState(logged.json[...], line: logged.line)
           progress.compare(
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
@@ -140,13 +138,12 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       verification: verify ? progress.outcome : nil)
   }
 
-  private func decodeState(_ json: ArraySlice<UInt8>, line: Int) throws(ActionLogError) -> State {
+  private func decodeState(_ logged: ReplayPipeline.StateLine) throws(ActionLogError) -> State {
     do {
-      return try LogStateCoding.decode(State.self, from: json, with: decoder)
+      return try LogStateCoding.decode(State.self, from: logged.json, with: decoder)
     } catch {
-      throw ActionLogError(
-        .badLog, file: cursor.path, line: line,
-        "the state does not fit this uniflow's state (\(LogStateCoding.describe(error)))")
+      let what = logged.isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
+      throw ActionLogError(.badLog, file: cursor.path, line: logged.line, error.message(for: what))
     }
   }
 }

@@ -281,11 +281,6 @@ public struct LogLine: Sendable {
     return value
   }
 
-  /// Marks field `key` as read without reading it.
-  package mutating func skip(_ key: String) {
-    _ = optional(key)
-  }
-
   private mutating func optional(_ key: String) -> Int? {
     guard let index = index(of: key) else { return nil }
     used |= 1 << UInt64(index)

@@ -24,7 +24,7 @@ import Store
 /// ```
 final class ReplayPipeline: Sendable {
   /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
-  /// (empty unless asked for) and the line it is on.
+  /// and the line it is on.
   struct StateLine: Sendable {
     var position: Int
     var seq: Int
@@ -131,8 +131,9 @@ final class ReplayPipeline: Sendable {
   ///
   /// - Parameters:
   ///   - summaries: also hand over each action's logged summary, for traces.
-  ///   - states: hand over the JSON of snapshots and the checkpoint, and each action's state
-  ///     fingerprint, for `verify`.
+  ///   - states: hand over each action's state fingerprint, for `verify`. (Fingerprints are read
+  ///     and checked either way, and the JSON of snapshots and the checkpoint always handed
+  ///     over, so that every mode refuses what `verify` would.)
   ///   - decoder: decodes a batch on the reading thread when the applying thread is behind —
   ///     batches are waiting in the queue — so that neither thread idles while the other works,
   ///     whichever of parsing and applying is the heavier for the log at hand.
@@ -167,12 +168,13 @@ final class ReplayPipeline: Sendable {
   ) {
     var cursor = cursor
     var line = line
-    cursor.readsFingerprints = states
+    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and states
+    // are handed over to be decoded, whether or not they are compared.
     var batch = Batch(capacity: batchSize)
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
       batch.states.append(
         StateLine(
-          position: batch.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
+          position: batch.count, seq: seq, json: Array(line.bytes[json]),
           isCheckpoint: isCheckpoint, line: cursor.lineNumber))
     }
     do throws(ActionLogError) {

@@ -17,7 +17,7 @@ enum BenchCommand {
     var actions = 1_000_000
   }
 
-  static let usage = """
+  static let usage: TerminalText = """
     Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N]
 
     Sections: \(sections.joined(separator: ", ")).
@@ -51,7 +51,9 @@ enum BenchCommand {
           parsed.only.insert(name)
         }
       default:
-        throw UsageError("bench: unknown argument '\(argument)'\n\n\(usage)")
+        throw UsageError(
+          "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…] and "
+            + "--actions N (uniflow bench --help)")
       }
     }
     return parsed
@@ -60,13 +62,13 @@ enum BenchCommand {
   @MainActor
   static func run(_ arguments: Arguments) -> Int32 {
     if arguments.help {
-      print(usage)
+      StandardStreams.write(usage + "\n")
       return 0
     }
     let wanted = arguments.only.isEmpty ? Set(sections) : arguments.only
     var report = BenchReport()
     let progress: (String) -> Void = { text in
-      if !arguments.json { FileHandle.standardError.write(Data("… \(text)\n".utf8)) }
+      if !arguments.json { StandardStreams.write("… \(text)\n", to: .error) }
     }
     if wanted.contains("dispatch") || wanted.contains("scopedDispatch") {
       progress("dispatch: \(arguments.actions) actions, best of 5 interleaved rounds")
@@ -81,7 +83,7 @@ enum BenchCommand {
         if wanted.contains("replay") { report.addReplay(figures) }
         if wanted.contains("record") { report.addRecord(figures) }
       } catch {
-        FileHandle.standardError.write(Data("bench: replay: \(error)\n".utf8))
+        StandardStreams.write("bench: replay: \(error)\n", to: .error)
         return 1
       }
     }
@@ -90,7 +92,7 @@ enum BenchCommand {
       do {
         report.addGazetteer(try GazetteerTimings.measure())
       } catch {
-        FileHandle.standardError.write(Data("bench: gazetteer: \(error)\n".utf8))
+        StandardStreams.write("bench: gazetteer: \(error)\n", to: .error)
         return 1
       }
     }
@@ -106,7 +108,13 @@ enum BenchCommand {
       progress("shrinking: 13 challenges × 100 seeds")
       report.addShrinking(ShrinkingChallenges.measure())
     }
-    print(arguments.json ? report.json() : report.text())
+    if arguments.json {
+      StandardStreams.write(TerminalText(json: report.json()) + "\n")
+    } else {
+      for line in report.text().split(separator: "\n", omittingEmptySubsequences: false) {
+        StandardStreams.write("\(line)\n")
+      }
+    }
     return 0
   }
 }

@@ -15,11 +15,17 @@ enum InteractiveREPL {
     var interruptedOnce = false
     console.showPrompt()
     input: for await chunk in ByteReader.standardInput() {
+      // The line is drawn once a chunk, not once a key: a paste arrives as a few large chunks.
+      var changed = false
       for key in decoder.feed(chunk) {
         guard let event = console.editor.handle(key) else {
           interruptedOnce = false
-          console.redraw()
+          changed = true
           continue
+        }
+        if changed {
+          console.redraw()  // the line as typed, before what the key does
+          changed = false
         }
         switch event {
         case .line(let line):
@@ -45,10 +51,10 @@ enum InteractiveREPL {
           console.finishLine()
           break input
         case .clearScreen:
-          console.raw("\u{1B}[H\u{1B}[2J")
-          console.redraw()
+          console.clearScreen()
         }
       }
+      if changed { console.redraw() }
     }
   }
 }

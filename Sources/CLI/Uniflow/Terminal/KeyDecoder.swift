@@ -24,10 +24,13 @@ struct KeyDecoder {
   mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
-    while let (key, used) = decode(pending[...]) {
+    var start = 0
+    // Bytes used are dropped once at the end, not key by key: a paste is one long chunk.
+    while let (key, used) = decode(pending[start...]) {
       keys.append(key)
-      pending.removeFirst(used)
+      start += used
     }
+    pending.removeFirst(start)
     return keys
   }
 
