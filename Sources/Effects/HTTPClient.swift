@@ -223,24 +223,8 @@ private final class Exchange: Sendable {
     }
   }
 
-  /// The explanation an API puts in its error body — Open-Meteo's `reason`, Weatherbit's `error`
-  /// or `status_message`, Nominatim's `error.message` — with the secrets blanked out, then cut to
-  /// 200 characters.
+  /// The reason in an error body, the secrets blanked out, then cut (``HTTPFailure/reason(in:redacting:)``).
   func reason(in body: Data) -> String? {
-    guard let whole = Self.reason(in: body) else { return nil }
-    let redacted = redactions.reduce(whole) { $1.redact($0) }
-    return redacted.count > 200 ? String(redacted.prefix(200)) : redacted
-  }
-
-  /// The explanation in an error body, whole.
-  static func reason(in body: Data) -> String? {
-    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-      return nil
-    }
-    let nested = (object["error"] as? [String: Any])?["message"]
-    for candidate in [object["reason"], object["status_message"], object["error"], nested] {
-      if let text = candidate as? String, !text.isEmpty { return text }
-    }
-    return nil
+    HTTPFailure.reason(in: body, redacting: redactions)
   }
 }

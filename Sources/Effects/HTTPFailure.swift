@@ -69,3 +69,26 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension HTTPFailure {
+  /// The explanation an API puts in its error body — Open-Meteo's `reason`, Weatherbit's `error`
+  /// or `status_message`, Nominatim's `error.message` — with every secret of `redactions` blanked
+  /// out, then cut to 200 characters: redacted first, so that no cut can leave a piece of a key.
+  ///
+  /// ```swift
+  /// HTTPFailure.reason(in: body, redacting: [key.redaction])   // "Invalid key: [key]"
+  /// ```
+  static func reason(in body: Data, redacting redactions: [SecretRedaction]) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+      return nil
+    }
+    let nested = (object["error"] as? [String: Any])?["message"]
+    for candidate in [object["reason"], object["status_message"], object["error"], nested] {
+      if let text = candidate as? String, !text.isEmpty {
+        let redacted = redactions.reduce(text) { $1.redact($0) }
+        return redacted.count > 200 ? String(redacted.prefix(200)) : redacted
+      }
+    }
+    return nil
+  }
+}

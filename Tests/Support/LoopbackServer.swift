@@ -163,6 +163,9 @@ public final class LoopbackServer: Sendable {
 public struct ReceivedRequest: Sendable, Equatable {
   /// `GET`, …
   public let method: String
+  /// The request target as sent, path and query, percent-encoded: what a server that echoes the
+  /// request back would echo.
+  public let target: String
   /// The path, percent-encoded as sent.
   public let path: String
   /// The query's parameters, decoded. A name that repeats keeps its last value.
@@ -202,7 +205,7 @@ public struct ReceivedRequest: Sendable, Equatable {
       headers[nameValue[0].lowercased()] = nameValue[1].trimmingCharacters(in: .whitespaces)
     }
     return ReceivedRequest(
-      method: String(parts[0]), path: pieces[0], query: query,
+      method: String(parts[0]), target: target, path: pieces[0], query: query,
       headers: headers, queryNames: names)
   }
 }

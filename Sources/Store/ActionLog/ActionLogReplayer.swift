@@ -85,6 +85,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var progress = Verifying()
     let fingerprint = verify ? StateFingerprint.function(for: State.self) : nil
     let until = until ?? Int.max
+    // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
+    // after it, is still read (from the next batch, if the action ended one), then reading stops.
+    var reachedUntil = false
     reading: while let batch = pipeline.next() {
       var nextState = 0
       let decoded = batch.decoded as? [Action]
@@ -101,6 +104,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
         }
+        if reachedUntil, index < batch.count || batch.end != nil { break reading }
         guard index < batch.count else { break }
         let seq = batch.seqs[index]
         let action: Action
@@ -123,7 +127,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
               seq: seq, origin: batch.origins[index], action: action,
               summary: batch.summaries[index], state: state))
         }
-        if seq >= until { break reading }
+        if seq >= until { reachedUntil = true }
       }
       switch batch.end {
       case nil: continue

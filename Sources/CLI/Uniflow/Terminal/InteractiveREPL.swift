@@ -18,14 +18,14 @@ enum InteractiveREPL {
       // The line is drawn once a chunk, not once a key: a paste arrives as a few large chunks.
       var changed = false
       for key in decoder.feed(chunk) {
+        if changed, key.mayEndTheLine {
+          console.redraw()  // the line as typed, before the key hands it over or drops it
+          changed = false
+        }
         guard let event = console.editor.handle(key) else {
           interruptedOnce = false
           changed = true
           continue
-        }
-        if changed {
-          console.redraw()  // the line as typed, before what the key does
-          changed = false
         }
         switch event {
         case .line(let line):

@@ -13,6 +13,15 @@ enum Key: Equatable, Sendable {
   case deleteWord  // Ctrl-W
   case clearScreen  // Ctrl-L
   case ignored
+
+  /// Whether the line editor may answer this key with an event that ends or drops the line:
+  /// the line as typed is drawn first.
+  var mayEndTheLine: Bool {
+    switch self {
+    case .enter, .interrupt, .endOfInput, .clearScreen: true
+    default: false
+    }
+  }
 }
 
 /// Turns the bytes a terminal in raw mode sends into keys: UTF-8 text, control characters and

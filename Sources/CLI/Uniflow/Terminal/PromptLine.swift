@@ -18,7 +18,7 @@ struct PromptLine {
   /// The terminal's width in columns.
   var columns: Int
   /// The index of the first character shown: more than 0 once the line has scrolled.
-  private var start = 0
+  private(set) var start = 0
   /// What is on screen after the prompt — from which character, the characters, and the cursor
   /// (an index into the whole text) — as last drawn; nil when the line is not drawn (a new line,
   /// or output printed over it).
