@@ -19,11 +19,11 @@ import Store
 /// "Flushed" means written to the kernel: that survives `kill -9`; ``finish(state:)`` also calls
 /// `fsync`, which a power cut needs.
 public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
-  /// The log's path as given.
+  /// The log's path as given, e.g. `session.log`.
   public let path: String
-  /// The seq of the last action written (0 before the first).
+  /// The seq of the last action written (0 before the first): `recorder.seq` actions so far.
   public private(set) var seq = 0
-  /// How many actions go between two snapshots.
+  /// How many actions go between two snapshots, e.g. `64`.
   public let snapshotEvery: Int
   /// How to fingerprint a state, when `State` is ``LogFingerprintable``: looked up once.
   private let fingerprint: ((State) -> UInt64)?
@@ -64,6 +64,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   deinit { close() }
 
   /// Writes one action's line (and a snapshot after every ``snapshotEvery``-th action).
+  ///
+  /// ```swift
+  /// try recorder.record(.clock(.moveDay(1)), origin: .sent, state: store.state)
+  /// ```
   public func record(_ action: Action, origin: ActionOrigin, state: State)
     throws(ActionLogError)
   {
@@ -83,6 +87,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   }
 
   /// Writes the checkpoint — the final state — syncs the file to disk and closes it.
+  ///
+  /// ```swift
+  /// try recorder.finish(state: store.state)
+  /// ```
   public func finish(state: State) throws(ActionLogError) {
     try writeState("checkpoint", state)
     if descriptor >= 0, fsync(descriptor) != 0 {
@@ -93,7 +101,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     close()
   }
 
-  /// Closes the file without a checkpoint, as a crash would leave it.
+  /// Closes the file without a checkpoint, as a crash would leave it, and releases its lock.
+  ///
+  /// ```swift
+  /// recorder.close()   // after a write failed: the log replays up to its last line
+  /// ```
   public func close() {
     if descriptor >= 0 { closeFile(descriptor) }
     descriptor = -1
@@ -101,6 +113,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   /// Records every action `store` processes from now on. Writing stops at the first failure,
   /// which goes to `onFailure`; cancel the returned observation to stop.
+  ///
+  /// ```swift
+  /// let recording = recorder.attach(to: store) { error in print(error) }
+  /// ```
   @MainActor
   public func attach(
     to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void

@@ -22,7 +22,7 @@ import Store
 ///   }   // batch.states fall between the actions
 /// }
 /// ```
-final class ReplayPipeline: Sendable {
+package final class ReplayPipeline: Sendable {
   /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
   /// and the line it is on.
   struct StateLine: Sendable {
@@ -104,8 +104,9 @@ final class ReplayPipeline: Sendable {
   /// stops at that line with its error).
   typealias BatchDecoder = @Sendable (_ batch: Batch, _ line: inout LogLine) -> (any Sendable)?
 
-  /// When the reading thread decodes a full batch itself.
-  enum ReaderDecoding: Sendable {
+  /// When the reading thread decodes a full batch itself: a test hook (see
+  /// `ActionLogReplayer.readerDecoding`).
+  package enum ReaderDecoding: Sendable {
     /// When batches are waiting in the queue: the applying thread is behind.
     case whenBehind
     /// Every full batch (for tests).

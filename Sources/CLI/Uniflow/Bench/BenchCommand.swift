@@ -34,8 +34,10 @@ enum BenchCommand {
       case "--help", "-h": parsed.help = true
       case "--json": parsed.json = true
       case "--actions":
-        guard let text = remaining.popFirst(), let count = Int(text), count >= 1000 else {
-          throw UsageError("--actions needs a whole number of at least 1000")
+        guard let text = remaining.popFirst(), let count = Int(text),
+          (1000...1_000_000_000).contains(count)
+        else {
+          throw UsageError("--actions needs a whole number from 1000 to 1000000000")
         }
         parsed.actions = count
       case "--only":
