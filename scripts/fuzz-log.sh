@@ -5,7 +5,8 @@
 #
 # Builds the LogFuzzer product for release (in .build/fuzz-log, apart from the normal build:
 # optimised, with every overflow check kept, it runs several times faster), then runs it
-# for SECONDS starting from the recorded logs in Tests/Fuzz/seeds/logs. Each input is replayed
+# for SECONDS starting from the recorded logs in Tests/Fuzz/seeds/logs and the logs that once
+# broke a replay, in Tests/Fuzz/regressions/logs. Each input is replayed
 # as a log in every mode (plain, verify, trace, until) and each of its lines that reads as an
 # action or a state must survive writing and reading again; a trap, a memory error or a broken
 # round trip is a crash. New interesting inputs collect in .build/fuzz-log/corpus. A crash leaves
@@ -27,7 +28,7 @@ mkdir -p .build/fuzz-log/corpus
 log=.build/fuzz-log/last-run.txt
 status=0
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/fuzz-log/release/LogFuzzer \
-  .build/fuzz-log/corpus Tests/Fuzz/seeds/logs \
+  .build/fuzz-log/corpus Tests/Fuzz/seeds/logs Tests/Fuzz/regressions/logs \
   -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
   -print_final_stats=1 2>&1 | tee "$log" || status=$?
 if ! grep -Eq 'cov: [1-9]' "$log"; then
