@@ -14,7 +14,9 @@ import Store
 ///
 /// Every failure is an ``HTTPFailure``: a server that never answers, or answers forever, is cut
 /// off at `timeout` seconds; a body over `maxBytes` is cut off as soon as it is too large; a
-/// cancelled task stops the request at once and throws `CancellationError`.
+/// cancelled task stops the request at once and throws `CancellationError`. Redirects are not
+/// followed: a 3xx answer is a failure (`HTTP 302 Found`), so a request and its query never go
+/// on to another server.
 public struct HTTPClient: Sendable {
   /// Seconds the whole exchange may take, from connecting to the last byte.
   public var timeout: Double
@@ -107,6 +109,16 @@ private final class SessionRouter: NSObject, URLSessionDataDelegate, Sendable {
   ) {
     exchange(for: dataTask)?.received((response as? HTTPURLResponse)?.statusCode ?? 0)
     completionHandler(.allow)
+  }
+
+  /// Redirects are never followed: the answer is the 3xx itself, a failure. A server cannot send
+  /// a request — and the key in its query — on to another host, or from HTTPS to HTTP.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -147,6 +147,7 @@ struct TerminalInjectionTests {
       Payload.title + "x", "dog " + Payload.c1, "adopt a\(Payload.clear)b 2020-01-01 pug",
       "changeLocation a" + Payload.override, "moveDay " + Payload.c1,
       ":record " + file, ":record " + file, ":stop", ":help " + Payload.title,
+      "adopt x\(Payload.override)y 2020-01-01 pug",
     ]
     let result = try await UniflowBinary.run(
       ["--offline", "--no-default-location"], input: lines.joined(separator: "\n") + "\n",
@@ -156,6 +157,8 @@ struct TerminalInjectionTests {
     #expect(result.errorLines.count == 6, "\(result.stderr)")  // the city is looked up: Not found
     #expect(result.stdout.contains("recording to \(directory.path)/s\\u{1b}]0;pwned\\u{7}.log"))
     #expect(FileManager.default.fileExists(atPath: file))
+    // A name `adopt` accepts may still hold a character that reorders text: shown escaped.
+    #expect(result.lines(of: "dog").last == "dog: x\\u{202e}y · 6 살 · 30000원 · pug.jpeg")
     let refused = try await UniflowBinary.run(
       ["--offline", "--record", file], input: "", environment: fixedNow)
     #expect(refused.status == 2)

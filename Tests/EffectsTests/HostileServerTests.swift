@@ -82,6 +82,19 @@ struct HostileServerTests {
     #expect(message == "connection refused by 127.0.0.1:\(refused)")
   }
 
+  @Test("a redirect is not followed: the key never reaches another server")
+  func redirectsAreRefused() async throws {
+    let elsewhere = try LoopbackServer { _ in
+      .json(Fixtures.data("weatherbit_current_seoul_imperial.json"))
+    }
+    defer { elsewhere.stop() }
+    let message = try await weatherbit { request in
+      .redirect(to: elsewhere.url(request.target).absoluteString)
+    }
+    #expect(message == "HTTP 302 Found")
+    #expect(elsewhere.requests.isEmpty)
+  }
+
   /// The message `client` fails with against a server answering `body`.
   func failure(_ client: LiveClient, _ body: String) async throws -> String? {
     let server = try LoopbackServer { _ in .json(Data(body.utf8)) }

@@ -24,6 +24,8 @@ public final class LoopbackServer: Sendable {
     case silent
     /// Closes the connection without answering.
     case hangUp
+    /// A 302 to `location`.
+    case redirect(to: String)
 
     /// A 200 (or `status`) JSON answer.
     public static func json(_ body: Data, status: Int = 200) -> Reply {
@@ -142,6 +144,11 @@ public final class LoopbackServer: Sendable {
       while recv(connection, &byte, 1, 0) > 0 {}  // until the client gives up
     case .hangUp:
       return
+    case .redirect(let location):
+      let head =
+        "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\n"
+        + "Connection: close\r\n\r\n"
+      _ = writeAll(connection, Data(head.utf8))
     }
   }
 

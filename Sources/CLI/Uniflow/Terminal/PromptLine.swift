@@ -19,10 +19,11 @@ struct PromptLine {
   var columns: Int
   /// The index of the first character shown: more than 0 once the line has scrolled.
   private(set) var start = 0
-  /// What is on screen after the prompt — from which character, the characters, and the cursor
-  /// (an index into the whole text) — as last drawn; nil when the line is not drawn (a new line,
-  /// or output printed over it).
-  private var shown: (start: Int, text: ArraySlice<Character>, cursor: Int)?
+  /// What is on screen after the prompt — from which character, the characters (a copy, at most
+  /// a row's: holding a slice of the text would make every key typed copy the whole line), and
+  /// the cursor (an index into the whole text) — as last drawn; nil when the line is not drawn
+  /// (a new line, or output printed over it).
+  private var shown: (start: Int, text: [Character], cursor: Int)?
 
   init(prompt: TerminalText, columns: Int) {
     self.prompt = prompt
@@ -53,17 +54,16 @@ struct PromptLine {
     }
     let visible = text[start..<end]
     let cursorColumn = DisplayWidth.of(text[start..<cursor])
-    defer { shown = (start, visible, cursor) }
+    defer { shown = (start, Array(visible), cursor) }
     if let shown, shown.start == start {
-      if shown.text == visible {
+      let shownEnd = start + shown.text.count
+      if visible.elementsEqual(shown.text) {
         // Only the cursor moved.
         return move(from: DisplayWidth.of(text[start..<min(shown.cursor, end)]), to: cursorColumn)
       }
       // Typed (or pasted) at the end: only the new characters.
-      if shown.cursor == shown.text.endIndex, cursor == end, visible.count > shown.text.count,
-        visible.starts(with: shown.text)
-      {
-        return Self.shown(visible[shown.text.endIndex...])
+      if shown.cursor == shownEnd, cursor == end, end > shownEnd, visible.starts(with: shown.text) {
+        return Self.shown(text[shownEnd..<end])
       }
     }
     let back = width - cursorColumn
