@@ -78,6 +78,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let path = cursor.path
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: verify,
+      checkState: StateCheck<State>().check,
       readerDecoding: readerDecoding
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
@@ -110,14 +111,21 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
-          // Decoded (and checked) in every mode: a plain replay refuses what `verify` would.
+          // Without `verify` the reading thread has decoded and checked the state already.
+          guard verify else { continue }
+          // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
           let loggedState = try decodeState(logged)
-          guard verify, progress.divergence == nil else { continue }
+          guard progress.divergence == nil else { continue }
           progress.compare(
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
         }
-        if reachedUntil, index < batch.count || batch.end != nil { break reading }
+        if reachedUntil, index < batch.count || batch.end != nil {
+          // A state right after action `until` that the reading thread refused is refused here
+          // too, as a verifying replay, which decodes it, refuses it.
+          if index == batch.count, case .failedAtState(let error) = batch.end { throw error }
+          break reading
+        }
         guard index < batch.count else { break }
         let seq = batch.seqs[index]
         let action: Action
@@ -145,7 +153,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       switch batch.end {
       case nil: continue
       case .finished(let torn): tornLine = torn
-      case .failed(let error): throw error
+      case .failed(let error), .failedAtState(let error): throw error
       }
       break
     }
@@ -161,6 +169,20 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     } catch {
       let what = logged.isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
       throw ActionLogError(.badLog, file: cursor.path, line: logged.line, error.message(for: what))
+    }
+  }
+}
+
+/// Decodes and checks a state read from a log, on the reading thread (see
+/// ``ReplayPipeline/StateCheck``). It holds nothing, so it is `Sendable` and can cross to that
+/// thread; each check makes its own decoder and value.
+private struct StateCheck<State: Decodable> {
+  func check(_ json: [UInt8], _ what: String) -> String? {
+    do throws(LogStateError) {
+      _ = try LogStateCoding.decode(State.self, from: json, with: LogStateCoding.decoder())
+      return nil
+    } catch {
+      return error.message(for: what)
     }
   }
 }
