@@ -70,6 +70,11 @@ let package = Package(
     .executableTarget(
       name: "CommandFuzzer", dependencies: ["Commands"], path: "Sources/CLI/CommandFuzzer",
       swiftSettings: strict),
+    // libFuzzer target for the action log's reader and the app's log coding: see
+    // scripts/fuzz-log.sh.
+    .executableTarget(
+      name: "LogFuzzer", dependencies: ["AppLog"], path: "Sources/CLI/LogFuzzer",
+      swiftSettings: strict),
 
     // MARK: Tests.
 
@@ -94,7 +99,8 @@ let package = Package(
       name: "AppLogTests", dependencies: ["AppLog", "Features", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "EffectsTests", dependencies: ["Effects", "Features", "Store", "TestSupport"],
+      name: "EffectsTests",
+      dependencies: ["Effects", "Features", "Store", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
     // Tests written by `uniflow replay LOG --emit-test` from the logs in Tests/EmittedTests/Logs;
     // CLITests regenerates them and checks they are unchanged.

@@ -25,11 +25,21 @@ public struct APIKey: Equatable, Sendable, CustomStringConvertible, CustomDebugS
   public var debugDescription: String { description }
   public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
-  /// `error` with every occurrence of the key in its message blanked out: a server that echoes
+  /// How the key is found in texts a server sent back, however it spelled it.
+  var redaction: SecretRedaction { SecretRedaction(secret: secret) }
+
+  /// `text` with the key blanked out as `[key]`: in any case, percent-encoded or escaped, or cut
+  /// short (see ``SecretRedaction``).
+  func redact(_ text: String) -> String {
+    redaction.redact(text)
+  }
+
+  /// `error` with the key blanked out of its message, in every spelling: a server that echoes
   /// the request back in an error body cannot put the key on the screen.
   func redacting(_ error: any Error) -> any Error {
     let message = String(describing: error)
-    guard message.contains(secret) else { return error }
-    return FetchFailure(message: message.replacingOccurrences(of: secret, with: "[key]"))
+    let redacted = redact(message)
+    guard redacted != message else { return error }
+    return FetchFailure(message: redacted)
   }
 }

@@ -14,7 +14,9 @@ import Store
 ///
 /// Every failure is an ``HTTPFailure``: a server that never answers, or answers forever, is cut
 /// off at `timeout` seconds; a body over `maxBytes` is cut off as soon as it is too large; a
-/// cancelled task stops the request at once and throws `CancellationError`.
+/// cancelled task stops the request at once and throws `CancellationError`. Redirects are not
+/// followed: a 3xx answer is a failure (`HTTP 302 Found`), so a request and its query never go
+/// on to another server.
 public struct HTTPClient: Sendable {
   /// Seconds the whole exchange may take, from connecting to the last byte.
   public var timeout: Double
@@ -31,13 +33,24 @@ public struct HTTPClient: Sendable {
   }
 
   /// The body of a successful (2xx) answer to `GET url`.
-  public func get(_ url: URL, headers: [String: String] = [:]) async throws -> Data {
+  ///
+  /// No failure's message holds the URL's query or a header. The reason an API gives in an
+  /// error body is cut to 200 characters — after every key in `secrets` has been blanked out of
+  /// it, in any spelling (see ``APIKey``), so that no cut can leave part of one behind.
+  ///
+  /// ```swift
+  /// let body = try await client.get(url, secrets: [key])
+  /// ```
+  public func get(_ url: URL, headers: [String: String] = [:], secrets: [APIKey] = [])
+    async throws -> Data
+  {
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
     request.setValue("uniflow", forHTTPHeaderField: "User-Agent")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let exchange = Exchange(url: url, timeout: timeout, maxBytes: maxBytes)
+    let exchange = Exchange(
+      url: url, timeout: timeout, maxBytes: maxBytes, redactions: secrets.map(\.redaction))
     let prepared = request
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -98,6 +111,16 @@ private final class SessionRouter: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(.allow)
   }
 
+  /// Redirects are never followed: the answer is the 3xx itself, a failure. A server cannot send
+  /// a request — and the key in its query — on to another host, or from HTTPS to HTTP.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     exchange(for: dataTask)?.received(data)
   }
@@ -124,12 +147,15 @@ private final class Exchange: Sendable {
   private let url: URL
   private let timeout: Double
   private let maxBytes: Int
+  /// The secrets no failure message may hold.
+  private let redactions: [SecretRedaction]
   private let progress = Locked(Progress())
 
-  init(url: URL, timeout: Double, maxBytes: Int) {
+  init(url: URL, timeout: Double, maxBytes: Int, redactions: [SecretRedaction]) {
     self.url = url
     self.timeout = timeout
     self.maxBytes = maxBytes
+    self.redactions = redactions
   }
 
   func start(_ request: URLRequest, _ continuation: CheckedContinuation<Data, any Error>) {
@@ -197,7 +223,7 @@ private final class Exchange: Sendable {
     if let error {
       let failure =
         (error as? URLError).map { HTTPFailure.from($0, url: url, timeout: timeout) }
-        ?? HTTPFailure.transport("network error: \(error.localizedDescription)")
+        ?? HTTPFailure.transport("network error talking to \(HTTPFailure.hostAndPort(of: url))")
       finish(.failure(failure))
       return
     }
@@ -205,22 +231,12 @@ private final class Exchange: Sendable {
     if (200..<300).contains(status) {
       finish(.success(body))
     } else {
-      finish(.failure(HTTPFailure.status(status, reason: Self.reason(in: body))))
+      finish(.failure(HTTPFailure.status(status, reason: reason(in: body))))
     }
   }
 
-  /// The explanation an API puts in its error body: Open-Meteo's `reason`, Weatherbit's `error`
-  /// or `status_message`, Nominatim's `error.message`.
-  static func reason(in body: Data) -> String? {
-    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-      return nil
-    }
-    let nested = (object["error"] as? [String: Any])?["message"]
-    for candidate in [object["reason"], object["status_message"], object["error"], nested] {
-      if let text = candidate as? String, !text.isEmpty {
-        return String(text.prefix(200))
-      }
-    }
-    return nil
+  /// The reason in an error body, the secrets blanked out, then cut (``HTTPFailure/reason(in:redacting:)``).
+  func reason(in body: Data) -> String? {
+    HTTPFailure.reason(in: body, redacting: redactions)
   }
 }

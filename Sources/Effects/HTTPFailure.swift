@@ -49,9 +49,15 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
 
+  /// `host:port` (or `host`) of `url`: all of it an error message may name, never the path or
+  /// the query.
+  static func hostAndPort(of url: URL) -> String {
+    url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "server"
+  }
+
   /// The failure a `URLError` stands for, given where the request went.
   static func from(_ error: URLError, url: URL, timeout: Double) -> HTTPFailure {
-    let host = url.host.map { h in url.port.map { "\(h):\($0)" } ?? h } ?? "server"
+    let host = hostAndPort(of: url)
     switch error.code {
     case .timedOut: return .timedOut(seconds: timeout)
     case .cannotConnectToHost: return .connectionRefused(host: host)
@@ -61,5 +67,28 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case .badServerResponse: return .malformed("not an HTTP response from \(host)")
     default: return .transport("network error \(error.code.rawValue) talking to \(host)")
     }
+  }
+}
+
+extension HTTPFailure {
+  /// The explanation an API puts in its error body — Open-Meteo's `reason`, Weatherbit's `error`
+  /// or `status_message`, Nominatim's `error.message` — with every secret of `redactions` blanked
+  /// out, then cut to 200 characters: redacted first, so that no cut can leave a piece of a key.
+  ///
+  /// ```swift
+  /// HTTPFailure.reason(in: body, redacting: [key.redaction])   // "Invalid key: [key]"
+  /// ```
+  static func reason(in body: Data, redacting redactions: [SecretRedaction]) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+      return nil
+    }
+    let nested = (object["error"] as? [String: Any])?["message"]
+    for candidate in [object["reason"], object["status_message"], object["error"], nested] {
+      if let text = candidate as? String, !text.isEmpty {
+        let redacted = redactions.reduce(text) { $1.redact($0) }
+        return redacted.count > 200 ? String(redacted.prefix(200)) : redacted
+      }
+    }
+    return nil
   }
 }

@@ -13,13 +13,21 @@ enum JSONBody {
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch let error as DecodingError {
-      throw HTTPFailure.malformed(explain(error, what: what))
+      throw HTTPFailure.malformed(explain(error, what: what, body: body))
+    } catch let failure as HTTPFailure {
+      throw failure
     } catch {
       throw HTTPFailure.malformed("\(what) could not be read")
     }
   }
 
-  private static func explain(_ error: DecodingError, what: String) -> String {
+  /// `what` followed by why `number` is out of range, for values checked after decoding:
+  /// `the geocoding answer's results[0].latitude is 91.0, not within -90…90`.
+  static func outOfRange(_ what: String, _ path: String, _ reason: String) -> HTTPFailure {
+    .malformed("\(what)'s \(path) \(reason)")
+  }
+
+  private static func explain(_ error: DecodingError, what: String, body: Data) -> String {
     switch error {
     case .keyNotFound(let key, let context):
       return "\(what) has no \(path(context.codingPath + [key]))"
@@ -29,7 +37,16 @@ enum JSONBody {
       if context.codingPath.isEmpty { return "\(what) is not a JSON object" }
       return "\(what)'s \(path(context.codingPath)) is not \(article(type))"
     case .dataCorrupted(let context):
-      if context.codingPath.isEmpty { return "\(what) is not JSON" }
+      if context.codingPath.isEmpty {
+        // Foundation refuses the whole body when one number does not fit a Double.
+        if let number = JSONNumbers.firstUnfit(in: body) {
+          return "\(what) has a number that does not fit in a double: \(number)"
+        }
+        return "\(what) is not JSON"
+      }
+      if context.underlyingError is WholeNumber.OutOfRange {
+        return "\(what)'s \(path(context.codingPath)) \(context.debugDescription)"
+      }
       return "\(what)'s \(path(context.codingPath)) is invalid"
     @unknown default:
       return "\(what) could not be read"

@@ -29,9 +29,9 @@ extension GeocodingClient {
       let answer = try JSONBody.decode(
         OpenMeteoSearch.self, from: body, what: "the geocoding answer")
       let regions = try? Gazetteer.bundled.regionTable()
-      return (answer.results ?? []).map { $0.place(regions: regions) }.filter {
-        query.narrows(to: $0, regions: regions)
-      }
+      return try (answer.results ?? []).enumerated().map { index, result throws(HTTPFailure) in
+        try result.place(regions: regions, at: index)
+      }.filter { query.narrows(to: $0, regions: regions) }
     }
   }
 }
@@ -46,21 +46,28 @@ struct OpenMeteoSearch: Decodable {
     var country: String?
     var admin1: String?
     var timezone: String?
-    var population: Int?
+    var population: WholeNumber?
 
     enum CodingKeys: String, CodingKey {
       case name, latitude, longitude, country, admin1, timezone, population
       case countryCode = "country_code"
     }
 
-    func place(regions: RegionTable?) -> Place {
+    /// The place this result names, the `index`th of the answer; a coordinate or population
+    /// out of range (``Place/rangeProblem``) is a malformed answer.
+    func place(regions: RegionTable?, at index: Int) throws(HTTPFailure) -> Place {
       let countryCode = countryCode ?? ""
       let region = admin1.flatMap { $0.isEmpty ? nil : $0 }
-      return Place(
+      let place = Place(
         name: name, region: region,
         regionCode: region.flatMap { regions?.regionCode(country: countryCode, name: $0) },
         countryCode: countryCode, country: country, latitude: latitude, longitude: longitude,
-        timeZone: timezone ?? "UTC", population: population)
+        timeZone: timezone ?? "UTC", population: population?.value)
+      if let problem = place.rangeProblem {
+        throw JSONBody.outOfRange(
+          "the geocoding answer", "results[\(index)].\(problem.path)", problem.reason)
+      }
+      return place
     }
   }
 

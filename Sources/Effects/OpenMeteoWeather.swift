@@ -39,8 +39,8 @@ struct OpenMeteoForecast: Decodable {
   struct Current: Decodable {
     var time: String
     var temperature: Double
-    var weatherCode: Int
-    var isDay: Int?
+    var weatherCode: WholeNumber
+    var isDay: WholeNumber?
 
     enum CodingKeys: String, CodingKey {
       case time
@@ -52,7 +52,7 @@ struct OpenMeteoForecast: Decodable {
 
   var current: Current
   var timezone: String?
-  var utcOffsetSeconds: Int?
+  var utcOffsetSeconds: WholeNumber?
 
   enum CodingKeys: String, CodingKey {
     case current, timezone
@@ -62,14 +62,22 @@ struct OpenMeteoForecast: Decodable {
   /// The report: `current.time` is wall-clock time at the place, `utc_offset_seconds` from UTC.
   func report() throws(HTTPFailure) -> WeatherReport {
     let zone =
-      utcOffsetSeconds.flatMap(TimeZone.init(secondsFromGMT:))
+      utcOffsetSeconds.flatMap { TimeZone(secondsFromGMT: $0.value) }
       ?? timezone.flatMap(TimeZone.init(identifier:)) ?? .gmt
-    guard let time = ISO8601Text.date(from: current.time, defaultZone: zone) else {
-      throw HTTPFailure.malformed("the forecast's current.time '\(current.time.prefix(40))'")
+    let time: Date
+    do {
+      time = try ISO8601Text.parse(current.time, defaultZone: zone)
+    } catch {
+      throw HTTPFailure.malformed(
+        "the forecast's current.time '\(current.time.prefix(40))' \(error)")
     }
-    let condition = WeatherCodes.wmo(current.weatherCode, isDay: current.isDay != 0)
-    return WeatherReport(
+    let condition = WeatherCodes.wmo(current.weatherCode.value, isDay: current.isDay?.value != 0)
+    let report = WeatherReport(
       time: time, temperatureF: current.temperature, description: condition.description,
       iconName: condition.iconName, timeZone: timezone)
+    if let problem = report.rangeProblem {
+      throw JSONBody.outOfRange("the forecast", "current.\(problem.path)", problem.reason)
+    }
+    return report
   }
 }

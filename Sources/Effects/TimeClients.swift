@@ -2,8 +2,18 @@ import Features
 import Foundation
 
 extension TimeClient {
-  /// The machine's clock. Never fails.
-  public static let system = TimeClient { Date() }
+  /// The machine's clock. Fails only when it reads a time outside the years 0001…9999.
+  ///
+  /// ```swift
+  /// let now = try await TimeClient.system.now()
+  /// ```
+  public static let system = TimeClient {
+    let now = Date()
+    if let problem = ValueRanges.problem(instant: now) {
+      throw FetchFailure(message: "the system clock's time \(problem)")
+    }
+    return now
+  }
 
   /// Asks a time web API for the current UTC time.
   ///
@@ -21,26 +31,41 @@ extension TimeClient {
   }
 }
 
-/// Reads "now" out of the JSON bodies of the time APIs the app knows.
+/// Reads "now" out of the JSON bodies of the time APIs the app knows, refusing an instant that is
+/// not real or not within the years 0001…9999 with the field and the reason:
+/// `the time API's unixtime 1e+300 is after the year 9999`.
 enum TimeAPIBody {
   static func instant(in body: Data) throws -> Date {
     guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+      if let number = JSONNumbers.firstUnfit(in: body) {
+        throw HTTPFailure.malformed(
+          "the time API's answer has a number that does not fit in a double: \(number)")
+      }
       throw HTTPFailure.malformed("the time API's answer is not a JSON object")
     }
-    if let text = object["utc_datetime"] as? String, let date = ISO8601Text.date(from: text) {
-      return date
-    }
-    if let text = object["currentDateTime"] as? String, let date = ISO8601Text.date(from: text) {
-      return date
+    for key in ["utc_datetime", "currentDateTime"] {
+      if let text = object[key] as? String { return try parse(text, key) }
     }
     if let text = object["dateTime"] as? String {
       let zone = (object["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
-      if let date = ISO8601Text.date(from: text, defaultZone: zone ?? .gmt) { return date }
+      return try parse(text, "dateTime", zone: zone ?? .gmt)
     }
     if let seconds = object["unixtime"] as? Double {
-      return Date(timeIntervalSince1970: seconds)
+      let date = Date(timeIntervalSince1970: seconds)
+      if let problem = ValueRanges.problem(instant: date) {
+        throw HTTPFailure.malformed("the time API's unixtime \(seconds) \(problem)")
+      }
+      return date
     }
     throw HTTPFailure.malformed(
       "no time in the answer (expected utc_datetime, currentDateTime or dateTime)")
+  }
+
+  private static func parse(_ text: String, _ key: String, zone: TimeZone = .gmt) throws -> Date {
+    do {
+      return try ISO8601Text.parse(text, defaultZone: zone)
+    } catch {
+      throw HTTPFailure.malformed("the time API's \(key) '\(text.prefix(40))' \(error)")
+    }
   }
 }

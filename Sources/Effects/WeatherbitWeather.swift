@@ -28,11 +28,12 @@ extension WeatherClient {
             "lon": QueryURL.coordinate(place.longitude), "key": key.secret,
             "units": "I",
           ])
-        let body = try await client.get(request)
+        let body = try await client.get(request, secrets: [key])
+        // A server may echo the key in any text it sends, an answer's as well as an error's.
         return try JSONBody.decode(
           WeatherbitCurrent.self, from: body, what: "the Weatherbit answer"
         )
-        .report()
+        .report().redacting(key)
       } catch {
         throw key.redacting(error)
       }
@@ -44,7 +45,7 @@ extension WeatherClient {
 struct WeatherbitCurrent: Decodable {
   struct Observation: Decodable {
     struct Weather: Decodable {
-      var code: Int
+      var code: WholeNumber
       var description: String?
       var icon: String?
     }
@@ -68,21 +69,44 @@ struct WeatherbitCurrent: Decodable {
     guard let observation = data.first else {
       throw HTTPFailure.malformed("the Weatherbit answer has no observation")
     }
-    guard
-      let time = observation.ts.map(Date.init(timeIntervalSince1970:))
-        ?? observation.obTime.flatMap({ ISO8601Text.date(from: $0) })
-    else {
+    let time: Date
+    if let ts = observation.ts {
+      time = Date(timeIntervalSince1970: ts)
+      if let problem = ValueRanges.problem(instant: time) {
+        throw JSONBody.outOfRange("the Weatherbit answer", "data[0].ts \(ts)", problem)
+      }
+    } else if let obTime = observation.obTime {
+      do {
+        time = try ISO8601Text.parse(obTime)
+      } catch {
+        throw HTTPFailure.malformed(
+          "the Weatherbit answer's data[0].ob_time '\(obTime.prefix(40))' \(error)")
+      }
+    } else {
       throw HTTPFailure.malformed("the Weatherbit answer has no ts or ob_time")
     }
     let isDay = observation.pod != "n"
     let weather = observation.weather
     let condition =
-      WeatherCodes.weatherbit(weather.code, isDay: isDay)
+      WeatherCodes.weatherbit(weather.code.value, isDay: isDay)
       ?? WeatherCodes.Condition(
-        description: weather.description ?? "Unknown (Weatherbit code \(weather.code))",
+        description: weather.description ?? "Unknown (Weatherbit code \(weather.code.value))",
         iconName: weather.icon ?? "u00" + (isDay ? "d" : "n"))
-    return WeatherReport(
+    let report = WeatherReport(
       time: time, temperatureF: observation.temp, description: condition.description,
       iconName: condition.iconName, timeZone: observation.timezone)
+    if let problem = report.rangeProblem {
+      throw JSONBody.outOfRange("the Weatherbit answer", "data[0].\(problem.path)", problem.reason)
+    }
+    return report
+  }
+}
+
+extension WeatherReport {
+  /// The report with `key` blanked out of every text in it.
+  fileprivate func redacting(_ key: APIKey) -> WeatherReport {
+    WeatherReport(
+      time: time, temperatureF: temperatureF, description: key.redact(description),
+      iconName: key.redact(iconName), timeZone: timeZone.map(key.redact))
   }
 }

@@ -105,3 +105,57 @@ struct InteractiveModeTests {
     }
   }
 }
+
+/// The prompt line writes what changed, not the whole line again after every key.
+@Suite("uniflow in interactive mode: long lines")
+struct LongLineTests {
+  /// Pastes `count` characters (a command that will be refused, then a marker) and counts the
+  /// bytes uniflow writes until the marker shows.
+  func bytesEchoed(pasting count: Int) async throws -> Int {
+    try await withProcessSlot {
+      let terminal = try PseudoTerminal(
+        UniflowBinary.url, ["--offline", "--time-zone", "UTC", "--no-default-location"],
+        environment: fixedNow)
+      try await terminal.waitFor("uniflow> ")
+      let before = terminal.bytesWritten
+      let paste = "changeLocation " + String(repeating: "x", count: count - 23) + "ENDPASTE"
+      try await terminal.paste(paste)
+      try await terminal.waitFor("ENDPASTE")
+      let echoed = terminal.bytesWritten - before
+      terminal.type("\u{15}:quit\r")  // Ctrl-U drops the pasted line
+      #expect(try await terminal.waitForExit() == 0)
+      return echoed
+    }
+  }
+
+  @Test("a 20,000-character paste is echoed in bytes linear in its length, not quadratic")
+  func pasteEchoIsLinear() async throws {
+    // However the paste arrives — in a few large reads or key by key — each character is
+    // written at most once, and a row (80 columns) redrawn at most once every half a row of
+    // characters as the line scrolls: under 4 bytes a character, a bound linear in the length.
+    // Redrawing the whole line after each key wrote 200 MB for 20,000 characters.
+    for count in [2_000, 20_000] {
+      let bytes = try await bytesEchoed(pasting: count)
+      #expect(bytes < 4 * count + 200, "\(bytes) bytes for \(count) characters")
+    }
+  }
+
+  @Test("pasted escape sequences are echoed escaped, never acted on")
+  func pastedEscapesAreShownEscaped() async throws {
+    try await withProcessSlot {
+      let terminal = try PseudoTerminal(
+        UniflowBinary.url, ["--offline", "--time-zone", "UTC", "--no-default-location"],
+        environment: fixedNow)
+      try await terminal.waitFor("uniflow> ")
+      let start = terminal.output.endIndex
+      terminal.type("dog \u{9B}31m\u{202E}x\r")
+      try await terminal.waitFor("no dog named", after: start)
+      try await terminal.waitFor("uniflow> ", after: start)
+      let shown = String(terminal.output[start...])
+      #expect(shown.contains("dog \\u{9b}31m\\u{202e}x"), "\(shown.debugDescription)")
+      #expect(!shown.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+      terminal.type(":quit\r")
+      #expect(try await terminal.waitForExit() == 0)
+    }
+  }
+}

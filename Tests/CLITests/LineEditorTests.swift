@@ -52,11 +52,14 @@ struct LineEditorTests {
     #expect(editor.text.isEmpty)
   }
 
-  @Test("the redraw puts the cursor back, counting wide Hangul as two columns")
+  @Test("a redraw puts the cursor back, counting wide Hangul as two columns and escapes as theirs")
   func render() {
     var editor = LineEditor(prompt: "> ")
+    var view = PromptLine(prompt: "> ", columns: 80)
     _ = type("서울 x\u{1B}[D\u{1B}[D\u{1B}[D", into: &editor)
-    #expect(editor.render() == "\r> 서울 x\u{1B}[K\u{1B}[4D")
+    #expect(
+      view.draw(text: editor.text, cursor: editor.cursor).escaped == "\r\u{1B}[K> 서울 x\u{1B}[4D")
     #expect(DisplayWidth.of("서울 x") == 6)
+    #expect(DisplayWidth.of("\u{1B}\u{9B}") == 12)
   }
 }

@@ -6,8 +6,9 @@ final class RecordingConsole: Console {
   private(set) var outputs: [String] = []
   private(set) var errors: [String] = []
 
-  func output(_ line: String) { outputs.append(line) }
-  func error(_ line: String) { errors.append(line) }
+  /// Lines as they would reach the terminal: escaped.
+  func output(_ line: TerminalText) { outputs.append(line.escaped) }
+  func error(_ line: TerminalText) { errors.append(line.escaped) }
 
   /// Forgets what was printed so far.
   func clear() {

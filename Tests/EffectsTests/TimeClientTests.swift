@@ -74,6 +74,10 @@ struct TimeClientTests {
         == "malformed response: the time API's answer is not a JSON object")
     #expect(
       await failure(.json(Data(#"{"currentDateTime": "yesterday"}"#.utf8)))
+        == "malformed response: the time API's currentDateTime 'yesterday' is not an ISO 8601 "
+        + "date-time such as 2026-11-29T03:45:12Z")
+    #expect(
+      await failure(.json(Data(#"{"status": "ok"}"#.utf8)))
         == "malformed response: no time in the answer (expected utc_datetime, currentDateTime or dateTime)"
     )
   }

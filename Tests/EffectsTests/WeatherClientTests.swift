@@ -63,7 +63,8 @@ struct WeatherClientTests {
       ),
       (
         #"{"current": {"time": "noon", "temperature_2m": 1, "weather_code": 1}}"#,
-        "the forecast's current.time 'noon'"
+        "the forecast's current.time 'noon' is not an ISO 8601 date-time such as "
+          + "2026-11-29T03:45:12Z"
       ),
     ]
     for (body, message) in cases {

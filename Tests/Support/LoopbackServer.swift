@@ -24,6 +24,8 @@ public final class LoopbackServer: Sendable {
     case silent
     /// Closes the connection without answering.
     case hangUp
+    /// A 302 to `location`.
+    case redirect(to: String)
 
     /// A 200 (or `status`) JSON answer.
     public static func json(_ body: Data, status: Int = 200) -> Reply {
@@ -142,6 +144,11 @@ public final class LoopbackServer: Sendable {
       while recv(connection, &byte, 1, 0) > 0 {}  // until the client gives up
     case .hangUp:
       return
+    case .redirect(let location):
+      let head =
+        "HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\n"
+        + "Connection: close\r\n\r\n"
+      _ = writeAll(connection, Data(head.utf8))
     }
   }
 
@@ -163,6 +170,9 @@ public final class LoopbackServer: Sendable {
 public struct ReceivedRequest: Sendable, Equatable {
   /// `GET`, …
   public let method: String
+  /// The request target as sent, path and query, percent-encoded: what a server that echoes the
+  /// request back would echo.
+  public let target: String
   /// The path, percent-encoded as sent.
   public let path: String
   /// The query's parameters, decoded. A name that repeats keeps its last value.
@@ -202,7 +212,7 @@ public struct ReceivedRequest: Sendable, Equatable {
       headers[nameValue[0].lowercased()] = nameValue[1].trimmingCharacters(in: .whitespaces)
     }
     return ReceivedRequest(
-      method: String(parts[0]), path: pieces[0], query: query,
+      method: String(parts[0]), target: target, path: pieces[0], query: query,
       headers: headers, queryNames: names)
   }
 }

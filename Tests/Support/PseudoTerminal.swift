@@ -19,6 +19,8 @@ import Foundation
 public final class PseudoTerminal {
   /// Everything the program has written so far, escape sequences included.
   public private(set) var output = ""
+  /// How many bytes the program has written so far.
+  public private(set) var bytesWritten = 0
   private let master: Int32
   private let pid: pid_t
   private var exited: Int32?
@@ -84,6 +86,35 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Sends a long text, as a paste does, a piece at a time: while the terminal's input buffer is
+  /// full it reads what the program writes, so that neither side waits for the other for ever.
+  public func paste(_ text: String, timeout: Double = 60) async throws {
+    let bytes = Array(text.utf8)
+    let deadline = Date().addingTimeInterval(timeout)
+    var offset = 0
+    // Writes that never wait: a full input buffer is a short write, or none.
+    let flags = fcntl(master, F_GETFL)
+    _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    defer { _ = fcntl(master, F_SETFL, flags) }
+    while offset < bytes.count {
+      var descriptor = pollfd(fd: master, events: Int16(POLLOUT), revents: 0)
+      if poll(&descriptor, 1, 0) > 0 {
+        let piece = min(512, bytes.count - offset)
+        let written = bytes[offset..<(offset + piece)].withUnsafeBufferPointer {
+          write(master, $0.baseAddress, $0.count)
+        }
+        if written > 0 {
+          offset += written
+          continue
+        }
+      }
+      guard deadline.timeIntervalSinceNow > 0 else {
+        throw ServerError("timed out pasting; the terminal shows:\n\(output.suffix(2_000))")
+      }
+      if readAvailable() == .nothing { try await pause() }
+    }
+  }
+
   /// Reads output until `text` appears after `position` (default: anywhere in the output), or
   /// fails after `timeout` seconds. Returns the index just past the match.
   @discardableResult
@@ -140,6 +171,7 @@ public final class PseudoTerminal {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = Glibc.read(master, &buffer, buffer.count)
     guard count > 0 else { return .ended }
+    bytesWritten += count
     output += String(decoding: buffer[0..<count], as: UTF8.self)
     return .read
   }

@@ -108,7 +108,9 @@ package enum CommandParser {
           : "'\(Word.display(argument.text))' is not a whole number of days",
         column: argument.column, hint: "e.g. \(spec.example)")
     }
-    guard abs(value) <= maxMoveDays else {
+    // `magnitude`, not `abs`: abs(Int.min) traps, and `moveDay -9223372036854775808` is a line
+    // anyone can type.
+    guard value.magnitude <= maxMoveDays.magnitude else {
       throw CommandError(
         problem: "moveDay \(value) is more than 100 years", column: argument.column,
         hint: "use a number from -\(maxMoveDays) to \(maxMoveDays)")

@@ -51,7 +51,7 @@ struct Options: Equatable, Sendable {
 
   static let version = Version.name
 
-  static let usage = """
+  static let usage: TerminalText = """
     Uniflow: a clock, a dog and the weather, driven by one unidirectional store.
 
     Usage:
@@ -242,4 +242,7 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
   }
 
   var description: String { "uniflow: \(message)\nRun 'uniflow --help' for usage." }
+
+  /// The two lines as they go to stderr, the message escaped: it may quote any argument.
+  var rendered: TerminalText { "uniflow: \(message)\nRun 'uniflow --help' for usage.\n" }
 }

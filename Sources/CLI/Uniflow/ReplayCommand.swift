@@ -25,19 +25,24 @@ enum ReplayCommand {
     adoptTimeZone: (TimeZone) -> Void = { _ in }
   ) -> Int32 {
     do {
-      // A trace prints as it goes: check the whole log first, so a bad log prints nothing.
-      if request.trace { try validate(request.path) }
+      let reducer = AppReducer(environment: .unimplemented)
+      // A trace prints as it goes: replay the whole log once first, checking every line and
+      // state as any replay does, so that a bad log prints nothing.
+      if request.trace {
+        let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
+        _ = try timeZone(of: replayer)
+        _ = try replayer.run(reduce: reducer.reduce(into:action:))
+      }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
       if request.diff || !request.skip.isEmpty || request.emitTest != nil {
         return try ReplayVariants.run(request, replayer, console: console)
       }
-      let reducer = AppReducer(environment: .unimplemented)
       let result = try replayer.run(
         until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
         step: request.trace ? trace(from: replayer.startState, to: console) : nil)
       warnings(result, request).forEach { console.error("uniflow: warning: \($0)") }
-      for line in AppView(state: result.state).screens { console.output(line.rendered) }
+      for line in AppView(state: result.state).screens { console.screen(line) }
       return verdict(result, request, console: console)
     } catch {
       console.error("uniflow: \(error)")
@@ -55,16 +60,10 @@ enum ReplayCommand {
       console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       let screens = AppView(state: step.state).screens
       for (line, before) in zip(screens, shown) where line != before {
-        console.output(line.rendered)
+        console.screen(line)
       }
       shown = screens
     }
-  }
-
-  /// Reads the whole log, decoding every line, without replaying it.
-  private static func validate(_ path: String) throws(ActionLogError) {
-    let reader = try ActionLogReader<AppAction>(path: path)
-    while try reader.next() != nil {}
   }
 
   static func timeZone(of replayer: ActionLogReplayer<AppState, AppAction>)
@@ -104,35 +103,37 @@ enum ReplayCommand {
     _ result: ActionLogReplayResult<AppState>, _ request: ReplayRequest, console: any Console
   ) -> Int32 {
     guard let verification = result.verification else { return 0 }
+    // The messages quote the log's values and path: each goes out escaped, as one text.
+    let say: (String) -> Void = { console.error(TerminalText($0)) }
     let path = request.path
     switch verification {
     case .agreed(let checkpoint?, let snapshots, let fingerprints):
       let reproduced = reproducedStates(snapshots, fingerprints, of: result.actions)
-      console.error(
+      say(
         "uniflow: verified: the replay reproduces "
           + listed(reproduced + ["its checkpoint at seq \(checkpoint)"]))
       return 0
     case .agreed(nil, let snapshots, let fingerprints):
       let reproduced = listed(reproducedStates(snapshots, fingerprints, of: result.actions))
       if let until = request.until, result.lastSeq >= until {
-        console.error(
+        say(
           "uniflow: verified: the replay reproduces \(reproduced) up to seq \(until); the "
             + "checkpoint lies beyond --until")
         return 0
       }
       if result.actions > 0, fingerprints == result.actions {
-        console.error(
+        say(
           "uniflow: verified: the replay reproduces \(reproduced); the log has no checkpoint (the "
             + "recording did not end cleanly), so the last action's fingerprint stood for it")
         return 0
       }
-      console.error(
+      say(
         "uniflow: \(path): cannot verify the final state: the log has no checkpoint (the "
           + "recording did not end cleanly) and not every action carries a state fingerprint; "
           + "\(reproduced) agree")
       return 1
     case .diverged(let divergence) where divergence.evidence == .fingerprint:
-      console.error(
+      say(
         "uniflow: \(path):\(divergence.line): the replay differs from the log after action seq "
           + "\(divergence.seq): the state's fingerprint is \(divergence.replayed) in the replay "
           + "but \(divergence.logged) in the log, and no snapshot or checkpoint after it shows "
@@ -149,7 +150,7 @@ enum ReplayCommand {
           "one of the actions seq \(first)…\(divergence.seq) parted them"
         }
       let field = divergence.field.isEmpty ? "the state" : divergence.field
-      console.error(
+      say(
         "uniflow: \(path):\(divergence.line): the replay differs from the log at seq "
           + "\(divergence.seq): \(field) is \(divergence.replayed) in the replay but "
           + "\(divergence.logged) in the log; the states agreed at seq "

@@ -50,7 +50,7 @@ enum ReplayVariants {
       _ = reducer.reduce(into: &state, action: step.action)
       if request.diff, request.skip.isEmpty {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-        for line in change(from: before, to: state) { console.output(line) }
+        for line in change(from: before, to: state) { console.output(TerminalText(line)) }
       } else if request.trace {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       }
@@ -60,14 +60,14 @@ enum ReplayVariants {
       let source = TestEmitter(name: name, startState: replayer.startState, steps: steps).source()
       return write(source, to: file, console: console)
     }
-    for line in AppView(state: state).screens { console.output(line.rendered) }
+    for line in AppView(state: state).screens { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
       if full.state == state {
         console.output("without seq \(skipped), the final state is the full replay's")
       } else {
         console.output("without seq \(skipped), the final state differs from the full replay's:")
-        for line in change(from: full.state, to: state) { console.output(line) }
+        for line in change(from: full.state, to: state) { console.output(TerminalText(line)) }
       }
     }
     return 0
@@ -77,7 +77,9 @@ enum ReplayVariants {
   /// exists is replaced only when it was emitted too (its first lines say so).
   private static func write(_ source: String, to file: String, console: any Console) -> Int32 {
     guard !file.isEmpty else {
-      console.output(String(source.dropLast()))
+      for line in source.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
+        console.output(TerminalText(String(line)))
+      }
       return 0
     }
     if let existing = try? String(contentsOfFile: file, encoding: .utf8),

@@ -67,8 +67,9 @@ extension Session {
     let after = history.state(at: seq)
     let title = "#\(seq) \(entry.source.rawValue) \(SessionHistory.describe(entry.action))"
     let change = ReplayVariants.change(from: before, to: after)
+    let lines = [TerminalText(title)] + change.map { TerminalText($0) }
     console.result(
-      "diff", lines: [title] + change,
+      "diff", lines: lines,
       json: [
         "seq": seq, "source": entry.source.rawValue,
         "action": SessionHistory.describe(entry.action), "change": change,

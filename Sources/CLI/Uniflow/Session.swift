@@ -79,14 +79,15 @@ final class Session {
       }
     case .help(let topic):
       let lines = HelpText.lines(topic: topic)
-      console.result("help", lines: lines, json: lines)
+      console.result("help", lines: lines.map { TerminalText($0) }, json: lines)
     case .state:
       console.result(
-        "state", lines: [StateJSON.pretty(store.state)], json: StateJSON.object(store.state))
+        "state", lines: StateJSON.lines(store.state), json: StateJSON.object(store.state))
     case .view:
       renderer.printAll(of: store.state)
     case .history:
-      console.result("history", lines: history.lines(), json: history.json())
+      console.result(
+        "history", lines: history.lines().map { TerminalText($0) }, json: history.json())
     case .undo:
       undo(line: number)
     case .back(let steps):
@@ -209,6 +210,12 @@ enum StateJSON {
     encoder.dateEncodingStrategy = .iso8601
     guard let data = try? encoder.encode(state) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The pretty JSON, line by line, for a terminal: JSON escapes in strings for the characters
+  /// JSON itself leaves raw (``TerminalText/init(json:)``), so that it stays valid JSON.
+  static func lines(_ state: AppState) -> [TerminalText] {
+    pretty(state).split(separator: "\n").map { TerminalText(json: String($0)) }
   }
 
   /// The state as a JSON object, for `--json`.

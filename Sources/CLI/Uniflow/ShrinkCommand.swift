@@ -61,7 +61,7 @@ enum ShrinkCommand {
       try write(core.elements, from: start, of: replayer, to: request, reducer: reducer)
       console.output(
         "\(steps.count) actions → \(core.elements.count) actions in \(core.runs + 1) replays")
-      console.output(matchingLine(core.elements) ?? "")
+      console.output(TerminalText(matchingLine(core.elements) ?? ""))
       return 0
     } catch {
       console.error("uniflow: \(error)")

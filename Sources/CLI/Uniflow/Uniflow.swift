@@ -18,14 +18,14 @@ enum Uniflow {
         fixedNow = try Wiring.fixedNow(processEnvironment)
       }
     } catch {
-      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      StandardStreams.write(error.rendered, to: .error)
       leave(2)
     }
     switch options.mode {
     case .help:
-      print(Options.usage)
+      StandardStreams.write(Options.usage + "\n")
     case .version:
-      print(Options.version)
+      StandardStreams.write("\(Options.version)\n")
     case .repl:
       leave(await runREPL(options, fixedNow: fixedNow))
     case .bench(let arguments):
@@ -56,7 +56,7 @@ enum Uniflow {
   }
 
   /// The first line of an interactive session, after the screens.
-  private static let welcome = "Type :help for commands, :quit or Ctrl-D to leave."
+  private static let welcome: TerminalText = "Type :help for commands, :quit or Ctrl-D to leave."
 
   @MainActor
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
@@ -69,7 +69,7 @@ enum Uniflow {
       let session = Session(
         options: options, environment: environment, console: console, isScript: isScript)
       if let record = options.record, let error = session.startRecording(record) {
-        FileHandle.standardError.write(Data("uniflow: \(SessionRecording.message(error))\n".utf8))
+        StandardStreams.write("uniflow: \(SessionRecording.message(error))\n", to: .error)
         return nil
       }
       await session.launch(at: fixedNow ?? Date())

@@ -4,14 +4,17 @@ import Foundation
 
 /// Chooses the live or offline dependencies the options ask for.
 enum Wiring {
-  /// The instant `UNIFLOW_FIXED_NOW` pins the system clock to, for reproducible scripts and tests.
+  /// The instant `UNIFLOW_FIXED_NOW` pins the system clock to, for reproducible scripts and tests:
+  /// a real instant within the years 0001…9999, or a usage error saying why not.
   static func fixedNow(_ environment: [String: String]) throws(UsageError) -> Date? {
     guard let text = environment["UNIFLOW_FIXED_NOW"] else { return nil }
-    guard let date = ISO8601Text.date(from: text) else {
-      throw UsageError(
-        "UNIFLOW_FIXED_NOW='\(text)' is not an ISO 8601 date-time such as 2026-11-29T03:45:12Z")
+    do {
+      return try ISO8601Text.parse(text)
+    } catch {
+      // `is not an ISO 8601 date-time such as …`, `is not a real date: February 2026 has 28
+      // days`, `is before the year 0001`.
+      throw UsageError("UNIFLOW_FIXED_NOW='\(text)' \(error)")
     }
-    return date
   }
 
   static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {

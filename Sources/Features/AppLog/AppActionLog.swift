@@ -41,6 +41,11 @@ public enum AppActionName: String, CaseIterable, Sendable {
 /// write.
 /// A `Result` is `"ok":…` or `"error":"message"`; a struct payload is written as fields with a
 /// prefix (`"place.name"`, `"place.latitude"`, …).
+///
+/// Reading checks what the app's effects would have checked: instants within the years
+/// 0001…9999, places and weather reports within ``ValueRanges``; and the states in the log
+/// (the header's, snapshots, the checkpoint, `restored`'s) are checked as a whole, by
+/// ``AppState/logProblem``. So no log holds a value the REPL would have refused.
 extension AppAction: LoggableAction {
   static let logNames = LogNames<AppActionName>()
 
@@ -77,7 +82,7 @@ extension AppAction: LoggableAction {
   public init(logLine line: inout LogLine) throws(LogLineError) {
     switch try line.action(in: Self.logNames) {
     case .launched:
-      self = .launched(at: try line.date("at"))
+      self = .launched(at: try line.instant("at"))
     case .clockReload:
       self = .clock(.reload)
     case .clockMoveDay:
@@ -87,7 +92,7 @@ extension AppAction: LoggableAction {
       if let failure = try line.failure() {
         self = .clock(.timeResponse(request: request, .failure(failure)))
       } else {
-        self = .clock(.timeResponse(request: request, .success(try line.date("ok"))))
+        self = .clock(.timeResponse(request: request, .success(try line.instant("ok"))))
       }
     case .clockCancel:
       self = .clock(.cancel)
@@ -118,6 +123,26 @@ extension LogLineWriter {
 }
 
 extension LogLine {
+  /// The instant in field `key`, which must be within the years 0001…9999 (``ValueRanges``), as
+  /// every instant the app records is: `"at" is after the year 9999`.
+  mutating func instant(_ key: String) throws(LogLineError) -> Date {
+    let date = try date(key)
+    if let problem = ValueRanges.problem(instant: date) {
+      throw LogLineError("\"\(key)\" \(problem)", at: valueOffset(of: key))
+    }
+    return date
+  }
+
+  /// `value` if it is within ``ValueRanges``; otherwise the error at the field its problem names,
+  /// under `prefix`: `"place.latitude" is 91.0, not within -90…90`.
+  mutating func checked<Value>(_ value: Value, _ problem: RangeProblem?, prefix: String)
+    throws(LogLineError) -> Value
+  {
+    guard let problem else { return value }
+    let key = prefix + problem.path
+    throw LogLineError("\"\(key)\" \(problem.reason)", at: valueOffset(of: key))
+  }
+
   /// The failure the line records, or nil when it has no `"error"` field.
   mutating func failure() throws(LogLineError) -> FetchFailure? {
     guard has("error") else { return nil }

@@ -102,6 +102,11 @@ extension Place {
   }
 
   init(from line: inout LogLine, prefix: String) throws(LogLineError) {
+    let place = try Place(reading: &line, prefix: prefix)
+    self = try line.checked(place, place.rangeProblem, prefix: prefix)
+  }
+
+  private init(reading line: inout LogLine, prefix: String) throws(LogLineError) {
     self.init(
       name: try line.string(prefix + "name"), region: try line.optionalString(prefix + "region"),
       regionCode: try line.optionalString(prefix + "regionCode"),
@@ -124,6 +129,11 @@ extension WeatherReport {
   }
 
   init(from line: inout LogLine, prefix: String) throws(LogLineError) {
+    let report = try WeatherReport(reading: &line, prefix: prefix)
+    self = try line.checked(report, report.rangeProblem, prefix: prefix)
+  }
+
+  private init(reading line: inout LogLine, prefix: String) throws(LogLineError) {
     self.init(
       time: try line.date(prefix + "time"), temperatureF: try line.double(prefix + "temperatureF"),
       description: try line.string(prefix + "description"),

@@ -13,8 +13,8 @@ import Store
 /// ```
 ///
 /// It covers every case of ``AppAction`` and the awkward values: days at the limits, stale and
-/// future request numbers, instants with fractional seconds down to the last bit, instants
-/// outside the years 0001…9999, and failure messages with quotes, backslashes, control
+/// future request numbers, instants with fractional seconds down to the last bit, instants at
+/// the edges of the years 0001…9999, and failure messages with quotes, backslashes, control
 /// characters, Korean and emoji.
 package struct AppActionSamples: IteratorProtocol, Sequence, Sendable {
   private var random: SplitMix64
@@ -112,7 +112,13 @@ package struct AppActionSamples: IteratorProtocol, Sequence, Sendable {
       let fraction = Double(random.next() >> 11) / Double(1 << 53)
       return Date(timeIntervalSince1970: seconds + fraction)
     case 1:
-      let extremes = [Date.distantPast, .distantFuture, Date(timeIntervalSince1970: -1e12)]
+      // The edges of the years 0001…9999, the instants the app accepts (``ValueRanges``).
+      // (Not `Date.distantPast`: it is 0001-01-01 in the Julian calendar, two days before the
+      // Gregorian year 1 began.)
+      let extremes = [
+        ValueRanges.earliestInstant, .distantFuture,
+        ValueRanges.beyondLatestInstant.addingTimeInterval(-0.5),
+      ]
       return extremes[random.below(extremes.count)]
     default:
       return Date(timeIntervalSince1970: seconds)

@@ -8,6 +8,10 @@ import Store
 /// ```
 public struct ActionLogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of problem it is, for callers that add their own advice.
+  ///
+  /// ```swift
+  /// if error.kind == .alreadyExists { print("add --force to overwrite it") }
+  /// ```
   public enum Kind: Equatable, Sendable {
     /// The file could not be opened (missing, a directory, no permission).
     case cannotOpen
@@ -19,17 +23,24 @@ public struct ActionLogError: Error, Equatable, Sendable, CustomStringConvertibl
     case cannotWrite
   }
 
+  /// What kind of problem it is: `.badLog` for a line that is wrong.
   public let kind: Kind
-  /// The log's path as given.
+  /// The log's path as given, e.g. `session.log`.
   public let file: String
-  /// The 1-based line, when one line is to blame.
+  /// The 1-based line, when one line is to blame, e.g. `7`.
   public let line: Int?
-  /// The 1-based column in characters, when one place in the line is to blame.
+  /// The 1-based column in characters, when one place in the line is to blame, e.g. `32`.
   public let column: Int?
-  /// What is wrong, and where it helps, how to fix it.
+  /// What is wrong, and where it helps, how to fix it, e.g. `unknown action "clock.bogus"; …`.
   public let message: String
 
-  public init(_ kind: Kind, file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+  /// An error of `kind` in `file`, at `line` and `column` when known.
+  ///
+  /// ```swift
+  /// ActionLogError(.badLog, file: "s.log", line: 1, "the header has no \"timeZone\" setting")
+  /// ```
+  package init(_ kind: Kind, file: String, line: Int? = nil, column: Int? = nil, _ message: String)
+  {
     self.kind = kind
     self.file = file
     self.line = line
@@ -37,7 +48,8 @@ public struct ActionLogError: Error, Equatable, Sendable, CustomStringConvertibl
     self.message = message
   }
 
-  /// `file:line:column: message`, leaving out what is not known.
+  /// `file:line:column: message`, leaving out what is not known:
+  /// `session.log:7:32: unknown action "clock.bogus"; …`.
   public var description: String {
     var place = file
     if let line { place += ":\(line)" }

@@ -9,13 +9,13 @@ import Store
 /// ```
 /// (one line in the file). Settings are strings, named by the app; the log only carries them.
 public struct ActionLogHeader: Equatable, Sendable {
-  /// The value of `format` that marks a file as an action log.
+  /// The value of `format` that marks a file as an action log: `"uniflow-action-log"`.
   public static let format = "uniflow-action-log"
-  /// The version this code writes and the only one it reads.
+  /// The version this code writes and the only one it reads: `"version":1`.
   public static let version = 1
 
-  /// The app's settings, in the order written: e.g. `timeZone`, `locale`.
-  public var settings: [LogSetting]
+  /// The app's settings, in the order written: e.g. `[LogSetting("timeZone", "Asia/Seoul")]`.
+  public package(set) var settings: [LogSetting]
   /// The state the recording started from, as JSON (see ``LogStateCoding``).
   package var stateJSON: [UInt8]
 
@@ -25,6 +25,10 @@ public struct ActionLogHeader: Equatable, Sendable {
   }
 
   /// The value of setting `name`, if the header has it.
+  ///
+  /// ```swift
+  /// reader.header.setting("timeZone")   // "Asia/Seoul"
+  /// ```
   public func setting(_ name: String) -> String? {
     settings.first { $0.name == name }?.value
   }
@@ -78,9 +82,12 @@ public struct ActionLogHeader: Equatable, Sendable {
 /// let settings = [LogSetting("timeZone", zone.identifier), LogSetting("locale", "en_US")]
 /// ```
 public struct LogSetting: Equatable, Sendable {
+  /// The setting's name, a key of the header's JSON object, e.g. `timeZone`.
   public var name: String
+  /// Its value, e.g. `Asia/Seoul`.
   public var value: String
 
+  /// The setting `name` = `value`: `LogSetting("locale", "en_US")`.
   public init(_ name: String, _ value: String) {
     self.name = name
     self.value = value

@@ -20,25 +20,35 @@ public final class ActionLogReader<Action: LoggableAction> {
   /// The last line read, parsed.
   package private(set) var line = LogLine()
 
-  /// Opens `path` and reads its header.
+  /// Opens `path` and reads its header, at once (a FIFO with no writer reads as empty).
+  ///
+  /// ```swift
+  /// let reader = try ActionLogReader<AppAction>(path: "session.log")
+  /// ```
   public init(path: String) throws(ActionLogError) {
     cursor = try LogCursor(path: path, line: &line)
   }
 
-  /// The log's path as given.
+  /// The log's path as given, e.g. `session.log`.
   public var path: String { cursor.path }
-  /// The header: format, version, settings and the state the recording started from.
+  /// The header: format, version, settings and the state the recording started from, e.g.
+  /// `reader.header.setting("timeZone")`.
   public var header: ActionLogHeader { cursor.header }
-  /// The seq of the last action read (0 before the first).
+  /// The seq of the last action read (0 before the first), e.g. `12`.
   public var lastSeq: Int { cursor.lastSeq }
   /// The line number of a final line that was cut off, once ``next()`` has reached it.
   public var tornLine: Int? { cursor.tornLine }
-  /// Whether the checkpoint that closes a cleanly ended log has been read.
+  /// Whether the checkpoint that closes a cleanly ended log has been read: after
+  /// `while try reader.next() != nil {}`, whether the recording ended cleanly.
   public var sawCheckpoint: Bool { cursor.sawCheckpoint }
-  /// The number of the line last read.
+  /// The number of the line last read, e.g. `14`.
   public var lineNumber: Int { cursor.lineNumber }
 
   /// The next entry, or nil at the end of the log (or at a final line that was cut off).
+  ///
+  /// ```swift
+  /// while let entry = try reader.next() { … }
+  /// ```
   public func next() throws(ActionLogError) -> ActionLogEntry<Action>? {
     guard let kind = try cursor.next(&line) else { return nil }
     switch kind {

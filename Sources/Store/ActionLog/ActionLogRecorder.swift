@@ -19,11 +19,11 @@ import Store
 /// "Flushed" means written to the kernel: that survives `kill -9`; ``finish(state:)`` also calls
 /// `fsync`, which a power cut needs.
 public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
-  /// The log's path as given.
+  /// The log's path as given, e.g. `session.log`.
   public let path: String
-  /// The seq of the last action written (0 before the first).
+  /// The seq of the last action written (0 before the first): `recorder.seq` actions so far.
   public private(set) var seq = 0
-  /// How many actions go between two snapshots.
+  /// How many actions go between two snapshots, e.g. `64`.
   public let snapshotEvery: Int
   /// How to fingerprint a state, when `State` is ``LogFingerprintable``: looked up once.
   private let fingerprint: ((State) -> UInt64)?
@@ -33,8 +33,22 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   /// Creates the log at `path` and writes its header, with `state` as the starting state.
   ///
-  /// - Parameter overwrite: replace an existing file; without it, an existing file is an error
-  ///   and is left as it was.
+  /// The file must be one the recording can own: a regular file, not a symbolic link, not held
+  /// by another recording (each holds an advisory lock on its file until it closes). Anything
+  /// else is refused at once, with one line saying why.
+  ///
+  /// ```swift
+  /// let recorder = try ActionLogRecorder<AppState, AppAction>(
+  ///   path: "s.log", overwrite: true, settings: [], state: state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: where to write the log.
+  ///   - overwrite: replace an existing regular file; without it, an existing file is an error
+  ///     and is left as it was.
+  ///   - settings: what shaped the session (time zone, locale, …), written in the header.
+  ///   - state: the state the recording starts from, written in the header.
+  ///   - snapshotEvery: how many actions between two snapshots of the state.
   public init(
     path: String, overwrite: Bool = false, settings: [LogSetting], state: State,
     snapshotEvery: Int = 64
@@ -42,16 +56,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
     self.fingerprint = StateFingerprint.function(for: State.self)
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-    descriptor = open(path, flags, 0o644)
-    guard descriptor >= 0 else {
-      if errno == EEXIST {
-        throw ActionLogError(
-          .alreadyExists, file: path, "already exists, and a recording never overwrites a file")
-      }
-      throw ActionLogError(
-        .cannotOpen, file: path, "cannot create the log: \(String(cString: strerror(errno)))")
-    }
+    descriptor = try RecordingFile.open(path, overwrite: overwrite)
     do throws(ActionLogError) {
       let header = ActionLogHeader(settings: settings, stateJSON: try encode(state))
       try writeLine(header.line())
@@ -64,6 +69,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   deinit { close() }
 
   /// Writes one action's line (and a snapshot after every ``snapshotEvery``-th action).
+  ///
+  /// ```swift
+  /// try recorder.record(.clock(.moveDay(1)), origin: .sent, state: store.state)
+  /// ```
   public func record(_ action: Action, origin: ActionOrigin, state: State)
     throws(ActionLogError)
   {
@@ -83,6 +92,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   }
 
   /// Writes the checkpoint — the final state — syncs the file to disk and closes it.
+  ///
+  /// ```swift
+  /// try recorder.finish(state: store.state)
+  /// ```
   public func finish(state: State) throws(ActionLogError) {
     try writeState("checkpoint", state)
     if descriptor >= 0, fsync(descriptor) != 0 {
@@ -93,7 +106,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     close()
   }
 
-  /// Closes the file without a checkpoint, as a crash would leave it.
+  /// Closes the file without a checkpoint, as a crash would leave it, and releases its lock.
+  ///
+  /// ```swift
+  /// recorder.close()   // after a write failed: the log replays up to its last line
+  /// ```
   public func close() {
     if descriptor >= 0 { closeFile(descriptor) }
     descriptor = -1
@@ -101,6 +118,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   /// Records every action `store` processes from now on. Writing stops at the first failure,
   /// which goes to `onFailure`; cancel the returned observation to stop.
+  ///
+  /// ```swift
+  /// let recording = recorder.attach(to: store) { error in print(error) }
+  /// ```
   @MainActor
   public func attach(
     to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void

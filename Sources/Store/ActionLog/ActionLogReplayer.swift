@@ -15,36 +15,47 @@ import Store
 /// Memory does not grow with the log: the reader streams it, and `verify` keeps only the seq of
 /// the last snapshot that agreed.
 public final class ActionLogReplayer<State: Decodable & Equatable, Action: LoggableAction> {
-  /// The state the recording started from, from the header.
+  /// The state the recording started from, from the header: `replayer.startState`, checked
+  /// like every state the log holds (``LogValidatable``).
   public let startState: State
   private var cursor: LogCursor
   private var line = LogLine()
   private let decoder = LogStateCoding.decoder()
   /// When the reading thread decodes batches of actions too; tests force either way.
-  var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
+  package var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
 
   /// Opens `path`, reads its header and decodes the state it starts from.
+  ///
+  /// ```swift
+  /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log")
+  /// ```
   public init(path: String) throws(ActionLogError) {
     cursor = try LogCursor(path: path, line: &line)
     do {
       startState = try LogStateCoding.decode(
         State.self, from: cursor.header.stateJSON, with: decoder)
     } catch {
-      throw ActionLogError(
-        .badLog, file: path, line: 1,
-        "the header's state does not fit this uniflow's state (\(LogStateCoding.describe(error)))"
-          + "; was the log written by another version?")
+      throw ActionLogError(.badLog, file: path, line: 1, error.message(for: "the header's state"))
     }
   }
 
-  /// The header: format, version, settings.
+  /// The header: format, version, settings, e.g. `replayer.header.setting("timeZone")`.
   public var header: ActionLogHeader { cursor.header }
-  /// The log's path as given.
+  /// The log's path as given, e.g. `session.log`.
   public var path: String { cursor.path }
 
-  /// Replays the log to its end, or through action `until`. Call it once.
+  /// Replays the log to its end, or through action `until` (and the snapshot or checkpoint
+  /// right after it). Call it once.
+  ///
+  /// Every mode reads and checks the same: a line, a fingerprint or a state that verifying
+  /// would refuse is refused by a plain replay too.
+  ///
+  /// ```swift
+  /// let result = try replayer.run(until: 12, verify: true, reduce: reducer.reduce(into:action:))
+  /// ```
   ///
   /// - Parameters:
+  ///   - until: the seq of the last action to replay; nil replays the whole log.
   ///   - verify: compare the replayed state with every snapshot and with the checkpoint.
   ///   - reduce: the reducer the live store runs; its effects are dropped.
   ///   - step: called after each action with what it was and the state it led to.
@@ -68,6 +79,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let path = cursor.path
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: verify,
+      checkState: StateCheck<State>().check,
       readerDecoding: readerDecoding
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
@@ -88,6 +100,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var progress = Verifying()
     let fingerprint = verify ? StateFingerprint.function(for: State.self) : nil
     let until = until ?? Int.max
+    // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
+    // after it, is still read (from the next batch, if the action ended one), then reading stops.
+    var reachedUntil = false
     reading: while let batch = pipeline.next() {
       var nextState = 0
       let decoded = batch.decoded as? [Action]
@@ -97,11 +112,20 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
-          guard verify, progress.divergence == nil else { continue }
-          let loggedState = try decodeState(logged.json[...], line: logged.line)
+          // Without `verify` the reading thread has decoded and checked the state already.
+          guard verify else { continue }
+          // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
+          let loggedState = try decodeState(logged)
+          guard progress.divergence == nil else { continue }
           progress.compare(
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
+        }
+        if reachedUntil, index < batch.count || batch.end != nil {
+          // A state right after action `until` that the reading thread refused is refused here
+          // too, as a verifying replay, which decodes it, refuses it.
+          if index == batch.count, case .failedAtState(let error) = batch.end { throw error }
+          break reading
         }
         guard index < batch.count else { break }
         let seq = batch.seqs[index]
@@ -125,12 +149,12 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
               seq: seq, origin: batch.origins[index], action: action,
               summary: batch.summaries[index], state: state))
         }
-        if seq >= until { break reading }
+        if seq >= until { reachedUntil = true }
       }
       switch batch.end {
       case nil: continue
       case .finished(let torn): tornLine = torn
-      case .failed(let error): throw error
+      case .failed(let error), .failedAtState(let error): throw error
       }
       break
     }
@@ -140,13 +164,26 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       verification: verify ? progress.outcome : nil)
   }
 
-  private func decodeState(_ json: ArraySlice<UInt8>, line: Int) throws(ActionLogError) -> State {
+  private func decodeState(_ logged: ReplayPipeline.StateLine) throws(ActionLogError) -> State {
     do {
-      return try LogStateCoding.decode(State.self, from: json, with: decoder)
+      return try LogStateCoding.decode(State.self, from: logged.json, with: decoder)
     } catch {
-      throw ActionLogError(
-        .badLog, file: cursor.path, line: line,
-        "the state does not fit this uniflow's state (\(LogStateCoding.describe(error)))")
+      let what = logged.isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
+      throw ActionLogError(.badLog, file: cursor.path, line: logged.line, error.message(for: what))
+    }
+  }
+}
+
+/// Decodes and checks a state read from a log, on the reading thread (see
+/// ``ReplayPipeline/StateCheck``). It holds nothing, so it is `Sendable` and can cross to that
+/// thread; each check makes its own decoder and value.
+private struct StateCheck<State: Decodable> {
+  func check(_ json: [UInt8], _ what: String) -> String? {
+    do throws(LogStateError) {
+      _ = try LogStateCoding.decode(State.self, from: json, with: LogStateCoding.decoder())
+      return nil
+    } catch {
+      return error.message(for: what)
     }
   }
 }
@@ -212,12 +249,15 @@ private struct Verifying {
 /// }
 /// ```
 public struct ActionLogStep<State, Action> {
+  /// The action's seq in the log, e.g. `2`.
   public let seq: Int
+  /// Where the action came from: `.sent` or `.effect`.
   public let origin: ActionOrigin
+  /// The action, decoded: e.g. `.clock(.moveDay(1))`.
   public let action: Action
   /// The action's name and fields as logged: `clock.moveDay days=1`.
   public let summary: String
-  /// The state after the action.
+  /// The state after the action: `AppView(state: step.state)` are the screens it left.
   public let state: State
 }
 
@@ -229,17 +269,18 @@ public struct ActionLogStep<State, Action> {
 /// if let line = result.tornLine { warn("line \(line) was cut off") }
 /// ```
 public struct ActionLogReplayResult<State> {
-  /// The state after the last action replayed.
+  /// The state after the last action replayed: `render(result.state)`.
   public let state: State
-  /// The seq of the last action replayed (0 if none).
+  /// The seq of the last action replayed (0 if none), e.g. `57`.
   public let lastSeq: Int
-  /// How many actions were replayed.
+  /// How many actions were replayed, e.g. `57`.
   public let actions: Int
-  /// The line number of a final line that was cut off and skipped, if there was one.
+  /// The line number of a final line that was cut off and skipped, if there was one, e.g. `59`.
   public let tornLine: Int?
-  /// The seq of the checkpoint, if the replay reached one (a cleanly ended recording).
+  /// The seq of the checkpoint, if the replay reached one (a cleanly ended recording), e.g. `57`.
   public let checkpointSeq: Int?
-  /// The outcome of `verify`, when asked for.
+  /// The outcome of `verify`, when asked for: `.agreed(checkpointSeq: 57, …)` or
+  /// `.diverged(…)`.
   public let verification: ActionLogVerification?
 }
 
@@ -264,8 +305,10 @@ public enum ActionLogVerification: Equatable, Sendable {
 /// Where a replay parted from its recording.
 ///
 /// ```swift
-/// ActionLogDivergence(seq: 8, line: 11, lastAgreedSeq: 4, field: "clock.dayOffset",
-///                     replayed: "3", logged: "4", partedSeq: 6)   // action 6 parted them
+/// if case .diverged(let divergence) = result.verification {
+///   print(divergence.field, divergence.replayed, divergence.logged)   // clock.dayOffset 3 4
+///   print(divergence.partedSeq ?? divergence.seq)                      // 6: action 6 parted them
+/// }
 /// ```
 ///
 /// The states agreed after action ``lastAgreedSeq`` (0: the starting state) and differ at the
@@ -277,24 +320,28 @@ public struct ActionLogDivergence: Equatable, Sendable {
   /// The seq of the snapshot or checkpoint that differs (of the action, for
   /// ``Evidence-swift.enum/fingerprint``).
   public let seq: Int
-  /// Its line in the log.
+  /// Its line in the log, e.g. `11`.
   public let line: Int
-  /// The seq of the last recorded state the replay matched.
+  /// The seq of the last recorded state the replay matched, e.g. `4` (`0`: the start).
   public let lastAgreedSeq: Int
   /// The first differing field, e.g. `clock.dayOffset`.
   public let field: String
-  /// Its value in the replay.
+  /// Its value in the replay, e.g. `3`.
   public let replayed: String
-  /// Its value in the log.
+  /// Its value in the log, e.g. `4`.
   public let logged: String
   /// The action after which the states parted, found from the fingerprints the recorder writes
   /// on every action line; nil for a log without them (then it is one of
-  /// `lastAgreedSeq + 1 … seq`).
+  /// `lastAgreedSeq + 1 … seq`), e.g. `6`.
   public var partedSeq: Int? = nil
-  /// What showed the difference.
+  /// What showed the difference: `.state` or `.fingerprint`.
   public var evidence: Evidence = .state
 
   /// What showed a divergence.
+  ///
+  /// ```swift
+  /// divergence.evidence == .fingerprint   // only action seq's fingerprint differs
+  /// ```
   public enum Evidence: Equatable, Sendable {
     /// A snapshot or the checkpoint: ``field``, ``replayed`` and ``logged`` name the first
     /// differing field and its two values.

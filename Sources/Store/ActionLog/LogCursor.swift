@@ -29,8 +29,6 @@ package struct LogCursor: Sendable {
 
   package let path: String
   package let header: ActionLogHeader
-  /// Whether action lines' state fingerprints are read (for verifying) or passed over.
-  package var readsFingerprints = true
   /// The seq of the last action accepted (0 before the first).
   package private(set) var lastSeq = 0
   package private(set) var sawCheckpoint = false
@@ -121,12 +119,8 @@ package struct LogCursor: Sendable {
         throw LogLineError(problem, at: line.valueOffset(of: "seq"))
       }
       let origin = try line.origin()
-      var fingerprint: UInt64?
-      if readsFingerprints {
-        fingerprint = try line.hexWord("fp")
-      } else {
-        line.skip("fp")
-      }
+      // Read and checked in every mode, compared only when verifying.
+      let fingerprint = try line.hexWord("fp")
       return .action(seq: seq, origin: origin, fingerprint: fingerprint)
     }
     for name in ["snapshot", "checkpoint"] where line.kind(of: name) != nil {

@@ -32,9 +32,12 @@ package struct LogFileLines: Sendable {
   private var end = 0
   private var atEndOfFile = false
 
+  /// Opens `path` for reading, at once: a FIFO with no writer is not waited for (it reads as
+  /// empty), and a directory is refused.
   package init(path: String) throws(ActionLogError) {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let reason =
         errno == ENOENT
@@ -43,6 +46,12 @@ package struct LogFileLines: Sendable {
       throw ActionLogError(.cannotOpen, file: path, reason)
     }
     file = OpenFile(descriptor)
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw ActionLogError(.cannotOpen, file: path, "is a directory, not a log")
+    }
+    // Reads wait for data again (a pipe from `<(…)` whose writer is slow), as usual.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     buffer = [UInt8](repeating: 0, count: 64 * 1024)
   }
 

@@ -52,67 +52,84 @@ public struct LogLine: Sendable {
   // MARK: - Reading fields
 
   /// Whether the line has a field `key` (null counts as absent). Does not mark it as read.
+  ///
+  /// ```swift
+  /// if line.has("error") { self = .failed(try line.string("error")) }
+  /// ```
   public func has(_ key: String) -> Bool {
     guard let index = index(of: key) else { return false }
     return fields[index].kind != .null
   }
 
-  /// A whole number.
+  /// A whole number; one that does not fit an `Int` is an error saying so.
+  ///
+  /// ```swift
+  /// self = .moveDay(try line.int("days"))   // "days":-1
+  /// ```
   public mutating func int(_ key: String) throws(LogLineError) -> Int {
     let index = try require(key)
     return try integer(at: index, key: key)
   }
 
-  /// A whole number, or nil when the field is absent or null.
+  /// A whole number, or nil when the field is absent or null: `try line.optionalInt("population")`.
   public mutating func optionalInt(_ key: String) throws(LogLineError) -> Int? {
     guard let index = optional(key) else { return nil }
     return try integer(at: index, key: key)
   }
 
-  /// `true` or `false`.
+  /// `true` or `false`: `try line.bool("found")`.
   public mutating func bool(_ key: String) throws(LogLineError) -> Bool {
     let index = try require(key)
     return try boolean(at: index, key: key)
   }
 
-  /// `true` or `false`, or nil when the field is absent or null.
+  /// `true` or `false`, or nil when the field is absent or null: `try line.optionalBool("day")`.
   public mutating func optionalBool(_ key: String) throws(LogLineError) -> Bool? {
     guard let index = optional(key) else { return nil }
     return try boolean(at: index, key: key)
   }
 
-  /// A number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
+  /// A number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"`, as the writer
+  /// writes them; a number too large for a `Double` (`1e999`) is an error, not infinity.
+  ///
+  /// ```swift
+  /// let temperature = try line.double("report.temperatureF")   // 41.3
+  /// ```
   public mutating func double(_ key: String) throws(LogLineError) -> Double {
     let index = try require(key)
     return try floatingPoint(at: index, key: key)
   }
 
-  /// A number, or nil when the field is absent or null.
+  /// A number, or nil when the field is absent or null: `try line.optionalDouble("gust")`.
   public mutating func optionalDouble(_ key: String) throws(LogLineError) -> Double? {
     guard let index = optional(key) else { return nil }
     return try floatingPoint(at: index, key: key)
   }
 
-  /// A string.
+  /// A string, which must be valid UTF-8: `try line.string("name")`.
   public mutating func string(_ key: String) throws(LogLineError) -> String {
     let index = try require(key)
     return try text(at: index, key: key)
   }
 
-  /// A string, or nil when the field is absent or null.
+  /// A string, or nil when the field is absent or null: `try line.optionalString("region")`.
   public mutating func optionalString(_ key: String) throws(LogLineError) -> String? {
     guard let index = optional(key) else { return nil }
     return try text(at: index, key: key)
   }
 
-  /// An instant: `"2026-11-29T03:45:12Z"` (see `LogDate`), or a number of seconds since
-  /// 2001-01-01T00:00:00Z.
+  /// An instant: `"2026-11-29T03:45:12Z"` (see `LogDate`), or a finite number of seconds
+  /// since 2001-01-01T00:00:00Z.
+  ///
+  /// ```swift
+  /// self = .launched(at: try line.date("at"))
+  /// ```
   public mutating func date(_ key: String) throws(LogLineError) -> Date {
     let index = try require(key)
     return try instant(at: index, key: key)
   }
 
-  /// An instant, or nil when the field is absent or null.
+  /// An instant, or nil when the field is absent or null: `try line.optionalDate("since")`.
   public mutating func optionalDate(_ key: String) throws(LogLineError) -> Date? {
     guard let index = optional(key) else { return nil }
     return try instant(at: index, key: key)
@@ -120,6 +137,10 @@ public struct LogLine: Sendable {
 
   /// The action this line holds, looked up in `names`; an unknown name throws, listing the
   /// known ones.
+  ///
+  /// ```swift
+  /// switch try line.action(in: Self.logNames) { case .increment: self = .increment }
+  /// ```
   @inlinable
   public mutating func action<Name>(in names: LogNames<Name>) throws(LogLineError) -> Name {
     names.cases[try actionIndex(in: names.table)]
@@ -279,11 +300,6 @@ public struct LogLine: Sendable {
           + rawText(of: field), at: range.lowerBound)
     }
     return value
-  }
-
-  /// Marks field `key` as read without reading it.
-  package mutating func skip(_ key: String) {
-    _ = optional(key)
   }
 
   private mutating func optional(_ key: String) -> Int? {

@@ -7,11 +7,16 @@ import Store
 /// ```
 /// The reader turns it into an ``ActionLogError`` with the file, line and column.
 public struct LogLineError: Error, Equatable, Sendable {
-  /// What is wrong.
+  /// What is wrong, e.g. `"days" should be a whole number, not a string ("one")`.
   public var message: String
-  /// 0-based byte offset into the line, when one place is to blame.
+  /// 0-based byte offset into the line, when one place is to blame, e.g. `42`.
   public var offset: Int?
 
+  /// A problem described by `message`, at byte `offset` of the line when one place is to blame.
+  ///
+  /// ```swift
+  /// throw LogLineError("\"breed\" must be pug or poodle")
+  /// ```
   public init(_ message: String, at offset: Int? = nil) {
     self.message = message
     self.offset = offset

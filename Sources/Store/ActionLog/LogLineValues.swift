@@ -44,7 +44,16 @@ extension LogLine {
     switch field.kind {
     case .integer, .number:
       let text = String(decoding: bytes[field.valueRange], as: UTF8.self)
-      if let value = Double(text) { return value }
+      if let value = Double(text) {
+        // A number too large for a double reads as infinity, which the writer never writes as
+        // a number (it writes "Infinity"): `1e999` is out of range, not +∞.
+        guard value.isFinite else {
+          throw LogLineError(
+            "\"\(key)\" is out of range for a number: \(rawText(of: field))",
+            at: field.rawRange.lowerBound)
+        }
+        return value
+      }
     case .string:
       switch String(decoding: bytes[field.valueRange], as: UTF8.self) {
       case "NaN": return .nan
@@ -97,6 +106,7 @@ extension LogLine {
       guard let date else { throw mismatch(key, field, expected: expected) }
       return date
     case .integer, .number:
+      // `floatingPoint` refuses what does not fit a double, so the instant is finite.
       return Date(timeIntervalSinceReferenceDate: try floatingPoint(at: index, key: key))
     default:
       throw mismatch(key, field, expected: expected)

@@ -37,57 +37,58 @@ public struct LogLineWriter {
     bytes.append(UInt8(ascii: "\n"))
   }
 
-  /// `"action":"<name>"`: which action this line holds.
+  /// `"action":"<name>"`: which action this line holds: `line.action(CounterName.increment)`.
   public mutating func action<Name: RawRepresentable<String>>(_ name: Name) {
     string("action", name.rawValue)
   }
 
-  /// `"key":123`.
+  /// `"key":123`: `line.int("days", -1)`.
   public mutating func int(_ key: String, _ value: Int) {
     self.key(key)
     appendInteger(value)
   }
 
-  /// `"key":123`, or nothing when `value` is nil.
+  /// `"key":123`, or nothing when `value` is nil: `line.int("population", place.population)`.
   public mutating func int(_ key: String, _ value: Int?) {
     if let value { int(key, value) }
   }
 
-  /// `"key":true`.
+  /// `"key":true`: `line.bool("found", false)`.
   public mutating func bool(_ key: String, _ value: Bool) {
     self.key(key)
     bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
   }
 
-  /// `"key":true`, or nothing when `value` is nil.
+  /// `"key":true`, or nothing when `value` is nil: `line.bool("day", report.isDay)`.
   public mutating func bool(_ key: String, _ value: Bool?) {
     if let value { bool(key, value) }
   }
 
-  /// `"key":41.25`; non-finite values as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
+  /// `"key":41.25`; non-finite values as the strings `"NaN"`, `"Infinity"`, `"-Infinity"`:
+  /// `line.double("temperatureF", 41.25)`.
   public mutating func double(_ key: String, _ value: Double) {
     self.key(key)
     appendDouble(value)
   }
 
-  /// `"key":41.25`, or nothing when `value` is nil.
+  /// `"key":41.25`, or nothing when `value` is nil: `line.double("gust", report.gust)`.
   public mutating func double(_ key: String, _ value: Double?) {
     if let value { double(key, value) }
   }
 
-  /// `"key":"text"`, escaped as JSON requires.
+  /// `"key":"text"`, escaped as JSON requires: `line.string("name", "Seoul")`.
   public mutating func string(_ key: String, _ value: String) {
     self.key(key)
     appendString(value)
   }
 
-  /// `"key":"text"`, or nothing when `value` is nil.
+  /// `"key":"text"`, or nothing when `value` is nil: `line.string("region", place.region)`.
   public mutating func string(_ key: String, _ value: String?) {
     if let value { string(key, value) }
   }
 
   /// `"key":"2026-11-29T03:45:12Z"`; an instant outside the years 0001…9999 as a number of
-  /// seconds since 2001-01-01T00:00:00Z.
+  /// seconds since 2001-01-01T00:00:00Z: `line.date("at", now)`.
   public mutating func date(_ key: String, _ value: Date) {
     self.key(key)
     bytes.append(UInt8(ascii: "\""))
@@ -99,7 +100,7 @@ public struct LogLineWriter {
     }
   }
 
-  /// `"key":"2026-11-29T03:45:12Z"`, or nothing when `value` is nil.
+  /// `"key":"2026-11-29T03:45:12Z"`, or nothing when `value` is nil: `line.date("since", since)`.
   public mutating func date(_ key: String, _ value: Date?) {
     if let value { date(key, value) }
   }

@@ -33,6 +33,11 @@ package enum LogStateCoding {
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       if let seconds = try? container.decode(Double.self) {
+        // "NaN" and "Infinity" read as doubles too; no instant is either.
+        guard seconds.isFinite else {
+          throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "\(seconds) is not a finite number of seconds")
+        }
         return Date(timeIntervalSinceReferenceDate: seconds)
       }
       let text = try container.decode(String.self)
@@ -53,10 +58,21 @@ package enum LogStateCoding {
     Array(try encoder.encode(state))
   }
 
+  /// Decodes a state and, when it is ``LogValidatable``, checks it: a state read from a log
+  /// must be one its app could have recorded.
   package static func decode<State: Decodable>(
     _ type: State.Type, from json: some Collection<UInt8>, with decoder: JSONDecoder
-  ) throws -> State {
-    try decoder.decode(type, from: Data(json))
+  ) throws(LogStateError) -> State {
+    let state: State
+    do {
+      state = try decoder.decode(type, from: Data(json))
+    } catch let error as DecodingError {
+      throw LogStateError(error)
+    } catch {
+      throw .shape(String(describing: error))
+    }
+    if let problem = (state as? any LogValidatable)?.logProblem { throw .value(problem) }
+    return state
   }
 
   /// A decoding error in one line: the path of the field and what was wrong.
@@ -73,9 +89,45 @@ package enum LogStateCoding {
     }
   }
 
+  /// `clock.dayOffset`, `dog.dogs[1].name`.
   private static func path(_ keys: [any CodingKey]) -> String {
-    keys.isEmpty
-      ? "the state"
-      : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    guard !keys.isEmpty else { return "the state" }
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+}
+
+/// Why a state read from a log was refused: its shape is not the state's (a field missing or of
+/// another type: a log of another version, say), or one of its values is not one the app could
+/// have recorded.
+package enum LogStateError: Error, Equatable {
+  /// `clock is missing`, `clock.dayOffset: Expected to decode Int but found a string instead.`
+  case shape(String)
+  /// `clock.anchor is after the year 9999`, `dog.dogs[0].birthday: '2026-02-30' is not a day …`
+  case value(String)
+
+  init(_ error: DecodingError) {
+    let text = LogStateCoding.describe(error)
+    switch error {
+    case .dataCorrupted(let context) where !context.codingPath.isEmpty: self = .value(text)
+    default: self = .shape(text)
+    }
+  }
+
+  /// The message for the state of `what` (`the header's state`, `the snapshot's state`).
+  package func message(for what: String) -> String {
+    switch self {
+    case .shape(let text):
+      "\(what) does not fit this uniflow's state (\(text)); was the log written by another "
+        + "version?"
+    case .value(let text): "\(what) is invalid: \(text)"
+    }
   }
 }

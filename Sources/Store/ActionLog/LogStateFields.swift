@@ -15,7 +15,12 @@ extension LogLineWriter {
 }
 
 extension LogLine {
-  /// The state in field `key`, as written by `LogLineWriter.state(_:_:)`.
+  /// The state in field `key`, as written by `LogLineWriter.state(_:_:)`; a
+  /// ``LogValidatable`` state is checked as well.
+  ///
+  /// ```swift
+  /// case .restored: self = .restored(try line.state("state", as: AppState.self))
+  /// ```
   public mutating func state<State: Decodable>(_ key: String, as type: State.Type)
     throws(LogLineError) -> State
   {
@@ -23,7 +28,10 @@ extension LogLine {
     do {
       return try LogStateCoding.decode(type, from: json, with: LogStateCoding.decoder())
     } catch {
-      throw LogLineError("\"\(key)\" is not a state: \(LogStateCoding.describe(error))")
+      switch error {
+      case .shape(let text): throw LogLineError("\"\(key)\" is not a state: \(text)")
+      case .value(let text): throw LogLineError("\"\(key)\" is an invalid state: \(text)")
+      }
     }
   }
 }

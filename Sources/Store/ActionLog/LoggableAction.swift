@@ -53,7 +53,7 @@ where Name.RawValue == String {
   @usableFromInline let table: LogNameTable
   @usableFromInline let cases: [Name]
 
-  /// A table of every case of `Name`.
+  /// A table of every case of `Name`: `static let logNames = LogNames<CounterName>()`.
   public init() {
     cases = Array(Name.allCases)
     table = LogNameTable(cases.map(\.rawValue))

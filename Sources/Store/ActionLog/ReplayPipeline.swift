@@ -22,9 +22,9 @@ import Store
 ///   }   // batch.states fall between the actions
 /// }
 /// ```
-final class ReplayPipeline: Sendable {
+package final class ReplayPipeline: Sendable {
   /// A snapshot or the checkpoint, after the batch's first `position` actions: the state's JSON
-  /// (empty unless asked for) and the line it is on.
+  /// and the line it is on.
   struct StateLine: Sendable {
     var position: Int
     var seq: Int
@@ -37,7 +37,16 @@ final class ReplayPipeline: Sendable {
   enum End: Sendable {
     case finished(tornLine: Int?)
     case failed(ActionLogError)
+    /// A snapshot's or the checkpoint's state, checked by the reading thread (see
+    /// ``StateCheck``), is not a valid state: the state of the batch's last action.
+    case failedAtState(ActionLogError)
   }
+
+  /// Decodes and checks a snapshot's or the checkpoint's state on the reading thread, for a
+  /// replay that does not compare states: the message for the state of `what` (`the snapshot's
+  /// state`) when it is not a valid state, nil when it is. (A verifying replay decodes the states
+  /// on the applying thread, to compare them.)
+  typealias StateCheck = @Sendable (_ json: [UInt8], _ what: String) -> String?
 
   /// Parsed action lines, column by column: arrays of plain values, one line's bytes after the
   /// other's, so handing a batch over moves a few buffers rather than a thousand lines.
@@ -104,8 +113,9 @@ final class ReplayPipeline: Sendable {
   /// stops at that line with its error).
   typealias BatchDecoder = @Sendable (_ batch: Batch, _ line: inout LogLine) -> (any Sendable)?
 
-  /// When the reading thread decodes a full batch itself.
-  enum ReaderDecoding: Sendable {
+  /// When the reading thread decodes a full batch itself: a test hook (see
+  /// `ActionLogReplayer.readerDecoding`).
+  package enum ReaderDecoding: Sendable {
     /// When batches are waiting in the queue: the applying thread is behind.
     case whenBehind
     /// Every full batch (for tests).
@@ -131,20 +141,24 @@ final class ReplayPipeline: Sendable {
   ///
   /// - Parameters:
   ///   - summaries: also hand over each action's logged summary, for traces.
-  ///   - states: hand over the JSON of snapshots and the checkpoint, and each action's state
-  ///     fingerprint, for `verify`.
+  ///   - states: hand over each action's state fingerprint and the JSON of snapshots and the
+  ///     checkpoint, for `verify`. (Fingerprints are read and checked either way.)
+  ///   - checkState: without `states`, decodes and checks each snapshot and the checkpoint
+  ///     here, so that every mode refuses what `verify` would — on the reading thread, which
+  ///     has time to spare while the applying thread decodes and applies.
   ///   - decoder: decodes a batch on the reading thread when the applying thread is behind —
   ///     batches are waiting in the queue — so that neither thread idles while the other works,
   ///     whichever of parsing and applying is the heavier for the log at hand.
   init(
     cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
-    readerDecoding: ReaderDecoding = .whenBehind, decoder: BatchDecoder? = nil
+    checkState: StateCheck? = nil, readerDecoding: ReaderDecoding = .whenBehind,
+    decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
-        decoder: decoder.map { (readerDecoding, $0) })
+        checkState: states ? nil : checkState, decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -163,13 +177,22 @@ final class ReplayPipeline: Sendable {
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
-    summaries: Bool, states: Bool, decoder: (ReaderDecoding, BatchDecoder)?
+    summaries: Bool, states: Bool, checkState: StateCheck?,
+    decoder: (ReaderDecoding, BatchDecoder)?
   ) {
     var cursor = cursor
     var line = line
-    cursor.readsFingerprints = states
+    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and a state
+    // is decoded and checked here (`checkState`) or on the applying thread (`states`).
     var batch = Batch(capacity: batchSize)
-    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
+    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
+      if let checkState {
+        let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
+        if let problem = checkState(Array(line.bytes[json]), what) {
+          throw StateProblem(
+            error: ActionLogError(.badLog, file: cursor.path, line: cursor.lineNumber, problem))
+        }
+      }
       batch.states.append(
         StateLine(
           position: batch.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
@@ -187,9 +210,9 @@ final class ReplayPipeline: Sendable {
           if summaries { batch.summaries.append(line.summary) }
           if states { batch.fingerprints.append(fingerprint ?? 0) }
         case .snapshot(let seq, let json):
-          appendState(seq, json, isCheckpoint: false)
+          do { try appendState(seq, json, isCheckpoint: false) } catch { return end(error) }
         case .checkpoint(let seq, let json):
-          appendState(seq, json, isCheckpoint: true)
+          do { try appendState(seq, json, isCheckpoint: true) } catch { return end(error) }
         }
         if batch.count == batchSize {
           if let (policy, decode) = decoder, policy.decodes(waiting: queue.count) {
@@ -204,6 +227,17 @@ final class ReplayPipeline: Sendable {
       batch.end = .failed(error)
     }
     _ = queue.put(batch)
+
+    /// Hands over the batch, ended by a state that is not valid.
+    func end(_ problem: StateProblem) {
+      batch.end = .failedAtState(problem.error)
+      _ = queue.put(batch)
+    }
+  }
+
+  /// A snapshot's or the checkpoint's state that is not valid.
+  private struct StateProblem: Error {
+    let error: ActionLogError
   }
 }
 

@@ -11,16 +11,16 @@ import Store
 /// Found by walking both values with `Mirror`: structs, classes and tuples field by field,
 /// collections element by element (`items[2]`), optionals and enum payloads through their
 /// contents. Leaves are compared by an exact description (dates to the last bit).
-public struct StateDifference: Equatable, Sendable {
+package struct StateDifference: Equatable, Sendable {
   /// The path of the field, e.g. `clock.dayOffset`; empty when the values differ as a whole.
-  public let path: String
+  package let path: String
   /// The field in the first value, described.
-  public let left: String
+  package let left: String
   /// The field in the second value, described.
-  public let right: String
+  package let right: String
 
   /// The first difference between `left` and `right`, or nil when they describe alike.
-  public static func first(between left: Any, and right: Any) -> StateDifference? {
+  package static func first(between left: Any, and right: Any) -> StateDifference? {
     difference(left, right, path: "")
   }
 
@@ -69,7 +69,7 @@ public struct StateDifference: Equatable, Sendable {
   private static func leaf(_ value: Any) -> String? {
     switch value {
     case let date as Date: return LogDate.string(date) ?? "\(date.timeIntervalSinceReferenceDate)"
-    case let string as String: return string.debugDescription
+    case let string as String: return shortened(string.debugDescription)
     case let zone as TimeZone: return zone.identifier
     case let locale as Locale: return locale.identifier
     case let url as URL: return url.absoluteString
@@ -79,8 +79,16 @@ public struct StateDifference: Equatable, Sendable {
     }
   }
 
+  /// A value with fields, on one line: dumped as the store dumps values (dates exactly, and
+  /// never through `Date.description`, which traps on NaN), shortened.
   private static func describe(_ value: Any) -> String {
-    let text = String(describing: value)
-    return text.count > 80 ? text.prefix(80) + "…" : text
+    let text = dumpLines(value).map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    return shortened(text, to: 80)
+  }
+
+  /// `text` cut to `limit` characters: a value read from a log may be of any length.
+  private static func shortened(_ text: String, to limit: Int = 200) -> String {
+    text.count > limit ? text.prefix(limit) + "…" : text
   }
 }

@@ -23,11 +23,17 @@ import Store
 /// }
 /// ```
 public protocol LogFingerprintable {
+  /// Feeds every stored property to `hasher`, in a fixed order.
+  ///
+  /// ```swift
+  /// func fingerprint(into hasher: inout StateHasher) { hasher.combine(count) }
+  /// ```
   func fingerprint(into hasher: inout StateHasher)
 }
 
 extension LogFingerprintable {
-  /// This state's fingerprint.
+  /// This state's fingerprint: `StateFingerprint.text(state.logFingerprint)` is what the log's
+  /// `fp` field holds.
   public var logFingerprint: UInt64 {
     var hasher = StateHasher()
     fingerprint(into: &hasher)
@@ -46,22 +52,29 @@ extension LogFingerprintable {
 /// print(StateFingerprint.text(hasher.value))   // 16 hexadecimal digits
 /// ```
 public struct StateHasher {
+  /// The fingerprint of what has been combined so far: `hasher.value`.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// A hasher that has combined nothing yet: `var hasher = StateHasher()`.
   public init() {}
 
+  /// Mixes in one 64-bit word: `hasher.combine(0x2A as UInt64)`.
   public mutating func combine(_ word: UInt64) {
     value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
     value ^= value >> 29
   }
 
+  /// Mixes in a whole number: `hasher.combine(dayOffset)`.
   public mutating func combine(_ number: Int) { combine(UInt64(bitPattern: Int64(number))) }
+  /// Mixes in a double's exact bits: `hasher.combine(temperatureF)`.
   public mutating func combine(_ number: Double) { combine(number.bitPattern) }
+  /// Mixes in a flag: `hasher.combine(isLoading)`.
   public mutating func combine(_ flag: Bool) { combine(flag ? 1 as UInt64 : 2) }
+  /// Mixes in an instant, exactly: `hasher.combine(anchor)`.
   public mutating func combine(_ date: Date) { combine(date.timeIntervalSinceReferenceDate) }
 
   /// The text's UTF-8 length, then its bytes eight at a time (the first byte highest), then the
-  /// 1…7 bytes left over as one word.
+  /// 1…7 bytes left over as one word: `hasher.combine(name)`.
   public mutating func combine(_ text: String) {
     var text = text
     // `withUTF8` makes the text contiguous UTF-8 first if it is not (native strings, which is
@@ -82,6 +95,10 @@ public struct StateHasher {
   }
 
   /// An optional: whether it is there, then its value.
+  ///
+  /// ```swift
+  /// hasher.combine(place) { $1.fingerprint(into: &$0) }
+  /// ```
   public mutating func combine<Value>(
     _ optional: Value?, _ combineValue: (inout StateHasher, Value) -> Void
   ) {
@@ -93,10 +110,12 @@ public struct StateHasher {
     combineValue(&self, value)
   }
 
+  /// An optional text: `hasher.combine(failure)`.
   public mutating func combine(_ text: String?) {
     combine(text) { $0.combine($1) }
   }
 
+  /// An optional whole number: `hasher.combine(population)`.
   public mutating func combine(_ number: Int?) {
     combine(number) { $0.combine($1) }
   }
@@ -108,7 +127,8 @@ public struct StateHasher {
 /// StateFingerprint.text(state.logFingerprint)   // "6b3b08459aa86e51"
 /// ```
 public enum StateFingerprint {
-  /// `fingerprint` as 16 lowercase hexadecimal digits, as the log's `fp` field holds it.
+  /// `fingerprint` as 16 lowercase hexadecimal digits, as the log's `fp` field holds it:
+  /// `StateFingerprint.text(0x6b3b08459aa86e51)` is `"6b3b08459aa86e51"`.
   public static func text(_ fingerprint: UInt64) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(16)

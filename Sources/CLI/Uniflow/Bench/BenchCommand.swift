@@ -22,7 +22,7 @@ enum BenchCommand {
     var problems: Set<String> = []
   }
 
-  static let usage = """
+  static let usage: TerminalText = """
     Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N] [--seeds N]
                          [--problems NAME[,NAME…]]
 
@@ -42,8 +42,10 @@ enum BenchCommand {
       case "--help", "-h": parsed.help = true
       case "--json": parsed.json = true
       case "--actions":
-        guard let text = remaining.popFirst(), let count = Int(text), count >= 1000 else {
-          throw UsageError("--actions needs a whole number of at least 1000")
+        guard let text = remaining.popFirst(), let count = Int(text),
+          (1000...1_000_000_000).contains(count)
+        else {
+          throw UsageError("--actions needs a whole number from 1000 to 1000000000")
         }
         parsed.actions = count
       case "--seeds":
@@ -69,7 +71,9 @@ enum BenchCommand {
           parsed.only.insert(name)
         }
       default:
-        throw UsageError("bench: unknown argument '\(argument)'\n\n\(usage)")
+        throw UsageError(
+          "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…] and "
+            + "--actions N (uniflow bench --help)")
       }
     }
     return parsed
@@ -78,13 +82,13 @@ enum BenchCommand {
   @MainActor
   static func run(_ arguments: Arguments) async -> Int32 {
     if arguments.help {
-      print(usage)
+      StandardStreams.write(usage + "\n")
       return 0
     }
     let wanted = arguments.only.isEmpty ? Set(sections) : arguments.only
     var report = BenchReport()
     let progress: (String) -> Void = { text in
-      if !arguments.json { FileHandle.standardError.write(Data("… \(text)\n".utf8)) }
+      if !arguments.json { StandardStreams.write("… \(text)\n", to: .error) }
     }
     if wanted.contains("dispatch") || wanted.contains("scopedDispatch") {
       progress("dispatch: \(arguments.actions) actions, best of 5 interleaved rounds")
@@ -99,7 +103,7 @@ enum BenchCommand {
         if wanted.contains("replay") { report.addReplay(figures) }
         if wanted.contains("record") { report.addRecord(figures) }
       } catch {
-        FileHandle.standardError.write(Data("bench: replay: \(error)\n".utf8))
+        StandardStreams.write("bench: replay: \(error)\n", to: .error)
         return 1
       }
     }
@@ -108,7 +112,7 @@ enum BenchCommand {
       do {
         report.addGazetteer(try GazetteerTimings.measure())
       } catch {
-        FileHandle.standardError.write(Data("bench: gazetteer: \(error)\n".utf8))
+        StandardStreams.write("bench: gazetteer: \(error)\n", to: .error)
         return 1
       }
     }
@@ -134,11 +138,17 @@ enum BenchCommand {
       do {
         report.addTravel(try await TravelBench.run())
       } catch {
-        FileHandle.standardError.write(Data("bench: travel: \(error)\n".utf8))
+        StandardStreams.write("bench: travel: \(error)\n", to: .error)
         return 1
       }
     }
-    print(arguments.json ? report.json() : report.text())
+    if arguments.json {
+      StandardStreams.write(TerminalText(json: report.json()) + "\n")
+    } else {
+      for line in report.text().split(separator: "\n", omittingEmptySubsequences: false) {
+        StandardStreams.write("\(line)\n")
+      }
+    }
     return 0
   }
 }

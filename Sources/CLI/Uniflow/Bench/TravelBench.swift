@@ -109,8 +109,8 @@ final class BenchConsole: Console {
   private(set) var outputs: [String] = []
   private(set) var errors: [String] = []
 
-  func output(_ line: String) { outputs.append(line) }
-  func error(_ line: String) { errors.append(line) }
+  func output(_ line: TerminalText) { outputs.append(line.description) }
+  func error(_ line: TerminalText) { errors.append(line.description) }
   func screen(_ line: ScreenLine) {}
 }
 

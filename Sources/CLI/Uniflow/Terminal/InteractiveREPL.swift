@@ -15,10 +15,16 @@ enum InteractiveREPL {
     var interruptedOnce = false
     console.showPrompt()
     input: for await chunk in ByteReader.standardInput() {
+      // The line is drawn once a chunk, not once a key: a paste arrives as a few large chunks.
+      var changed = false
       for key in decoder.feed(chunk) {
+        if changed, key.mayEndTheLine {
+          console.redraw()  // the line as typed, before the key hands it over or drops it
+          changed = false
+        }
         guard let event = console.editor.handle(key) else {
           interruptedOnce = false
-          console.redraw()
+          changed = true
           continue
         }
         switch event {
@@ -45,10 +51,10 @@ enum InteractiveREPL {
           console.finishLine()
           break input
         case .clearScreen:
-          console.raw("\u{1B}[H\u{1B}[2J")
-          console.redraw()
+          console.clearScreen()
         }
       }
+      if changed { console.redraw() }
     }
   }
 }

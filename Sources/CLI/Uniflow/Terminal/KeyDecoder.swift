@@ -13,6 +13,15 @@ enum Key: Equatable, Sendable {
   case deleteWord  // Ctrl-W
   case clearScreen  // Ctrl-L
   case ignored
+
+  /// Whether the line editor may answer this key with an event that ends or drops the line:
+  /// the line as typed is drawn first.
+  var mayEndTheLine: Bool {
+    switch self {
+    case .enter, .interrupt, .endOfInput, .clearScreen: true
+    default: false
+    }
+  }
 }
 
 /// Turns the bytes a terminal in raw mode sends into keys: UTF-8 text, control characters and
@@ -24,10 +33,13 @@ struct KeyDecoder {
   mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
-    while let (key, used) = decode(pending[...]) {
+    var start = 0
+    // Bytes used are dropped once at the end, not key by key: a paste is one long chunk.
+    while let (key, used) = decode(pending[start...]) {
       keys.append(key)
-      pending.removeFirst(used)
+      start += used
     }
+    pending.removeFirst(start)
     return keys
   }
 

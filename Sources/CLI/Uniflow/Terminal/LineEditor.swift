@@ -1,8 +1,8 @@
 import Features
 
 /// The line being typed at the interactive prompt: insertion, deletion, cursor movement and
-/// history, as a pure value. The terminal driver feeds it keys and writes what `render()`
-/// returns.
+/// history, as a pure value. The terminal driver feeds it keys and draws it with a
+/// ``PromptLine``.
 ///
 /// ```swift
 /// var editor = LineEditor(prompt: "uniflow> ")
@@ -22,7 +22,7 @@ struct LineEditor {
     case clearScreen
   }
 
-  let prompt: String
+  let prompt: TerminalText
   private(set) var text: [Character] = []
   private(set) var cursor = 0
   private(set) var history: [String] = []
@@ -31,7 +31,7 @@ struct LineEditor {
   /// The new line being edited, kept while browsing history.
   private var draft: [Character] = []
 
-  init(prompt: String) {
+  init(prompt: TerminalText) {
     self.prompt = prompt
   }
 
@@ -91,14 +91,6 @@ struct LineEditor {
     return nil
   }
 
-  /// What redraws the prompt line: back to column 0, the prompt and text, the rest of the line
-  /// cleared, the cursor moved back to its place.
-  func render() -> String {
-    let behindCursor = DisplayWidth.of(text[cursor...])
-    let back = behindCursor > 0 ? "\u{1B}[\(behindCursor)D" : ""
-    return "\r" + prompt + String(text) + "\u{1B}[K" + back
-  }
-
   private mutating func remember(_ line: String) {
     guard !line.trimmingCharacters(in: .whitespaces).isEmpty, history.last != line else { return }
     history.append(line)
@@ -117,16 +109,20 @@ struct LineEditor {
   }
 }
 
-/// How many terminal columns text takes: East Asian wide characters (Hangul, CJK, full-width
-/// forms, most emoji) take two, combining marks none.
+/// How many terminal columns text takes as uniflow shows it: East Asian wide characters
+/// (Hangul, CJK, full-width forms, most emoji) take two, combining marks none, and a character
+/// the terminal sanitiser escapes (``TerminalText/escape(_:)``) as many as its escape: `\u{1b}`
+/// is six.
 enum DisplayWidth {
   static func of(_ characters: some Sequence<Character>) -> Int {
     characters.reduce(0) { $0 + of($1) }
   }
 
   static func of(_ character: Character) -> Int {
+    if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
+      return TerminalText.escape(String(character)).unicodeScalars.count
+    }
     guard let scalar = character.unicodeScalars.first else { return 0 }
-    if scalar.isControlCharacter { return 0 }
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

@@ -2,58 +2,69 @@ import Foundation
 
 /// The interactive REPL's screen: the prompt line being edited stays at the bottom; screens and
 /// messages that arrive while the user types are printed above it, and the prompt and the typed
-/// text are drawn again, cursor in place.
+/// text are drawn again, cursor in place. The typed text is drawn by a ``PromptLine``, which
+/// writes only what changed.
 @MainActor
 final class TerminalConsole: Console {
   var editor: LineEditor
+  private var view: PromptLine
   /// Whether the prompt line is on screen (false while a command runs).
   private var editing = false
 
-  init(prompt: String) {
+  init(prompt: TerminalText) {
     editor = LineEditor(prompt: prompt)
+    view = PromptLine(prompt: prompt, columns: TerminalMode.columns())
   }
 
-  func output(_ line: String) {
-    print(line, to: FileHandle.standardOutput)
+  func output(_ line: TerminalText) {
+    showAbove(line, to: .output)
   }
 
-  func error(_ line: String) {
-    print(line, to: FileHandle.standardError)
+  func error(_ line: TerminalText) {
+    showAbove(line, to: .error)
   }
 
   /// Shows the prompt with whatever has been typed.
   func showPrompt() {
     editing = true
+    view.columns = TerminalMode.columns()
+    view.forget()
     redraw()
   }
 
   /// Return was pressed: the prompt line stays as typed and output continues below it.
   func finishLine() {
     editing = false
-    write("\n", to: FileHandle.standardOutput)
+    view.forget(resettingScroll: true)
+    StandardStreams.write("\n")
   }
 
+  /// Draws what changed on the prompt line since it was last drawn.
   func redraw() {
     guard editing else { return }
-    write(editor.render(), to: FileHandle.standardOutput)
+    StandardStreams.write(view.draw(text: editor.text, cursor: editor.cursor))
   }
 
-  /// Writes raw text (an escape sequence, `^C`).
-  func raw(_ text: String) {
-    write(text, to: FileHandle.standardOutput)
+  /// Ctrl-L: clears the screen and draws the prompt line at the top.
+  func clearScreen() {
+    StandardStreams.write("\u{1B}[H\u{1B}[2J")
+    view.forget()
+    redraw()
   }
 
-  private func print(_ line: String, to handle: FileHandle) {
-    if editing {
-      write("\r\u{1B}[K", to: FileHandle.standardOutput)
-      write(line + "\n", to: handle)
-      redraw()
-    } else {
-      write(line + "\n", to: handle)
+  /// Writes text of the program's own, such as `^C`, on the prompt line.
+  func raw(_ text: TerminalText) {
+    StandardStreams.write(text)
+  }
+
+  private func showAbove(_ line: TerminalText, to stream: StandardStreams.Stream) {
+    guard editing else {
+      StandardStreams.write(line + "\n", to: stream)
+      return
     }
-  }
-
-  private func write(_ text: String, to handle: FileHandle) {
-    handle.write(Data(text.utf8))
+    StandardStreams.write("\r\u{1B}[K")
+    StandardStreams.write(line + "\n", to: stream)
+    view.forget()
+    redraw()
   }
 }

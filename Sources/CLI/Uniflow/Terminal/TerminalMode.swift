@@ -36,6 +36,13 @@ enum TerminalMode {
     return true
   }
 
+  /// The terminal's width in columns (80 when it does not say).
+  static func columns() -> Int {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+
   /// Puts back the settings from before `enableRaw()`. Call it only after `enableRaw()`
   /// returned true.
   static func restore() {

@@ -4,6 +4,9 @@ import Store
 /// The whole app's rules: each feature's reducer scoped to its part of the state, plus the few
 /// actions that concern the app as a whole.
 ///
+/// Total and range-keeping: no action traps, whatever its numbers, and from a state within
+/// ``ValueRanges`` (``AppState/rangeProblem`` is nil) every action leads to one within them.
+///
 /// ```swift
 /// let store = Store(initialState: AppState(timeZone: .current),
 ///                   reducer: AppReducer(environment: environment))
@@ -37,11 +40,19 @@ public struct AppReducer: Reducer {
   static func core(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
     switch action {
     case .launched(let date):
+      // The launch instant comes from the system clock or UNIFLOW_FIXED_NOW, both checked; one
+      // out of range from elsewhere leaves the state as it was and says why.
+      if let problem = ValueRanges.problem(instant: date) {
+        state.clock.failure = "the launch time \(problem)"
+        return .none
+      }
       state.clock.anchor = date
       state.clock.dayOffset = 0
       state.dog = DogState.launched(at: date, in: state.clock.timeZone)
       return .none
     case .restored(let earlier):
+      // `:undo` restores states the reducers reached; one outside the ranges is refused.
+      guard earlier.rangeProblem == nil else { return .none }
       state = earlier
       return .none
     case .clock, .dog, .weather:

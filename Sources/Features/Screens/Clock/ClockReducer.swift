@@ -5,6 +5,9 @@ import Store
 ///
 /// `reload` starts a cancellable fetch (a newer `reload` cancels the one in flight), `moveDay`
 /// moves the day offset, and a time response is applied only if it answers the latest `reload`.
+/// No action puts a value outside ``ValueRanges`` into the state, and none traps, whatever its
+/// numbers: a time outside the years 0001…9999 is a failure, a move past
+/// ``ClockState/maxDayOffset`` is refused, and the request counter wraps past `Int.max`.
 ///
 /// ```swift
 /// let reducer = ClockReducer(time: .constant(date))
@@ -24,7 +27,9 @@ public struct ClockReducer: Reducer {
   public func reduce(into state: inout ClockState, action: ClockAction) -> Effect<ClockAction> {
     switch action {
     case .reload:
-      state.request += 1
+      // A counter, not a quantity: past Int.max it wraps, and answers to older requests still
+      // differ from the latest one.
+      state.request &+= 1
       state.isLoading = true
       state.failure = nil
       let request = state.request
@@ -52,6 +57,12 @@ public struct ClockReducer: Reducer {
       state.isLoading = false
       switch result {
       case .success(let date):
+        // The live time clients check the range already; an answer from elsewhere that is out
+        // of it is a failure, never a clock in the year 506713.
+        if let problem = ValueRanges.problem(instant: date) {
+          state.failure = "the time answered \(problem)"
+          return .none
+        }
         state.anchor = date
         state.dayOffset = 0
       case .failure(let failure):

@@ -105,9 +105,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   /// Whole years from the start of this day to the start of `later`, as ages are counted: one
   /// more on each anniversary. A 29 February birthday's anniversary is 1 March in common years.
   /// Negative when `later` comes first.
+  /// Saturates at `Int.min` and `Int.max` for days further apart than an `Int` counts.
   public func wholeYears(until later: CalendarDay) -> Int {
-    let years = later.year - year
-    return (later.month, later.day) < (month, day) ? years - 1 : years
+    let (years, overflow) = later.year.subtractingReportingOverflow(year)
+    if overflow { return later.year > year ? .max : .min }
+    guard (later.month, later.day) < (month, day) else { return years }
+    return years == .min ? .min : years - 1
   }
 
   public static func < (a: CalendarDay, b: CalendarDay) -> Bool {

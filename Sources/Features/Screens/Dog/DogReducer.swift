@@ -65,6 +65,9 @@ public struct DogReducer: Reducer {
       if let dog = state.dog(named: name) {
         return "there is already a dog named '\(dog.name)'; choose another name"
       }
+      if !CalendarDay.typedYears.contains(birthday.year) {
+        return "the birthday \(birthday) is not in the years 0001 to 9999"
+      }
       if birthday > today {
         return "the birthday \(birthday) is after today (\(today) on the clock); "
           + "a dog cannot be born in the future"

@@ -40,9 +40,15 @@ public enum WeatherFormat {
   public static func date(_ date: Date, in timeZone: TimeZone) -> String {
     let parts = Calendar.gregorian(in: timeZone).dateComponents(
       [.weekday, .month, .day], from: date)
-    let weekday = weekdayNames[((parts.weekday ?? 1) - 1) % 7]
-    let month = CalendarDay.monthNames[((parts.month ?? 1) - 1) % 12].prefix(3)
+    let weekday = weekdayNames[wrapped((parts.weekday ?? 1) - 1, 7)]
+    let month = CalendarDay.monthNames[wrapped((parts.month ?? 1) - 1, 12)].prefix(3)
     return "\(weekday), \(month) \(parts.day ?? 1)"
+  }
+
+  /// `index` brought into `0..<count`, whatever the calendar answered.
+  private static func wrapped(_ index: Int, _ count: Int) -> Int {
+    let remainder = index % count
+    return remainder < 0 ? remainder + count : remainder
   }
 
   /// The zone a report's date is shown in: the one the weather API gave, else the place's, else

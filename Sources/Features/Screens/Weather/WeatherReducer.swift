@@ -31,7 +31,7 @@ public struct WeatherReducer: Reducer {
     switch action {
     case .changeLocation(let name):
       guard WeatherReducer.rejection(ofChangingLocationTo: name) == nil else { return .none }
-      state.request += 1
+      state.request &+= 1  // a counter: it wraps past Int.max, as the clock's does
       state.query = name
       state.status = .geocoding
       let request = state.request
@@ -50,6 +50,10 @@ public struct WeatherReducer: Reducer {
         state.status = .notFound
         return .none
       case .success(let place?):
+        if let problem = place.rangeProblem {
+          state.status = .failed(place: nil, message: "the place found is out of range: \(problem)")
+          return .none
+        }
         state.status = .fetching(place: place)
         let weather = self.weather
         // Not `cancelInFlight`: the only effect under the id now is the lookup that has just
@@ -75,7 +79,7 @@ public struct WeatherReducer: Reducer {
       default:
         return .none
       }
-      state.request += 1  // any answer still on its way is now stale
+      state.request &+= 1  // any answer still on its way is now stale
       return .cancel(id: CancelID.changeLocation)
 
     case .weatherResponse(let request, let result):
@@ -83,7 +87,13 @@ public struct WeatherReducer: Reducer {
         return .none  // stale
       }
       switch result {
-      case .success(let report): state.status = .loaded(place: place, report: report)
+      case .success(let report):
+        if let problem = report.rangeProblem {
+          state.status = .failed(
+            place: place, message: "the weather report is out of range: \(problem)")
+        } else {
+          state.status = .loaded(place: place, report: report)
+        }
       case .failure(let failure): state.status = .failed(place: place, message: failure.message)
       }
       return .none

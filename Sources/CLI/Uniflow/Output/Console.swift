@@ -1,0 +1,122 @@
+import Features
+import Foundation
+
+/// A problem with one line of input.
+struct Problem: Equatable, Sendable {
+  let message: String
+  /// The input line's number (script mode), if known.
+  var line: Int?
+  /// The column the problem is at, if known.
+  var column: Int?
+
+  /// `line 3: …` in script mode, `error: …` otherwise; the message escaped.
+  var rendered: TerminalText { line.map { "line \($0): \(message)" } ?? "error: \(message)" }
+}
+
+/// Where the REPL writes: screens and results to `output`, problems to `error`. Everything it
+/// takes is a ``TerminalText`` or a value it turns into one, so text from outside is escaped on
+/// every way to the terminal.
+@MainActor
+protocol Console: AnyObject {
+  func output(_ line: TerminalText)
+  func error(_ line: TerminalText)
+  /// A screen's display changed (or was asked for).
+  func screen(_ line: ScreenLine)
+  /// A line of input could not be handled.
+  func problem(_ problem: Problem)
+  /// A command's result: `lines` for people, `json` (a JSON-serialisable value) for programs.
+  /// Each console builds only the one it prints.
+  func result(
+    _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any)
+}
+
+extension Console {
+  func screen(_ line: ScreenLine) { output("\(line.screen): \(line.text)") }
+  func problem(_ problem: Problem) { error(problem.rendered) }
+  func result(
+    _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
+  ) {
+    for line in lines() { output(line) }
+  }
+}
+
+/// The process's stdout and stderr (through ``StandardStreams``), so that screens, errors and
+/// prompts appear in the order they happen even when both go to one pipe.
+@MainActor
+final class StandardConsole: Console {
+  /// The prompt shown in interactive mode; empty in script mode.
+  var prompt: TerminalText = ""
+  private var promptShown = false
+
+  func output(_ line: TerminalText) {
+    write(line + "\n", to: .output)
+  }
+
+  func error(_ line: TerminalText) {
+    write(line + "\n", to: .error)
+  }
+
+  /// Shows the prompt, unless it is already on screen.
+  func showPrompt() {
+    guard !prompt.escaped.isEmpty, !promptShown else { return }
+    promptShown = true
+    StandardStreams.write(prompt)
+  }
+
+  private func write(_ text: TerminalText, to stream: StandardStreams.Stream) {
+    guard promptShown else {
+      StandardStreams.write(text, to: stream)
+      return
+    }
+    // Something arrived while the prompt waits: clear the prompt line, print, show it again.
+    StandardStreams.write("\r\u{1B}[K")
+    StandardStreams.write(text, to: stream)
+    StandardStreams.write(prompt)
+  }
+
+  /// The user pressed Return: the prompt line is finished.
+  func promptAnswered() {
+    promptShown = false
+  }
+}
+
+/// `--json`: one JSON object a line on stdout, in the order things happen —
+/// `{"screen":"clock","text":"…"}`, `{"error":"…","line":3,"column":1}`, and `{"state":{…}}`,
+/// `{"help":[…]}`, `{"history":[…]}` for those commands. Text keeps JSON's own escaping, with
+/// the characters JSON leaves raw but a terminal acts on escaped as well
+/// (``TerminalText/init(json:)``).
+@MainActor
+final class JSONConsole: Console {
+  func output(_ line: TerminalText) { emit(["message": line.unescaped]) }
+  func error(_ line: TerminalText) { emit(["error": line.unescaped]) }
+  func screen(_ line: ScreenLine) { emit(["screen": line.screen, "text": line.text]) }
+
+  func problem(_ problem: Problem) {
+    var object: [String: Any] = ["error": problem.message]
+    if let line = problem.line { object["line"] = line }
+    if let column = problem.column { object["column"] = column }
+    emit(object)
+  }
+
+  func result(
+    _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
+  ) {
+    emit([kind: json()])
+  }
+
+  private func emit(_ object: [String: Any]) {
+    guard let line = JSONLine.text(object) else { return }
+    StandardStreams.write(TerminalText(json: line) + "\n")
+  }
+}
+
+/// One line of compact JSON with sorted keys, slashes unescaped.
+enum JSONLine {
+  static func text(_ object: Any) -> String? {
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

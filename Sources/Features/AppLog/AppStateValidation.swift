@@ -1,0 +1,13 @@
+import ActionLog
+import Features
+
+extension AppState: LogValidatable {
+  /// The first field outside ``ValueRanges`` (``AppState/rangeProblem``): a state read from a
+  /// log — its header, a snapshot, the checkpoint, a `restored` action — must be one the app
+  /// could have reached.
+  ///
+  /// ```swift
+  /// // replay: s.log:1: the header's state is invalid: clock.anchor is after the year 9999
+  /// ```
+  public var logProblem: String? { rangeProblem?.description }
+}
