@@ -206,12 +206,16 @@ struct LogMutationTests {
         }
       }
       for options in [
-        [], ["--verify"], ["--trace"], ["--until", "\(until)", "--verify", "--trace"],
+        [], ["--verify"], ["--trace"], ["--until", "\(until)", "--verify", "--trace"], ["--diff"],
+        ["--skip", "\(until)", "--diff"], ["--emit-test"],
       ] {
         var request = ReplayRequest(path: file.path)
         request.trace = options.contains("--trace")
         request.verify = options.contains("--verify")
         request.until = options.contains("--until") ? until : nil
+        request.diff = options.contains("--diff")
+        request.skip = options.contains("--skip") ? [until] : []
+        request.emitTest = options.contains("--emit-test") ? "" : nil
         let console = RecordingConsole()
         let status = ReplayCommand.run(request, console: console)
         statuses[status, default: 0] += 1
