@@ -17,10 +17,14 @@ package final class EffectActivity: Sendable {
 
   /// The test this activity belongs to (see ``ActivityRegistry/scopeOfCurrentTask``).
   let scope: String?
+  /// The order in which effects were started (on the main actor, so the same every run): a
+  /// test clock wakes sleepers due at the same instant in this order.
+  package let order: UInt64
 
   /// A busy activity of the test running on this task.
   package init() {
     scope = ActivityRegistry.shared.scopeOfCurrentTask()
+    order = ActivityRegistry.shared.nextOrder()
     ActivityRegistry.shared.markBusy(self)
   }
 
@@ -45,6 +49,7 @@ package final class ActivityRegistry: Sendable {
     var waiters: [(scope: String?, continuation: CheckedContinuation<Void, Never>)] = []
     /// Names the test the current task runs, so that parallel tests do not wait for each other.
     var scopeProvider: (@Sendable () -> String?)?
+    var started: UInt64 = 0
   }
   private let inner = Locked(Inner())
 
@@ -62,6 +67,13 @@ package final class ActivityRegistry: Sendable {
   /// How many activities of `scope` are busy.
   package func busyCount(scope: String?) -> Int {
     inner.withLock { state in state.busy.values.filter { $0 == scope }.count }
+  }
+
+  func nextOrder() -> UInt64 {
+    inner.withLock { state in
+      state.started += 1
+      return state.started
+    }
   }
 
   func markBusy(_ activity: EffectActivity) {

@@ -51,7 +51,7 @@ package final class EffectRun {
 
   func add(_ token: EffectToken) {
     live[token.number] = token
-    startedEffects = true
+    if token.isTask { startedEffects = true }
   }
 
   func remove(_ token: EffectToken) {

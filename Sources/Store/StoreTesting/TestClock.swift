@@ -13,7 +13,7 @@ import Testing
 /// ```
 ///
 /// `advance` wakes the sleepers that became due one at a time, earliest deadline first (those
-/// due at the same instant in the order they went to sleep), with ``now`` set to each one's
+/// due at the same instant in the order their effects were started), with ``now`` set to each one's
 /// deadline. Before it wakes the next, it lets the effect it woke — and every effect started
 /// meanwhile — run until it sleeps on a test clock again or finishes, so every run of a test
 /// sees the same order and the same times. (The same wait happens before the first wake, for
@@ -79,6 +79,16 @@ public final class TestClock: Clock, Sendable {
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
     let activity: EffectActivity?
+
+    /// Wakes before `other`: earlier deadline; at the same deadline, the effect started first;
+    /// then the one that went to sleep first.
+    func wakesBefore(_ other: Sleeper) -> Bool {
+      if deadline != other.deadline { return deadline < other.deadline }
+      let order = activity?.order ?? .max
+      let otherOrder = other.activity?.order ?? .max
+      if order != otherOrder { return order < otherOrder }
+      return number < other.number
+    }
   }
 
   private struct Inner {
@@ -207,9 +217,7 @@ public final class TestClock: Clock, Sendable {
     inner.withLock { state in
       var first: Int?
       for index in state.sleepers.indices where state.sleepers[index].deadline <= deadline {
-        if let best = first, state.sleepers[best].deadline <= state.sleepers[index].deadline {
-          continue
-        }
+        if let best = first, state.sleepers[best].wakesBefore(state.sleepers[index]) { continue }
         first = index
       }
       guard let first else { return nil }
