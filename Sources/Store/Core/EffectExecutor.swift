@@ -25,6 +25,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   package var didBecomeIdle: (@MainActor () -> Void)?
   /// The assertion that is sending actions now, copied into the effects they start.
   package var origin: CallSite?
+  /// Called whenever an effect task starts or ends (a `TestStore` keeps its end-of-test ledger).
+  package var tasksDidChange: (@MainActor () -> Void)?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
   private var taskCount = 0
@@ -201,7 +203,10 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     running[token.number] = token
     for id in context.ids { registry[id, default: []].insert(token.number) }
     context.run.add(token)
-    if isTask { taskCount += 1 }
+    if isTask {
+      taskCount += 1
+      tasksDidChange?()
+    }
     return token
   }
 
@@ -253,7 +258,10 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         registry[id]?.remove(token.number)
         if registry[id]?.isEmpty == true { registry[id] = nil }
       }
-      if token.isTask { taskCount -= 1 }
+      if token.isTask {
+        taskCount -= 1
+        tasksDidChange?()
+      }
     }
     let done = token.onDone
     token.onDone = nil

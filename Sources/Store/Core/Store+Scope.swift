@@ -47,12 +47,18 @@ extension Store {
   public func scope<ChildState, ChildAction>(
     state toChild: KeyPath<State, ChildState?>, action: ActionCase<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard var last = state[keyPath: toChild] else { return nil }
-    return child(
+    guard let initial = state[keyPath: toChild] else { return nil }
+    let last = LastValue(initial)
+    let store = child(
       toChild: { parent in
-        if let current = parent[keyPath: toChild] { last = current }
-        return last
+        if let current = parent[keyPath: toChild] { last.value = current }
+        return last.value
       }, embed: action.embedBody, extract: action.extractBody)
+    // Remember every non-nil value, read or not, for when the state goes away.
+    store.link?.keepAlive = access.subscribe { parent in
+      if let current = parent[keyPath: toChild] { last.value = current }
+    }
+    return store
   }
 
   private func child<ChildState, ChildAction>(
@@ -87,6 +93,16 @@ extension Store {
   }
 }
 
+/// The last non-nil value of optional child state.
+@MainActor
+final class LastValue<Value> {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
 /// How a scoped store reaches its root: closures that read and project the root's state, embed
 /// and send actions, and register observers on the root.
 @MainActor
@@ -97,6 +113,8 @@ final class ScopeLink<State, Action> {
   let observe: (@escaping (Action, ActionOrigin, State) -> Void) -> StoreObservation
   let subscribe: (@escaping (State) -> Void) -> StoreObservation
   let root: any StoreRoot
+  /// An observation that lives as long as the scoped store.
+  var keepAlive: StoreObservation?
 
   init(
     state: @escaping () -> State, send: @escaping (Action) -> StoreTask,

@@ -27,11 +27,11 @@ extension TestStore {
       return
     }
     if !idle {
-      fail(Self.stillRunningAtFinishMessage(inFlight, waited: limit), site)
+      fail(TestStoreMessages.stillRunningAtFinish(inFlight.map(\.site), waited: limit), site)
       core.executor.cancel(inFlight)
     }
     if !received.isEmpty {
-      fail(Self.unhandledActionsMessage(received.map(\.action)), site)
+      fail(TestStoreMessages.unhandledActions(received.map(\.action)), site)
       state = received[received.count - 1].state
       received = []
     }
@@ -79,6 +79,7 @@ extension TestStore {
     let running = inFlight
     if running.isEmpty, strict { fail("There were no in-flight effects to skip.", site) }
     for token in running { token.isSkipped = true }
+    updateLedger()
   }
 
   /// The effect tasks that must finish by the end of the test.
@@ -86,17 +87,10 @@ extension TestStore {
     core.executor.liveTasks.filter { !$0.isSkipped }
   }
 
-  /// The end-of-test checks, when the store goes away: unasserted actions, then effects still
-  /// running, each reported at the assertion that started it.
-  func reportEndOfTest() {
-    guard exhaustivity == .on else { return }
-    if !received.isEmpty, let site = lastSite {
-      fail(Self.unhandledActionsMessage(received.map(\.action)), site)
-    }
-    for token in inFlight {
-      guard let site = token.origin ?? lastSite else { continue }
-      fail(Self.stillRunningMessage(token), site)
-    }
+  /// Copies the effects that must finish by the end of the test into the ledger.
+  func updateLedger() {
+    let running = inFlight.map { (origin: $0.origin, site: $0.site) }
+    ledger.withLock { $0.inFlight = running }
   }
 
   // MARK: Waiting
@@ -140,12 +134,6 @@ extension TestStore {
     for waiter in waiters { waiter.resume() }
   }
 
-  func noActionReason() -> String {
-    let running = core.executor.runningCount
-    return running > 0
-      ? "\(running) effect\(running == 1 ? " is" : "s are") still running (waited \(timeout))."
-      : "No effect is running, so none will arrive."
-  }
 }
 
 /// A one-shot continuation that may be resumed from several places; only the first counts.
@@ -164,5 +152,29 @@ final class Waiter {
     isResumed = true
     continuation?.resume()
     continuation = nil
+  }
+}
+
+/// What the end-of-test check reads when a ``TestStore`` goes away: actions not asserted, effects
+/// still running and where the last assertion was.
+struct EndOfTestLedger<Action: Sendable>: Sendable {
+  var received: [Action] = []
+  var inFlight: [(origin: CallSite?, site: CallSite?)] = []
+  var lastSite: CallSite?
+  var isExhaustive = true
+
+  /// The failures to report: unasserted actions at the last assertion, then each effect still
+  /// running at the assertion that started it.
+  func failures() -> [TestFailure] {
+    guard isExhaustive else { return [] }
+    var failures: [TestFailure] = []
+    if !received.isEmpty, let lastSite {
+      failures.append(lastSite.failure(TestStoreMessages.unhandledActions(received)))
+    }
+    for effect in inFlight {
+      guard let site = effect.origin ?? lastSite else { continue }
+      failures.append(site.failure(TestStoreMessages.stillRunning(at: effect.site)))
+    }
+    return failures
   }
 }

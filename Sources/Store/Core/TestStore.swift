@@ -49,7 +49,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```swift
   /// store.exhaustivity = .off
   /// ```
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { ledger.withLock { $0.isExhaustive = exhaustivity == .on } }
+  }
   /// How long `receive` and `finish` wait for effects before failing.
   ///
   /// ```swift
@@ -60,12 +62,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   let core: StoreCore<State, Action>
   let report: FailureReporter
   /// Actions effects sent that no assertion has handled yet, each with the state it produced.
-  var received: [(action: Action, state: State)] = []
+  var received: [(action: Action, state: State)] = [] {
+    didSet { ledger.withLock { $0.received = received.map(\.action) } }
+  }
   /// The state the action being sent by the test produced.
   private var sentState: State?
   private var observation: StoreObservation?
   /// The last assertion, where an end-of-test failure about what followed it is reported.
-  var lastSite: CallSite?
+  var lastSite: CallSite? {
+    didSet { ledger.withLock { $0.lastSite = lastSite } }
+  }
+  /// What the end-of-test check needs, kept where `deinit` can read it from any context.
+  let ledger = Locked(EndOfTestLedger<Action>())
   var waiters: [Waiter] = []
 
   /// Creates a test store. Every failure is passed to `reportFailure`.
@@ -81,6 +89,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.core = StoreCore(initialState: initialState, reduce: reducer.reduce(into:action:))
     core.executor.reportMisuse = { failure in reportFailure(failure) }
     core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
+    core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }
     observation = core.observe { [weak self] action, origin, state in
       guard let self else { return }
       if origin == .sent {
@@ -92,9 +101,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     }
   }
 
-  isolated deinit {
-    reportEndOfTest()
-    core.executor.cancelAll()
+  // Not `isolated`: an isolated deinit runs without the releasing task's task-local values, so
+  // Swift Testing would not know which test a failure belongs to. This one runs where the last
+  // reference goes — at the end of the test — and reads only the lock-protected ledger.
+  deinit {
+    for failure in ledger.value.failures() { report(failure) }
+    Task { @MainActor [core] in core.executor.cancelAll() }
   }
 
   /// Sends `action` and checks the state it produced against `updateExpected` applied to the
@@ -119,7 +131,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if !received.isEmpty {
       if exhaustivity == .on {
-        fail(Self.mustHandleMessage(received.map(\.action)), site)
+        fail(TestStoreMessages.mustHandle(received.map(\.action)), site)
       }
       state = received[received.count - 1].state
       received.removeAll()
@@ -156,7 +168,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
-      matching: { $0 == expected }, describe: { Self.unexpectedActionMessage(expected, $0) },
+      matching: { $0 == expected }, describe: { TestStoreMessages.unexpectedAction(expected, $0) },
       expecting: "\n\n  " + dumpText(expected), updateExpected, site)
   }
 
@@ -177,7 +189,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       matching: isMatching,
-      describe: { "Received action does not match the predicate:\n\n  " + dumpText($0) },
+      describe: { TestStoreMessages.unmatchedAction($0) },
       expecting: "", updateExpected, site)
   }
 
@@ -188,8 +200,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     lastSite = site
     while true {
       guard await waitForAction() else {
-        fail(
-          "Expected to receive an action, but received none. " + noActionReason() + expecting, site)
+        let running = core.executor.runningCount
+        fail(TestStoreMessages.noAction(running: running, waited: timeout) + expecting, site)
         return
       }
       let (action, after) = received.removeFirst()
@@ -222,10 +234,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     if expected != actual {
       fail(
         updateExpected == nil
-          ? Self.unexpectedChangeMessage(expected, actual)
-          : Self.mismatchMessage(expected, actual), site)
+          ? TestStoreMessages.unexpectedChange(expected, actual)
+          : TestStoreMessages.mismatch(expected, actual), site)
     } else if updateExpected != nil, exhaustivity == .on, before == actual {
-      fail(Self.noChangeMessage, site)
+      fail(TestStoreMessages.noChange, site)
     }
   }
 
