@@ -28,13 +28,24 @@ package final class EffectActivity: Sendable {
     ActivityRegistry.shared.markBusy(self)
   }
 
+  /// Set once the effect has ended; a task it left behind that inherited this activity does
+  /// not make it busy again.
+  private let ended = Locked(false)
+
   /// Counts it as busy again: a clock has woken it.
   package func markBusy() {
+    guard !ended.value else { return }
     ActivityRegistry.shared.markBusy(self)
   }
 
-  /// It sleeps on a clock, or has ended: it no longer holds time back.
+  /// It sleeps on a clock: it no longer holds time back.
   package func park() {
+    ActivityRegistry.shared.markParked(self)
+  }
+
+  /// The effect has finished or been cancelled: it never holds time back again.
+  package func end() {
+    ended.withLock { $0 = true }
     ActivityRegistry.shared.markParked(self)
   }
 }

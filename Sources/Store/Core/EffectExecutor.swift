@@ -266,7 +266,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     let done = token.onDone
     token.onDone = nil
     done?()
-    token.activity?.park()  // after `done`, whose next effect is busy from its start
+    token.activity?.end()  // after `done`, whose next effect is busy from its start
     if !token.isTask { token.run?.remove(token) }
     resumeIdleWaitersIfIdle()
   }

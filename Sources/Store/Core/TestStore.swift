@@ -143,9 +143,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       core.send(action, origin: .sent)
     }
     let actual = sentState ?? core.currentState
-    state = actual
     lastSite = site
+    // The closure sees `state` as it was before the action, as in TCA.
     check(before: before, actual: actual, updateExpected, site)
+    state = actual
     return task
   }
 
@@ -206,17 +207,42 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       }
       let (action, after) = received.removeFirst()
       let before = state
-      state = after
       if isMatching(action) {
         check(before: before, actual: after, updateExpected, site)
+        state = after
         return
       }
+      state = after
       if exhaustivity == .on {
         fail(describe(action), site)
         return
       }
       // Non-exhaustive: the action was reduced already; skip it and look at the next.
     }
+  }
+
+  /// Checks the current state against `updateExpected` applied to it, without sending anything:
+  /// with ``Exhaustivity/off``, to assert on what unasserted actions did.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.refresh)
+  /// await store.skipReceivedActions()
+  /// store.assert { $0.isLoading = false }
+  /// ```
+  public func assert(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ updateExpected: (inout State) throws -> Void
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected = state
+    do {
+      try updateExpected(&expected)
+    } catch {
+      fail("Threw error: \(error)", site)
+      return
+    }
+    if expected != state { fail(TestStoreMessages.mismatch(expected, state), site) }
   }
 
   /// Checks `actual`, the state an action produced, against `updateExpected` applied to
@@ -230,6 +256,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       try updateExpected?(&expected)
     } catch {
       fail("Threw error: \(error)", site)
+      return
     }
     if expected != actual {
       fail(
