@@ -56,7 +56,7 @@ struct MisuseTests {
       }
     }
     var reports: [TestFailure] = []
-    store.core?.executor.reportMisuse = { reports.append($0) }
+    store.executor.reportMisuse = { reports.append($0) }
     await store.send("start").finish()
     await lateGate.open()
     await sentLate.wait()

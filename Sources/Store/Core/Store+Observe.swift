@@ -56,7 +56,7 @@ extension Store {
 
   /// Calls `body` with this store's state after every action the root store handles.
   func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
-    if let core { return core.observe { _, _, state in body(state) } }
-    return link.unsafelyUnwrapped.subscribe(body)
+    if let link { return link.subscribe(body) }
+    return addObserver { _, _, state in body(state) }
   }
 }

@@ -67,6 +67,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> {
     let parent = access
     return Store<ChildState, ChildAction>(
+      scoped: toChild(parent.state()),
       link: ScopeLink(
         state: { toChild(parent.state()) },
         send: { parent.send(embed($0)) },
@@ -83,13 +84,12 @@ extension Store {
   /// straight to its engine, a scoped store's to the root through its own closures.
   private var access: ScopeLink<State, Action> {
     if let link { return link }
-    let core = self.core.unsafelyUnwrapped
     return ScopeLink(
-      state: { core.state },
-      send: { core.send($0, origin: .sent) },
-      observe: { core.observe($0) },
-      subscribe: { body in core.observe { _, _, state in body(state) } },
-      root: core)
+      state: { self.state },
+      send: { self.send($0, origin: .sent) },
+      observe: { self.addObserver($0) },
+      subscribe: { body in self.addObserver { _, _, state in body(state) } },
+      root: self)
   }
 }
 

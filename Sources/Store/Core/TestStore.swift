@@ -59,7 +59,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```
   public var timeout: Duration = .seconds(2)
 
-  let core: StoreCore<State, Action>
+  /// The store the test drives: the same engine the app runs.
+  let core: Store<State, Action>
   let report: FailureReporter
   /// Actions effects sent that no assertion has handled yet, each with the state it produced.
   var received: [(action: Action, state: State)] = [] {
@@ -86,11 +87,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) where R.State == State, R.Action == Action {
     self.state = initialState
     self.report = reportFailure
-    self.core = StoreCore(initialState: initialState, reduce: reducer.reduce(into:action:))
+    self.core = Store(initialState: initialState, reduce: reducer.reduce(into:action:))
     core.executor.reportMisuse = { failure in reportFailure(failure) }
     core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
     core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }
-    observation = core.observe { [weak self] action, origin, state in
+    observation = core.addObserver { [weak self] action, origin, state in
       guard let self else { return }
       if origin == .sent {
         self.sentState = state

@@ -93,7 +93,7 @@ struct ReSwiftStoreTests {
     #expect(weakSubscriber != nil)
     observation.cancel()
     #expect(weakSubscriber == nil)
-    #expect(store.core?.observerCount == 0)
+    #expect(store.observerCount == 0)
   }
 
   /// testRemoveSubscribers
@@ -109,17 +109,17 @@ struct ReSwiftStoreTests {
       second.receivedStates.append($0)
     }
     store.send(.set(3))
-    #expect(store.core?.observerCount == 2)
+    #expect(store.observerCount == 2)
     #expect(first.receivedStates.last == 3)
     #expect(second.receivedStates.last == 3)
     firstObservation = nil
     store.send(.set(5))
-    #expect(store.core?.observerCount == 1)
+    #expect(store.observerCount == 1)
     #expect(first.receivedStates.last == 3)
     #expect(second.receivedStates.last == 5)
     secondObservation = nil
     store.send(.set(8))
-    #expect(store.core?.observerCount == 0)
+    #expect(store.observerCount == 0)
     #expect(firstObservation == nil && secondObservation == nil)
   }
 
@@ -135,7 +135,7 @@ struct ReSwiftStoreTests {
       store.send(.set(2))
     }
     store.send(.set(1))
-    #expect(store.core?.observerCount == 2)
+    #expect(store.observerCount == 2)
     #expect(secondCalls == 2)  // at once, then for the action sent meanwhile
     store.send(.set(3))
     #expect(secondCalls == 3)

@@ -177,7 +177,7 @@ struct TCAEffectCancellationTests {
     await clock.advance(by: .milliseconds(100))
     await store.settle()
     #expect(store.runningEffects == 0)
-    #expect(store.core?.executor.activeIDs.isEmpty == true)
+    #expect(store.executor.activeIDs.isEmpty)
     observation.cancel()
   }
 

@@ -1,53 +1,17 @@
-/// The engine behind a root ``Store`` and a ``TestStore``: the state, the reducer, the queue of
-/// actions, the observers and the effect executor. There is one send loop, here.
-///
-/// ```swift
-/// let core = StoreCore(initialState: 0, reduce: Counter().reduce(into:action:))
-/// core.send(.increment, origin: .sent)
-/// ```
+/// The engine of a root ``Store`` — and of a ``TestStore``, which runs one: the state, the
+/// reducer, the queue of actions, the observers and the effect executor. There is one send loop,
+/// here.
 ///
 /// `send` reduces the action, starts the effects the reducer returned — a `.send` among them
 /// joins the queue at once — then tells every observer; then it takes the next queued action.
 /// An action sent while the store is busy (by an observer, by a `.send` effect) joins the end of
 /// the queue and is handled before the outer `send` returns, in order, never re-entrantly.
-@MainActor
-@usableFromInline
-final class StoreCore<State, Action: Sendable> {
-  // Exclusivity is checked statically here instead of at run time, which saves about 50
-  // instructions an action (measured with callgrind on `uniflow bench`). That is safe: the class
-  // is main-actor isolated, so no two threads reach these properties at once; and within the
-  // actor no access can overlap another: the reducer receives the state alone (not the store);
-  // a reducer that captured the store anyway and reads `state` stops the program
-  // (`isReducing`) instead of reading under the `inout` access; observers run only after the
-  // reducer's access has ended; and a re-entrant send is queued rather than reduced inside an
-  // access.
-  @exclusivity(unchecked) @usableFromInline var currentState: State
-  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
-  @exclusivity(unchecked) @usableFromInline var isSending = false
-  @exclusivity(unchecked) @usableFromInline var isReducing = false
-  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
-  @usableFromInline let executor: EffectExecutor<Action>
-  private var nextObserverID = 0
-
-  /// Creates a core with `initialState`, changed from then on only by `reduce`.
-  init(initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
-    self.currentState = initialState
-    self.reducer = reduce
-    self.executor = EffectExecutor(deliver: { _ in })
-    executor.deliver = { [weak self] action in self?.receive(action) }
-  }
-
-  /// The current state. Reading it while the reducer runs stops the program: the reducer has
-  /// the state as its `inout` argument, and must not reach the store.
-  @inlinable
-  var state: State {
-    if isReducing { readWhileReducing() }
-    return currentState
-  }
-
+extension Store {
+  /// The state of a scoped store (read through its link), or a read while the reducer runs,
+  /// which stops the program.
   @usableFromInline
-  func readWhileReducing() -> Never {
+  func stateOffTheFastPath() -> State {
+    if let link { return link.state() }
     preconditionFailure(
       "The store's state was read while its reducer was running, e.g. by a reducer that "
         + "captured the store. A reducer sees the state only through its `inout` argument. To "
@@ -60,35 +24,42 @@ final class StoreCore<State, Action: Sendable> {
   @inlinable
   @discardableResult
   func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
-    if isSending { return enqueue(action, origin: origin) }
-    isSending = true
+    if _slowPath(phase != .idle) { return enqueue(action, origin: origin) }
     let task = process(action, origin: origin, into: nil)
     if !queue.isEmpty { drainQueue() }
-    isSending = false
+    phase = .idle
     return task
   }
 
   /// An action an effect sent: reduced now, or queued when the store is busy.
   func receive(_ action: Action) {
-    if isSending {
+    if phase != .idle {
       queue.append(QueuedAction(action: action, origin: .effect, run: nil))
     } else {
       send(action, origin: .effect)
     }
   }
 
-  @usableFromInline
+  /// An action sent while the store is busy — or to a scoped store, which forwards it to the
+  /// root.
+  @inlinable
   func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    if let link { return link.send(action) }
+    return StoreTask(run: enqueueWithRun(action, origin: origin))
+  }
+
+  @usableFromInline
+  func enqueueWithRun(_ action: Action, origin: ActionOrigin) -> EffectRun {
     let run = EffectRun(executor: executor)
     queue.append(QueuedAction(action: action, origin: origin, run: run))
-    return StoreTask(run: run)
+    return run
   }
 
   @inlinable
   func process(_ action: Action, origin: ActionOrigin, into run: EffectRun?) -> StoreTask {
-    isReducing = true
+    phase = .reducing
     let effect = reducer(&currentState, action)
-    isReducing = false
+    phase = .notifying
     let task =
       effect.isNone ? StoreTask(run: run) : StoreTask(run: executor.start(effect, into: run))
     let current = observers  // an observer may add or cancel observers while notified
@@ -107,9 +78,9 @@ final class StoreCore<State, Action: Sendable> {
     queue.removeAll(keepingCapacity: true)
   }
 
-  /// Calls `observer` after every action is reduced, until the returned observation is
-  /// cancelled or released.
-  func observe(_ observer: @escaping (Action, ActionOrigin, State) -> Void)
+  /// Calls `observer` after every action this root store reduces, until the returned
+  /// observation is cancelled or released.
+  func addObserver(_ observer: @escaping (Action, ActionOrigin, State) -> Void)
     -> StoreObservation
   {
     nextObserverID += 1
@@ -118,21 +89,6 @@ final class StoreCore<State, Action: Sendable> {
     return StoreObservation { [weak self] in
       self?.observers.removeAll { $0.id == id }
     }
-  }
-
-  /// How many observers are registered.
-  var observerCount: Int { observers.count }
-}
-
-extension StoreCore: StoreRoot {
-  var runningEffects: Int { executor.runningCount }
-
-  func settle() async {
-    await executor.waitUntilIdle()
-  }
-
-  func cancelAllEffects() {
-    executor.cancelAll()
   }
 }
 
@@ -144,7 +100,20 @@ protocol StoreRoot: AnyObject {
   func cancelAllEffects()
 }
 
-extension StoreCore {
+/// What a store's engine is doing, in one byte.
+@usableFromInline
+enum Phase: UInt8 {
+  /// Not sending: a `send` is reduced at once.
+  case idle
+  /// Starting effects and notifying observers: a `send` is queued; the state may be read.
+  case notifying
+  /// Running the reducer: a `send` is queued; reading the state stops the program.
+  case reducing
+  /// A scoped store: everything goes to the root.
+  case scoped
+}
+
+extension Store {
   @usableFromInline
   struct Observer {
     @usableFromInline let id: Int
