@@ -28,6 +28,10 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public struct Instant: InstantProtocol, CustomStringConvertible {
     /// The time since the clock's start.
+    ///
+    /// ```swift
+    /// clock.now.offset   // .seconds(3) after `advance(by: .seconds(3))`
+    /// ```
     public let offset: Duration
 
     /// The moment `offset` after the clock's start.
