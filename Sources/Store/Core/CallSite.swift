@@ -1,11 +1,12 @@
 /// Where something was written: the caller's `#fileID`, `#filePath`, `#line` and `#column`.
 @usableFromInline
 package struct CallSite: Sendable {
-  package let fileID: String
-  package let filePath: StaticString
-  package let line: UInt
-  package let column: UInt
+  @usableFromInline package let fileID: String
+  @usableFromInline package let filePath: StaticString
+  @usableFromInline package let line: UInt
+  @usableFromInline package let column: UInt
 
+  @inlinable
   package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath

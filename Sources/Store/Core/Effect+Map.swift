@@ -6,6 +6,7 @@ extension Effect {
   /// ```swift
   /// let effect: Effect<AppAction> = clockEffect.map(AppAction.clock)
   /// ```
+  @inlinable
   public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
     guard let operation else { return .none }
     switch operation {

@@ -106,6 +106,7 @@ public struct Effect<Action> {
   ///
   /// An error `operation` throws goes to `handler`; without one, any error but cancellation is
   /// reported as a mistake (a test failure under `TestStore`, a line on stderr otherwise).
+  @inlinable
   public static func run(
     _ operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
     catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? =
@@ -208,6 +209,7 @@ public struct Effect<Action> {
   /// The effect is registered under `id` before its task is created, so a ``cancel(id:)`` that
   /// comes before the task has run a single instruction still cancels it. Ids compare by type
   /// and value (see ``EffectID``).
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     if isNone { return self }
     return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
@@ -220,6 +222,7 @@ public struct Effect<Action> {
   /// case .stopTapped:
   ///   return .cancel(id: CancelID.timer)
   /// ```
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(.cancel(EffectID(id)))
   }

@@ -32,6 +32,12 @@ package final class EffectActivity: Sendable {
   /// not make it busy again.
   private let ended = Locked(false)
 
+  /// The effect's code is running (its task has started, or it has come back from a sleep):
+  /// until then it cannot be waiting for anything, so it is never presumed blocked.
+  package func didRun() {
+    ActivityRegistry.shared.markRan(self)
+  }
+
   /// Counts it as busy again: a clock has woken it.
   package func markBusy() {
     guard !ended.value else { return }
@@ -56,7 +62,8 @@ package final class ActivityRegistry: Sendable {
   package static let shared = ActivityRegistry()
 
   private struct Inner {
-    var busy: [ObjectIdentifier: String?] = [:]
+    /// The busy activities: their test, and whether their code has run since they became busy.
+    var busy: [ObjectIdentifier: (scope: String?, ran: Bool)] = [:]
     var waiters: [(scope: String?, continuation: CheckedContinuation<Void, Never>)] = []
     /// Names the test the current task runs, so that parallel tests do not wait for each other.
     var scopeProvider: (@Sendable () -> String?)?
@@ -77,7 +84,7 @@ package final class ActivityRegistry: Sendable {
 
   /// How many activities of `scope` are busy.
   package func busyCount(scope: String?) -> Int {
-    inner.withLock { state in state.busy.values.filter { $0 == scope }.count }
+    inner.withLock { state in state.busy.values.filter { $0.scope == scope }.count }
   }
 
   func nextOrder() -> UInt64 {
@@ -88,7 +95,14 @@ package final class ActivityRegistry: Sendable {
   }
 
   func markBusy(_ activity: EffectActivity) {
-    inner.withLock { $0.busy[ObjectIdentifier(activity)] = activity.scope }
+    inner.withLock { $0.busy[ObjectIdentifier(activity)] = (activity.scope, false) }
+  }
+
+  func markRan(_ activity: EffectActivity) {
+    inner.withLock { state in
+      let key = ObjectIdentifier(activity)
+      if state.busy[key] != nil { state.busy[key]?.ran = true }
+    }
   }
 
   func markParked(_ activity: EffectActivity) {
@@ -99,24 +113,25 @@ package final class ActivityRegistry: Sendable {
     for waiter in woken { waiter.resume() }
   }
 
-  /// Returns once no activity of `scope` is busy. Those still busy after `limit` are presumed
-  /// to wait for something other than a clock (a stream, a continuation the test completes
-  /// later): they stop counting, so that the next settle does not wait for them again, and this
-  /// returns their number.
+  /// Returns once no activity of `scope` is busy. Those still busy after `limit` whose code has
+  /// run are presumed to wait for something other than a clock (a stream, a continuation the
+  /// test completes later): they stop counting, so that the next settle does not wait for them
+  /// again, and this returns their number. One whose code has not run yet (a task the machine has
+  /// not scheduled) is waited for however long it takes.
   @discardableResult
   package func settle(scope: String?, within limit: Duration) async -> Int {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while busyCount(scope: scope) > 0 {
       let remaining = ContinuousClock.now.duration(to: deadline)
-      if remaining <= .zero { return presumeBlocked(scope: scope) }
+      if remaining <= .zero, !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
       // A watchdog, not a synchronisation: it ends only a wait that nothing else ended.
       let watchdog = Task {
-        try? await Task.sleep(for: remaining)
+        try? await Task.sleep(for: max(remaining, .milliseconds(100)))
         self.wakeWaiters(scope: scope)
       }
       await withCheckedContinuation { continuation in
         let settled = inner.withLock { state -> Bool in
-          if !state.busy.values.contains(where: { $0 == scope }) { return true }
+          if !state.busy.values.contains(where: { $0.scope == scope }) { return true }
           state.waiters.append((scope, continuation))
           return false
         }
@@ -127,9 +142,13 @@ package final class ActivityRegistry: Sendable {
     return 0
   }
 
+  private func hasUnstarted(scope: String?) -> Bool {
+    inner.withLock { state in state.busy.values.contains { $0.scope == scope && !$0.ran } }
+  }
+
   private func presumeBlocked(scope: String?) -> Int {
     inner.withLock { state in
-      let blocked = state.busy.filter { $0.value == scope }.map(\.key)
+      let blocked = state.busy.filter { $0.value.scope == scope && $0.value.ran }.map(\.key)
       for key in blocked { state.busy[key] = nil }
       return blocked.count
     }
@@ -147,7 +166,7 @@ package final class ActivityRegistry: Sendable {
   private static func takeWaiters(_ state: inout Inner, settledIn scope: String?)
     -> [CheckedContinuation<Void, Never>]
   {
-    guard !state.busy.values.contains(where: { $0 == scope }) else { return [] }
+    guard !state.busy.values.contains(where: { $0.scope == scope }) else { return [] }
     let mine = state.waiters.filter { $0.scope == scope }.map(\.continuation)
     state.waiters.removeAll { $0.scope == scope }
     return mine

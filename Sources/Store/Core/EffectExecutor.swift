@@ -157,6 +157,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     })
     token.task = Task { @MainActor [weak self] in
       await EffectActivity.$current.withValue(activity) {
+        activity.didRun()
         if token.state == .running {
           do {
             try await body(send)

@@ -14,13 +14,14 @@
 public struct EffectID: Hashable, Sendable, CustomStringConvertible {
   /// Kept as `any Hashable & Sendable` rather than `AnyHashable`, which is not `Sendable`; an
   /// `AnyHashable` is made only for the moment of a comparison.
-  let base: any Hashable & Sendable
+  @usableFromInline let base: any Hashable & Sendable
 
   /// Wraps a sendable, hashable value; an `EffectID` given to it is kept as it is.
   ///
   /// ```swift
   /// let id = EffectID(CancelID.search)
   /// ```
+  @inlinable
   public init(_ value: some Hashable & Sendable) {
     if let id = value as? EffectID {
       self = id

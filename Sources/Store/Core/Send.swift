@@ -28,6 +28,7 @@ public struct Send<Action>: Sendable {
   }
 
   /// A `Send` that is also told where each action was sent from.
+  @inlinable
   package init(reporting deliver: @escaping @MainActor @Sendable (Action, CallSite) -> Void) {
     self.deliver = deliver
   }
@@ -56,6 +57,7 @@ public struct Send<Action>: Sendable {
   public var isCancelled: Bool { Task.isCancelled }
 
   /// A `Send` for a child's actions that embeds each into this one's.
+  @inlinable
   func mapped<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     let deliver = self.deliver
     return Send<Child>(reporting: { action, site in deliver(transform(action), site) })

@@ -19,7 +19,8 @@ import Testing
 /// sees the same order and the same times. (The same wait happens before the first wake, for
 /// effects started just before `advance`.) An effect that neither sleeps nor finishes, because it
 /// waits for something else (a stream, a dependency the test completes later), holds `advance`
-/// back for at most ``settleTimeout`` the first time; after that it no longer counts.
+/// back for at most ``settleTimeout`` (5 s) the first time; after that it no longer counts. An
+/// effect whose task has not even started yet — a loaded machine — is waited for however long.
 public final class TestClock: Clock, Sendable {
   /// A moment on a test clock: how long after the clock's start.
   ///
@@ -101,7 +102,7 @@ public final class TestClock: Clock, Sendable {
     var nextNumber: UInt64 = 0
     /// Sleeps cancelled before they were registered.
     var cancelledEarly: Set<UInt64> = []
-    var settleTimeout: Duration = .seconds(1)
+    var settleTimeout: Duration = .seconds(5)
   }
 
   private let inner: Locked<Inner>
@@ -162,6 +163,7 @@ public final class TestClock: Clock, Sendable {
       return state.nextNumber
     }
     guard let number else { return }
+    defer { activity?.didRun() }  // woken (or cancelled): its code runs again
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let cancelled = inner.withLock { state -> Bool in
