@@ -22,7 +22,7 @@ struct BenchTests {
     let figures = DispatchBench.run(count: 2000, rounds: 1, appCount: 200)
     for value in [
       figures.storeNs, figures.loopNs, figures.bareStoreNs, figures.bareLoopNs, figures.appStoreNs,
-      figures.appLoopNs, figures.scopedStoreNs,
+      figures.appLoopNs, figures.scopedStoreNs, figures.renderAllNs, figures.renderObservedNs,
     ] {
       #expect(value.isFinite && value > 0)
     }

@@ -22,7 +22,7 @@ struct EmitTestTests {
 
   @Test(
     "every fixture log emits exactly its committed test",
-    arguments: ["cancel", "clock", "dog", "travel", "weather"])
+    arguments: ["cancel", "clock", "dog", "inflight", "travel", "weather"])
   func goldenFiles(name: String) throws {
     let log = Self.directory.appendingPathComponent("Logs/\(name).log").path
     let golden = Self.directory.appendingPathComponent(

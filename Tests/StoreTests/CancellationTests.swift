@@ -85,6 +85,53 @@ struct CancellationTests {
     #expect(EffectID(EffectID(3)) == EffectID(3))
     #expect(EffectID(7).description == "7")
   }
+
+  @Test("ids compare and hash by type and value: distinct empty types differ, numbers too")
+  func effectIDsByType() {
+    struct Search: Hashable, Sendable {}
+    struct Reload: Hashable, Sendable {}
+    enum Timer: Hashable, Sendable { case id }
+    #expect(EffectID(Search()) != EffectID(Reload()))
+    #expect(EffectID(Search()).hashValue != EffectID(Reload()).hashValue)
+    #expect(EffectID(Search()) == EffectID(Search()))
+    #expect(EffectID(Search()).hashValue == EffectID(Search()).hashValue)
+    #expect(EffectID(1) != EffectID(UInt8(1)))
+    #expect(EffectID(1) != EffectID(1.0))
+    let ids: Set<EffectID> = [EffectID(Search()), EffectID(Reload()), EffectID(Timer.id)]
+    #expect(ids.count == 3)
+  }
+
+  @Test("cancelling one empty-struct id leaves an effect under another empty-struct id running")
+  func cancelByType() async {
+    struct Search: Hashable, Sendable {}
+    struct Reload: Hashable, Sendable {}
+    let gate = Gate()
+    let store = Store(initialState: [String]()) {
+      (state: inout [String], action: String) -> Effect<String> in
+      state.append(action)
+      switch action {
+      case "start":
+        return .merge(
+          .run { send in
+            await gate.wait()
+            await send("search")
+          }
+          .cancellable(id: Search()),
+          .run { send in
+            await gate.wait()
+            await send("reload")
+          }
+          .cancellable(id: Reload()))
+      case "cancel": return .cancel(id: Search())
+      default: return .none
+      }
+    }
+    store.send("start")
+    store.send("cancel")
+    await gate.open()
+    await store.settle()
+    #expect(store.state == ["start", "cancel", "reload"])
+  }
 }
 
 actor Flag {

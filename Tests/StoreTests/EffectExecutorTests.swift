@@ -2,8 +2,7 @@ import Store
 import TestSupport
 import Testing
 
-/// The executor used on its own, without a store, through its public surface only: what a
-/// person lifting the core into another app would call.
+/// The executor used on its own, without a store, through its package surface.
 @Suite("EffectExecutor on its own")
 @MainActor
 struct EffectExecutorTests {
@@ -14,19 +13,18 @@ struct EffectExecutorTests {
     let executor = EffectExecutor<String> { delivered.append($0) }
     let slow = Gate()
     let fast = Gate()
-    let tasks =
-      executor.start(
-        .run { send in
-          await slow.wait()
-          await send("slow")
-        }
-        .cancellable(id: "slow"))
-      + executor.start(
-        .run { send in
-          await fast.wait()
-          await send("fast")
-        }
-        .cancellable(id: "fast"))
+    let slowRun = executor.start(
+      .run { send in
+        await slow.wait()
+        await send("slow")
+      }
+      .cancellable(id: "slow"))
+    let fastRun = executor.start(
+      .run { send in
+        await fast.wait()
+        await send("fast")
+      }
+      .cancellable(id: "fast"))
     await slow.someoneArrived()
     await fast.someoneArrived()
     #expect(executor.runningCount == 2)
@@ -36,7 +34,8 @@ struct EffectExecutorTests {
     #expect(executor.activeIDs == [EffectID("fast")])
     await slow.open()
     await fast.open()
-    for task in tasks { await task.value }
+    await slowRun.wait()
+    await fastRun.wait()
     await executor.waitUntilIdle()
     #expect(delivered == ["fast"])
     #expect(executor.runningCount == 0)

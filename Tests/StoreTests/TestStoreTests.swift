@@ -70,7 +70,9 @@ struct TestStoreTests {
     await store.send(.startDelayed(id: "a")) { $0.log = ["start a"] }
     await store.finish()
     #expect(failures.messages.count == 1)
-    #expect(failures.messages.first?.hasPrefix("The store received 1 unexpected action(s)") == true)
+    #expect(
+      failures.messages.first?.hasPrefix("The store received 1 unexpected action after this one")
+        == true)
     #expect(failures.messages.first?.contains(".finished(\"a\")") == true)
   }
 
@@ -100,7 +102,7 @@ struct TestStoreTests {
     #expect(failures.messages.count == 1)
     #expect(
       failures.messages.first?.hasPrefix(
-        "An effect returned for this action is still running (1 in all). It must complete before the end of the test."
+        "Expected effects to finish, but 1 is still running after waiting 0.05 seconds"
       ) == true)
     #expect(failures.messages.first?.contains("To fix,") == true)
     await gate.open()

@@ -11,7 +11,7 @@
 ///
 /// Lines only in `expected` are marked `−`, lines only in `actual` `+`, shared lines are indented
 /// by two spaces. Long runs of shared lines far from any change are folded into `…`.
-public func lineDiff(expected: [String], actual: [String], context: Int = 3) -> String {
+package func lineDiff(expected: [String], actual: [String], context: Int = 3) -> String {
   let edits = diffEdits(expected, actual)
   var keep = [Bool](repeating: false, count: edits.count)
   for (index, edit) in edits.enumerated() where edit.kind != .same {

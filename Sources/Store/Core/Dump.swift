@@ -13,14 +13,14 @@ import Foundation
 /// Structs and classes show every stored property on its own line; enums show their case and
 /// payload; collections show one element a line; dictionaries are sorted by key so that the
 /// output is the same from run to run.
-public func dumpLines(_ value: Any) -> [String] {
+package func dumpLines(_ value: Any) -> [String] {
   var lines: [String] = []
   Dumper().dump(value, label: nil, indent: "", into: &lines, trailing: "")
   return lines
 }
 
 /// ``dumpLines(_:)`` joined into one string. (Named apart from the standard library's `dump`.)
-public func dumpText(_ value: Any) -> String {
+package func dumpText(_ value: Any) -> String {
   dumpLines(value).joined(separator: "\n")
 }
 

@@ -1,9 +1,8 @@
 /// Work a reducer asks for, described as a value.
 ///
-/// A reducer never performs I/O. It returns an `Effect` saying what should happen, and the
-/// store's ``EffectExecutor`` performs it and feeds the resulting actions back into the store.
-/// Because effects are values, a test can see them, a replay can drop them, and the reducer stays
-/// a pure function.
+/// A reducer never performs I/O. It returns an `Effect` saying what should happen, and the store
+/// performs it and feeds the resulting actions back in. Because effects are values, a test can
+/// see them, a replay can drop them, and the reducer stays a pure function.
 ///
 /// ```swift
 /// case .reload:
@@ -14,20 +13,37 @@
 ///   }
 ///   .cancellable(id: CancelID.reload, cancelInFlight: true)
 /// ```
-public struct Effect<Action>: Sendable {
+///
+/// The order in which effects deliver their actions is part of the contract; see
+/// `docs/store.md`, "Ordering": a `.send` is reduced before the `send` that returned it
+/// returns, in the order written, `.merge` starts its parts in order, and `.concatenate` starts
+/// each part once the previous one has finished.
+public struct Effect<Action> {
+  /// The body of a `.run` effect: it starts on the store's actor (the main actor) and stays there
+  /// until it awaits something isolated elsewhere, such as a network call.
   @usableFromInline
-  enum Operation: Sendable {
-    case run(@Sendable (Send<Action>) async -> Void)
+  typealias Body = nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
+
+  /// What a `.run` effect does with an error its body throws (other than cancellation).
+  @usableFromInline
+  typealias Catch = nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void
+
+  @usableFromInline
+  enum Operation {
+    case send(Action)
+    case run(Body, Catch?, CallSite)
     case merge([Effect])
+    case concatenate([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
+    case throttle(ThrottlePolicy, Effect)
   }
 
   /// Holds the operation of an effect that does something. `.none` has no box at all, so
   /// returning, checking and dropping it is a null test — the store's hot path stays free of
   /// enum copies and reference counting.
   @usableFromInline
-  final class Box: Sendable {
+  final class Box {
     @usableFromInline let operation: Operation
 
     @usableFromInline
@@ -54,32 +70,81 @@ public struct Effect<Action>: Sendable {
   var operation: Operation? { box?.operation }
 
   /// An effect that does nothing. Returning it costs nothing: the store skips the executor.
+  ///
+  /// ```swift
+  /// case .increment:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
   @inlinable
   public static var none: Effect { Effect(none: ()) }
 
   /// Whether this effect does nothing at all.
+  ///
+  /// ```swift
+  /// let effect = reducer.reduce(into: &state, action: .increment)
+  /// if effect.isNone { print("nothing to run") }
+  /// ```
   @inlinable
   public var isNone: Bool { box == nil }
 
   /// Asynchronous work that may send any number of actions back to the store.
   ///
-  /// `operation` runs off the main actor. Each `await send(action)` is delivered to the store in
-  /// order, unless the effect has been cancelled, in which case it is silently dropped.
-  public static func run(_ operation: @escaping @Sendable (Send<Action>) async -> Void) -> Effect {
-    Effect(.run(operation))
+  /// ```swift
+  /// return .run { send in
+  ///   await send(.loaded(try await client.fetch()))
+  /// } catch: { error, send in
+  ///   await send(.failed(error.localizedDescription))
+  /// }
+  /// ```
+  ///
+  /// `operation` starts on the main actor, like the store, and stays there until it awaits
+  /// something that runs elsewhere (a `nonisolated` async function, a network call): keep heavy
+  /// synchronous work out of it. Each `await send(action)` is reduced at once, unless the effect
+  /// has been cancelled, in which case it is dropped. The effect has finished when `operation`
+  /// returns; an action sent after that is a mistake the store reports and does not deliver.
+  ///
+  /// An error `operation` throws goes to `handler`; without one, any error but cancellation is
+  /// reported as a mistake (a test failure under `TestStore`, a line on stderr otherwise).
+  @inlinable
+  public static func run(
+    _ operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
+    catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)? =
+      nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Effect {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Effect(.run(operation, handler, site))
   }
 
-  /// Sends one action back to the store as soon as the executor starts the effect.
-  public static func send(_ action: Action) -> Effect where Action: Sendable {
-    Effect(.run { send in await send(action) })
+  /// Sends `action` back to the store at once: it is reduced right after the action whose
+  /// reducer returned this effect, before the store handles anything else.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .send(.delegate(.saved))
+  /// ```
+  @inlinable
+  public static func send(_ action: Action) -> Effect {
+    Effect(.send(action))
   }
 
-  /// Runs several effects at once.
+  /// Runs several effects at once; `.none` members are dropped. Their synchronous sends are
+  /// reduced in the order the effects are listed.
+  ///
+  /// ```swift
+  /// return .merge(.send(.started), .run { send in await send(.loaded(await fetch())) })
+  /// ```
   public static func merge(_ effects: Effect...) -> Effect {
     merge(effects)
   }
 
   /// Runs several effects at once; `.none` members are dropped.
+  ///
+  /// ```swift
+  /// return .merge(ids.map { Effect.cancel(id: $0) })
+  /// ```
   public static func merge(_ effects: [Effect]) -> Effect {
     let live = effects.filter { !$0.isNone }
     switch live.count {
@@ -90,17 +155,63 @@ public struct Effect<Action>: Sendable {
   }
 
   /// Merges this effect with another.
+  ///
+  /// ```swift
+  /// return .send(.started).merge(with: .run { send in await send(.finished) })
+  /// ```
   public func merge(with other: Effect) -> Effect {
     .merge(self, other)
   }
 
+  /// Runs effects one after another: each starts once the previous one has finished (or has
+  /// been cancelled). Cancelling the concatenation stops it where it is; the rest never starts.
+  ///
+  /// ```swift
+  /// return .concatenate(.send(.saving), .run { _ in try await client.save(item) }, .send(.saved))
+  /// ```
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    concatenate(effects)
+  }
+
+  /// Runs effects one after another; `.none` members are dropped.
+  ///
+  /// ```swift
+  /// return .concatenate(steps.map { Effect.send(.step($0)) })
+  /// ```
+  public static func concatenate(_ effects: [Effect]) -> Effect {
+    let live = effects.filter { !$0.isNone }
+    switch live.count {
+    case 0: return .none
+    case 1: return live[0]
+    default: return Effect(.concatenate(live))
+    }
+  }
+
+  /// Runs `other` once this effect has finished.
+  ///
+  /// ```swift
+  /// return .send(.saving).concatenate(with: .send(.saved))
+  /// ```
+  public func concatenate(with other: Effect) -> Effect {
+    .concatenate(self, other)
+  }
+
   /// Makes this effect cancellable by `id`.
   ///
-  /// - Parameter cancelInFlight: when true, effects already running under `id` are cancelled
-  ///   before this one starts, so at most one runs at a time.
+  /// ```swift
+  /// return .run { send in await send(.results(await search(query))) }
+  ///   .cancellable(id: CancelID.search, cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: the identity to cancel it by: any hashable, sendable value.
+  ///   - cancelInFlight: when true, effects already running under `id` are cancelled before
+  ///     this one starts, so at most one runs at a time.
   ///
   /// The effect is registered under `id` before its task is created, so a ``cancel(id:)`` that
-  /// comes before the task has run a single instruction still cancels it.
+  /// comes before the task has run a single instruction still cancels it. Ids compare by type
+  /// and value (see ``EffectID``).
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     if isNone { return self }
     return Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
@@ -108,61 +219,17 @@ public struct Effect<Action>: Sendable {
 
   /// Cancels every running effect registered under `id`. Nothing they send afterwards reaches
   /// the store.
+  ///
+  /// ```swift
+  /// case .stopTapped:
+  ///   return .cancel(id: CancelID.timer)
+  /// ```
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(.cancel(EffectID(id)))
   }
-
-  /// Transforms the actions this effect sends, typically to embed a child feature's actions in
-  /// its parent's.
-  public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
-    switch operation {
-    case nil:
-      return .none
-    case .run(let body):
-      return .run { send in
-        await body(Send<Action> { action in send(transform(action)) })
-      }
-    case .merge(let effects):
-      return Effect<Other>(.merge(effects.map { $0.map(transform) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<Other>(
-        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
-    case .cancel(let id):
-      return Effect<Other>(.cancel(id))
-    }
-  }
 }
 
-/// The identity under which cancellable effects are registered.
-///
-/// Any `Hashable & Sendable` value can be an id; two ids are equal when their values have the
-/// same type and are equal.
-///
-/// ```swift
-/// EffectID("weather") == EffectID("weather")   // true
-/// EffectID(1) == EffectID("1")                 // false: an Int is not a String
-/// ```
-public struct EffectID: Hashable, Sendable, CustomStringConvertible {
-  /// Kept as `any Hashable & Sendable` rather than `AnyHashable`, which is not `Sendable`; an
-  /// `AnyHashable` is made only for the moment of a comparison.
-  let base: any Hashable & Sendable
-
-  /// Wraps a sendable, hashable value.
-  public init(_ value: some Hashable & Sendable) {
-    if let id = value as? EffectID {
-      self = id
-    } else {
-      base = value
-    }
-  }
-
-  public static func == (left: EffectID, right: EffectID) -> Bool {
-    AnyHashable(left.base) == AnyHashable(right.base)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    AnyHashable(base).hash(into: &hasher)
-  }
-
-  public var description: String { String(describing: base) }
-}
+extension Effect: Sendable where Action: Sendable {}
+extension Effect.Box: Sendable where Action: Sendable {}
+extension Effect.Operation: Sendable where Action: Sendable {}

@@ -1,157 +1,372 @@
+import Foundation
+
 /// Performs the effects reducers return, and nothing else.
 ///
-/// The reducer decides; the executor does. It turns each `.run` into a task, keeps the table of
-/// cancellable effects by id, and hands every action an effect sends to `deliver` — unless the
-/// effect was cancelled first. Both the table and the delivery check live on the main actor, so a
-/// cancellation and a late answer can never race: whichever the main actor sees first wins, and
-/// a cancelled effect is marked before its task is even created or resumed.
+/// The reducer decides; the executor does. It delivers `.send`s at once, turns each `.run` into a
+/// main-actor task, chains `.concatenate`d parts, keeps the table of cancellable effects by id,
+/// and hands every action an effect sends to `deliver` — unless the effect was cancelled first.
+/// Both the table and the delivery check live on the main actor, so a cancellation and a late
+/// answer can never race: whichever the main actor sees first wins, and a cancelled effect is
+/// marked before its task is even created or resumed.
 ///
 /// ```swift
 /// let executor = EffectExecutor<Action> { action in print("effect sent", action) }
-/// let tasks = executor.start(effect)
-/// await executor.waitUntilIdle()
+/// let run = executor.start(effect)
+/// await run.wait()
 /// ```
 @MainActor
-public final class EffectExecutor<Action: Sendable> {
-  var deliver: @MainActor (Action) -> Void
+@usableFromInline
+package final class EffectExecutor<Action: Sendable>: EffectCancelling {
+  package var deliver: @MainActor (Action) -> Void
+  /// Where misuse goes: an action sent after its effect finished, an error no one handled.
+  /// Outside tests, one line on stderr.
+  package var reportMisuse: @MainActor (TestFailure) -> Void = { printMisuse($0) }
   /// Called each time the last running effect finishes or is cancelled.
-  var didBecomeIdle: (@MainActor () -> Void)?
+  package var didBecomeIdle: (@MainActor () -> Void)?
+  /// The assertion that is sending actions now, copied into the effects they start.
+  package var origin: CallSite?
+  /// Called whenever an effect task starts or ends (a `TestStore` keeps its end-of-test ledger).
+  package var tasksDidChange: (@MainActor () -> Void)?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
+  private var taskCount = 0
   private var nextToken: UInt64 = 0
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var throttles: [EffectID: ThrottleRecord<Action>] = [:]
+  /// While positive, an effect tree is being started: the executor must not count as idle
+  /// until every part of it is registered (`cancelInFlight` may empty the table in between).
+  private var startDepth = 0
 
   /// Creates an executor that hands every action an effect sends to `deliver`.
-  public init(deliver: @escaping @MainActor (Action) -> Void) {
+  package init(deliver: @escaping @MainActor (Action) -> Void) {
     self.deliver = deliver
   }
 
-  /// An executor whose owner sets `deliver` once it can refer to itself.
-  init() {
-    self.deliver = { _ in }
-  }
-
-  /// How many effects are running and not cancelled.
-  public var runningCount: Int { running.count }
+  /// How many effect tasks are running and not cancelled.
+  package var runningCount: Int { taskCount }
 
   /// The ids under which at least one live effect is registered.
-  public var activeIDs: Set<EffectID> { Set(registry.keys) }
+  package var activeIDs: Set<EffectID> { Set(registry.keys) }
 
-  /// Starts `effect` and returns the tasks it created, so that a caller can await them.
+  /// The live effect tasks, oldest first.
+  package var liveTasks: [EffectToken] {
+    running.values.filter(\.isTask).sorted { $0.number < $1.number }
+  }
+
+  /// Starts `effect`, adding what it starts to `run` (a new run if nil), and returns the run.
+  /// Its `.send`s are delivered before this returns.
   @discardableResult
-  public func start(_ effect: Effect<Action>) -> [Task<Void, Never>] {
-    var tasks: [Task<Void, Never>] = []
-    start(effect, ids: [], into: &tasks)
+  @usableFromInline
+  package func start(_ effect: Effect<Action>, into run: EffectRun? = nil) -> EffectRun {
+    let run = run ?? EffectRun(executor: self)
+    startDepth += 1
+    start(effect, Context(ids: [], sink: nil, run: run)) {}
+    startDepth -= 1
     // Only now, with every part registered, may the executor count as idle: an effect that
     // cancels the one whose answer it follows (`cancelInFlight`) must not let `waitUntilIdle`
     // return in between.
     resumeIdleWaitersIfIdle()
-    return tasks
+    return run
   }
 
+  /// Where a part of an effect tree sends its actions and under which ids it is registered.
+  struct Context {
+    var ids: [EffectID]
+    /// nil: straight to `deliver`; otherwise through a throttle.
+    var sink: (@MainActor (Action) -> Void)?
+    let run: EffectRun
+  }
+
+  /// Starts `effect`; calls `done` once it has finished or been cancelled, which for a
+  /// synchronous effect is before this returns.
   private func start(
-    _ effect: Effect<Action>, ids: [EffectID], into tasks: inout [Task<Void, Never>]
+    _ effect: Effect<Action>, _ context: Context, done: @escaping @MainActor () -> Void
   ) {
-    switch effect.operation {
-    case nil:
-      return
-    case .merge(let effects):
-      for effect in effects { start(effect, ids: ids, into: &tasks) }
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancelRegistered(id) }
-      start(inner, ids: ids + [id], into: &tasks)
+    guard let operation = effect.operation else { return done() }
+    switch operation {
+    case .send(let action):
+      emit(action, context)
+      done()
     case .cancel(let id):
-      cancelRegistered(id)
-    case .run(let body):
-      tasks.append(run(body, ids: ids))
+      cancel(registeredUnder: id)
+      done()
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(registeredUnder: id) }
+      var innerContext = context
+      innerContext.ids.append(id)
+      start(inner, innerContext, done: done)
+    case .merge(let effects):
+      var remaining = effects.count
+      for part in effects {
+        start(part, context) {
+          remaining -= 1
+          if remaining == 0 { done() }
+        }
+      }
+    case .concatenate(let effects):
+      let chain = Concatenation(effects: effects, context: context)
+      chain.token = register(context, isTask: false, site: nil, activity: nil)
+      chain.token?.onDone = done
+      step(chain)
+    case .run(let body, let handler, let site):
+      startTask(body, handler, site, context, done: done)
+    case .throttle(let policy, let inner):
+      var throttled = context
+      throttled.sink = { [weak self] action in self?.throttle(action, policy, context) }
+      start(inner, throttled, done: done)
     }
   }
 
-  private func run(_ body: @escaping @Sendable (Send<Action>) async -> Void, ids: [EffectID])
-    -> Task<Void, Never>
-  {
+  private func emit(_ action: Action, _ context: Context) {
+    if let sink = context.sink { sink(action) } else { deliver(action) }
+  }
+
+  /// Starts the parts of a concatenation that are due: every part that finishes at once, then
+  /// the first one that does not, whose completion calls this again.
+  private func step(_ chain: Concatenation<Action>) {
+    startDepth += 1
+    startDueParts(of: chain)
+    startDepth -= 1
+    resumeIdleWaitersIfIdle()
+  }
+
+  private func startDueParts(of chain: Concatenation<Action>) {
+    while let token = chain.token, token.state == .running, chain.next < chain.effects.count {
+      chain.next += 1
+      let part = StartingPart()
+      start(chain.effects[chain.next - 1], chain.context) { [weak self] in
+        if part.isStarting { part.finishedAtOnce = true } else { self?.step(chain) }
+      }
+      part.isStarting = false
+      if !part.finishedAtOnce { return }
+    }
+    if let token = chain.token, token.state == .running { complete(token, as: .finished) }
+  }
+
+  @discardableResult
+  private func startTask(
+    _ body: @escaping Effect<Action>.Body, _ handler: Effect<Action>.Catch?, _ site: CallSite,
+    _ context: Context, done: @escaping @MainActor () -> Void
+  ) -> EffectToken {
+    let activity = EffectActivity()
+    let token = register(context, isTask: true, site: site, activity: activity)
+    token.onDone = done
+    let sink = context.sink
+    let send = Send<Action>(reporting: { [weak self] action, at in
+      self?.receive(action, from: token, sink: sink, at: at)
+    })
+    token.task = Task { @MainActor [weak self] in
+      await EffectActivity.$current.withValue(activity) {
+        activity.didRun()
+        if token.state == .running {
+          do {
+            try await body(send)
+          } catch {
+            if token.state == .running, !(error is CancellationError), !Task.isCancelled {
+              if let handler {
+                await handler(error, send)
+              } else {
+                self?.reportMisuse(site.failure(Self.unhandledErrorMessage(error)))
+              }
+            }
+          }
+        }
+        self?.finished(token)
+      }
+    }
+    return token
+  }
+
+  /// An action a `.run` effect sent: delivered while the effect runs, dropped once it was
+  /// cancelled, reported once it has finished.
+  private func receive(
+    _ action: Action, from token: EffectToken, sink: (@MainActor (Action) -> Void)?,
+    at site: CallSite
+  ) {
+    switch token.state {
+    case .running:
+      if let sink { sink(action) } else { deliver(action) }
+    case .cancelled:
+      return
+    case .finished:
+      reportMisuse(site.failure(Self.lateSendMessage(action, startedAt: token.site)))
+    }
+  }
+
+  private func register(
+    _ context: Context, isTask: Bool, site: CallSite?, activity: EffectActivity?
+  ) -> EffectToken {
     nextToken &+= 1
-    let token = EffectToken(number: nextToken, ids: ids)
+    let token = EffectToken(
+      number: nextToken, ids: context.ids, run: context.run, isTask: isTask, site: site,
+      origin: origin, activity: activity)
     // Register before the task exists: a cancel that comes first still finds it.
     running[token.number] = token
-    for id in ids { registry[id, default: []].insert(token.number) }
-    let send = Send<Action> { [weak self] action in
-      guard !token.isCancelled, let self else { return }
-      self.deliver(action)
+    for id in context.ids { registry[id, default: []].insert(token.number) }
+    context.run.add(token)
+    if isTask {
+      taskCount += 1
+      tasksDidChange?()
     }
-    let task = Task { @MainActor [weak self] in
-      if !token.isCancelled { await body(send) }
-      self?.finished(token)
-    }
-    token.task = task
-    return task
+    return token
   }
 
   /// Cancels every live effect registered under `id`.
-  public func cancel(id: EffectID) {
-    cancelRegistered(id)
+  package func cancel(id: EffectID) {
+    cancel(registeredUnder: id)
     resumeIdleWaitersIfIdle()
   }
 
-  private func cancelRegistered(_ id: EffectID) {
+  private func cancel(registeredUnder id: EffectID) {
     guard let numbers = registry[id] else { return }
-    for number in numbers {
-      if let token = running[number] { cancel(token) }
-    }
+    cancel(numbers.sorted().compactMap { running[$0] })
   }
 
   /// Cancels every live effect.
-  public func cancelAll() {
-    for token in Array(running.values) { cancel(token) }
+  package func cancelAll() {
+    cancel(running.values.sorted { $0.number < $1.number })
     resumeIdleWaitersIfIdle()
+  }
+
+  /// Cancels `tokens`: every one is marked before any completion runs, so that a concatenation
+  /// cancelled with its running part does not start the next part in between.
+  package func cancel(_ tokens: [EffectToken]) {
+    let live = tokens.filter { $0.state == .running }
+    for token in live { token.state = .cancelled }
+    for token in live {
+      token.task?.cancel()
+      complete(token, as: .cancelled)
+    }
   }
 
   /// Returns once no effect is running, including effects started by actions that running
   /// effects send meanwhile.
-  public func waitUntilIdle() async {
+  package func waitUntilIdle() async {
     if running.isEmpty { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
 
-  private func cancel(_ token: EffectToken) {
-    token.isCancelled = true
-    token.task?.cancel()
-    unregister(token)
+  /// The task of `token` has ended: its `run` closure returned, or, once cancelled, stopped.
+  private func finished(_ token: EffectToken) {
+    if token.state == .running { complete(token, as: .finished) }
+    token.run?.remove(token)  // a run waits for its tasks to end, cancelled or not
   }
 
-  private func finished(_ token: EffectToken) {
-    unregister(token)
+  private func complete(_ token: EffectToken, as state: EffectToken.State) {
+    token.state = state
+    if running.removeValue(forKey: token.number) != nil {
+      for id in token.ids {
+        registry[id]?.remove(token.number)
+        if registry[id]?.isEmpty == true { registry[id] = nil }
+      }
+      if token.isTask {
+        taskCount -= 1
+        tasksDidChange?()
+      }
+    }
+    let done = token.onDone
+    token.onDone = nil
+    done?()
+    token.activity?.end()  // after `done`, whose next effect is busy from its start
+    if !token.isTask { token.run?.remove(token) }
     resumeIdleWaitersIfIdle()
   }
 
-  private func unregister(_ token: EffectToken) {
-    guard running.removeValue(forKey: token.number) != nil else { return }
-    for id in token.ids {
-      registry[id]?.remove(token.number)
-      if registry[id]?.isEmpty == true { registry[id] = nil }
-    }
-  }
-
   private func resumeIdleWaitersIfIdle() {
-    guard running.isEmpty else { return }
+    guard running.isEmpty, startDepth == 0 else { return }
     didBecomeIdle?()
     guard !idleWaiters.isEmpty else { return }
     let waiters = idleWaiters
     idleWaiters = []
     for waiter in waiters { waiter.resume() }
   }
+
+  // MARK: Throttling
+
+  /// An action of a throttled effect: through at once if the interval is over, otherwise kept
+  /// (the latest or the first) for when it is.
+  private func throttle(_ action: Action, _ policy: ThrottlePolicy, _ context: Context) {
+    let record = throttles[policy.id] ?? ThrottleRecord()
+    throttles[policy.id] = record
+    if record.timer == nil, record.last.map(policy.isOver) ?? true {
+      record.last = policy.mark()
+      record.pending = nil
+      emit(action, context)
+      return
+    }
+    if policy.latest || record.pending == nil { record.pending = action }
+    guard record.timer == nil, let mark = record.last else { return }
+    let fire: @MainActor @Sendable (Send<Action>) -> Void = { send in
+      guard let pending = record.pending else { return }
+      record.pending = nil
+      record.last = policy.mark()
+      send(pending)
+    }
+    record.timer = startTask(
+      { send in
+        try await policy.sleepUntilOver(mark)
+        await fire(send)
+      }, nil, CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      context,
+      done: { if record.timer?.state != .running { record.timer = nil } })
+  }
+
+  // MARK: Messages
+
+  static func lateSendMessage(_ action: Action, startedAt site: CallSite?) -> String {
+    "An effect sent \(dumpText(action).replacingOccurrences(of: "\n", with: " ")) after it "
+      + "finished, so the store did not deliver it"
+      + (site.map { " (the effect is the `.run` at \($0.description))" } ?? "") + ". To fix, "
+      + "make the `run` closure await the work that calls `send` instead of handing `send` to an "
+      + "unstructured `Task`, so that the effect does not return while it still sends."
+  }
+
+  static func unhandledErrorMessage(_ error: any Error) -> String {
+    "An effect threw an error it did not handle: \(error). To fix, catch it inside the `run` "
+      + "closure, or pass `catch:` to `.run` to turn it into an action."
+  }
 }
 
-/// One running effect: its place in the cancellation table and its cancelled flag.
+/// Prints a misuse report as one line on stderr.
 @MainActor
-final class EffectToken {
-  let number: UInt64
-  let ids: [EffectID]
-  var isCancelled = false
-  var task: Task<Void, Never>?
+func printMisuse(_ failure: TestFailure) {
+  FileHandle.standardError.write(Data("warning: \(failure.description)\n".utf8))
+}
 
-  init(number: UInt64, ids: [EffectID]) {
-    self.number = number
-    self.ids = ids
+/// Whom a ``EffectRun`` asks to cancel its effects.
+@MainActor
+package protocol EffectCancelling: AnyObject {
+  func cancel(_ tokens: [EffectToken])
+}
+
+/// A concatenation in progress: its parts and which one is next.
+@MainActor
+final class Concatenation<Action: Sendable> {
+  let effects: [Effect<Action>]
+  let context: EffectExecutor<Action>.Context
+  var next = 0
+  var token: EffectToken?
+
+  init(effects: [Effect<Action>], context: EffectExecutor<Action>.Context) {
+    self.effects = effects
+    self.context = context
   }
+}
+
+/// Whether the part of a concatenation being started finished before `start` returned.
+@MainActor
+final class StartingPart {
+  var isStarting = true
+  var finishedAtOnce = false
+}
+
+/// What a throttle remembers for its id between effects.
+@MainActor
+final class ThrottleRecord<Action> {
+  /// When the last action was let through, as the throttle's clock tells it.
+  var last: (any Sendable)?
+  /// The action waiting for the interval to end.
+  var pending: Action?
+  /// The task that delivers `pending` when the interval ends.
+  var timer: EffectToken?
 }

@@ -16,7 +16,9 @@
 /// }
 /// ```
 public protocol Reducer<State, Action> {
+  /// The state the reducer changes.
   associatedtype State
+  /// The actions it handles.
   associatedtype Action
 
   /// Applies `action` to `state` and returns the work to do next.
@@ -36,17 +38,34 @@ public struct Reduce<State, Action>: Reducer {
   let body: (inout State, Action) -> Effect<Action>
 
   /// Wraps `body` as a reducer.
+  ///
+  /// ```swift
+  /// let doubling = Reduce<Int, Void> { state, _ in
+  ///   state *= 2
+  ///   return .none
+  /// }
+  /// ```
   @inlinable
   public init(_ body: @escaping (inout State, Action) -> Effect<Action>) {
     self.body = body
   }
 
   /// Wraps any reducer, erasing its type.
+  ///
+  /// ```swift
+  /// let erased: Reduce<Counter.State, Counter.Action> = Reduce(Counter())
+  /// ```
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.body = reducer.reduce(into:action:)
   }
 
+  /// Runs the closure.
+  ///
+  /// ```swift
+  /// var count = 1
+  /// _ = doubling.reduce(into: &count, action: ())   // count == 2
+  /// ```
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body(&state, action)
@@ -55,18 +74,32 @@ public struct Reduce<State, Action>: Reducer {
 
 /// Runs two reducers on the same state, one after the other, merging their effects.
 ///
-/// Usually built by ``ReducerBuilder`` rather than by hand.
+/// Usually built by ``ReducerBuilder`` rather than by hand:
+///
+/// ```swift
+/// let both = CombinedReducer(Counter(), Logger())
+/// ```
 public struct CombinedReducer<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
   @usableFromInline let first: First
   @usableFromInline let second: Second
 
+  /// Runs `first`, then `second`.
+  ///
+  /// ```swift
+  /// let both = CombinedReducer(Counter(), Logger())
+  /// ```
   @inlinable
   public init(_ first: First, _ second: Second) {
     self.first = first
     self.second = second
   }
 
+  /// Runs both reducers; merges their effects (skipping `.none`).
+  ///
+  /// ```swift
+  /// let effect = both.reduce(into: &state, action: .increment)
+  /// ```
   @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let a = first.reduce(into: &state, action: action)
@@ -87,18 +120,33 @@ where First.State == Second.State, First.Action == Second.Action {
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  /// Takes one reducer listed in the builder.
+  ///
+  /// ```swift
+  /// CombineReducers { Counter() }
+  /// ```
   @inlinable
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
+  /// The first reducer of the list.
+  ///
+  /// ```swift
+  /// CombineReducers { Counter() }
+  /// ```
   @inlinable
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
+  /// The reducers so far, then the next one.
+  ///
+  /// ```swift
+  /// CombineReducers { Counter(); Logger() }
+  /// ```
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(accumulated: R0, next: R1)
     -> CombinedReducer<R0, R1>
@@ -108,16 +156,32 @@ public enum ReducerBuilder<State, Action> {
 }
 
 /// A reducer made of the reducers listed in its body, run in order.
+///
+/// ```swift
+/// let app = CombineReducers<AppState, AppAction, _> {
+///   Scope(state: \AppState.clock, action: .clock) { ClockReducer() }
+///   AppCoreReducer()
+/// }
+/// ```
 public struct CombineReducers<State, Action, Body: Reducer>: Reducer
 where Body.State == State, Body.Action == Action {
   @usableFromInline let body: Body
 
   /// Combines the reducers built by `build`.
+  ///
+  /// ```swift
+  /// CombineReducers<Int, Int, _> { Reduce { $0 += $1; return .none } }
+  /// ```
   @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Body) {
     self.body = build()
   }
 
+  /// Runs the listed reducers in order.
+  ///
+  /// ```swift
+  /// let effect = app.reduce(into: &state, action: .clock(.reload))
+  /// ```
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)

@@ -16,6 +16,12 @@ public struct ActionCase<Root, Value>: Sendable {
   @usableFromInline let extractBody: @Sendable (Root) -> Value?
 
   /// Creates a case from its constructor and a pattern match.
+  ///
+  /// ```swift
+  /// let clock = ActionCase(embed: AppAction.clock) {
+  ///   if case .clock(let action) = $0 { action } else { nil }
+  /// }
+  /// ```
   @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root, extract: @escaping @Sendable (Root) -> Value?
@@ -25,10 +31,18 @@ public struct ActionCase<Root, Value>: Sendable {
   }
 
   /// Wraps `value` in this case.
+  ///
+  /// ```swift
+  /// ActionCase.clock.embed(.reload)   // AppAction.clock(.reload)
+  /// ```
   @inlinable
   public func embed(_ value: Value) -> Root { embedBody(value) }
 
   /// The value of this case, or `nil` when `root` is another case.
+  ///
+  /// ```swift
+  /// ActionCase.clock.extract(from: .quit)   // nil
+  /// ```
   @inlinable
   public func extract(from root: Root) -> Value? { extractBody(root) }
 }
@@ -56,6 +70,10 @@ where ParentAction: Sendable, Child.Action: Sendable {
   @usableFromInline let offset: Int?
 
   /// Scopes the reducer built by `child` to `state` and `action`.
+  ///
+  /// ```swift
+  /// Scope(state: \AppState.clock, action: .clock) { ClockReducer() }
+  /// ```
   @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
@@ -68,6 +86,12 @@ where ParentAction: Sendable, Child.Action: Sendable {
     self.offset = MemoryLayout<ParentState>.offset(of: state)
   }
 
+  /// Runs the child on its part of `parent` if `parentAction` is the child's case; its effects
+  /// come back embedded in the parent's actions.
+  ///
+  /// ```swift
+  /// let effect = scope.reduce(into: &appState, action: .clock(.reload))
+  /// ```
   @inlinable
   public func reduce(into parent: inout ParentState, action parentAction: ParentAction)
     -> Effect<ParentAction>

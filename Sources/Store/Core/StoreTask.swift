@@ -1,70 +1,60 @@
-/// The effects one ``Store/send(_:)`` started, to await.
+/// The effects one ``Store/send(_:)`` started, to await or cancel.
 ///
 /// ```swift
 /// await store.send(.reload).finish()
 /// ```
 ///
-/// Effects started later by the actions these effects send are not included; use
+/// The effects that the action's reducer returned are included, with every part of a
+/// concatenation; effects started later by the actions these effects send are not — use
 /// ``Store/settle()`` to wait for everything.
 public struct StoreTask: Sendable {
   @usableFromInline
-  enum Storage: Sendable {
-    case none
-    case tasks([Task<Void, Never>])
-    case pending(PendingEffects)
-  }
-
-  @usableFromInline
-  let storage: Storage
+  let run: EffectRun?
 
   @inlinable
-  init(storage: Storage) {
-    self.storage = storage
+  init(run: EffectRun?) {
+    self.run = run
   }
 
-  @usableFromInline
-  init(tasks: [Task<Void, Never>]) {
-    storage = .tasks(tasks)
-  }
-
-  /// The tasks started right away (not those of a queued action).
-  @usableFromInline
-  var startedTasks: [Task<Void, Never>] {
-    if case .tasks(let tasks) = storage { return tasks }
-    return []
-  }
-
-  @usableFromInline
-  init(pending: PendingEffects) {
-    storage = .pending(pending)
-  }
+  /// A task with no effects.
+  @inlinable
+  static var none: StoreTask { StoreTask(run: nil) }
 
   /// Waits until every effect the action started has finished or been cancelled.
+  ///
+  /// ```swift
+  /// await store.send(.reload).finish()
+  /// ```
   public func finish() async {
-    for task in await tasks() { await task.value }
+    await run?.wait()
   }
 
-  /// Whether the action started any effect.
+  /// Cancels the effects the action started that are still running.
+  ///
+  /// ```swift
+  /// let timer = store.send(.startTimer)
+  /// await timer.cancel()
+  /// ```
+  public func cancel() async {
+    await run?.cancel()
+  }
+
+  /// Whether the action started an effect that outlived the `send` (a `.run`, a throttle's
+  /// wait, a concatenation still going).
+  ///
+  /// ```swift
+  /// let started = await store.send(.reload).hasEffects
+  /// ```
   public var hasEffects: Bool {
-    get async { await !tasks().isEmpty }
+    get async { await run?.startedEffects ?? false }
   }
 
-  private func tasks() async -> [Task<Void, Never>] {
-    switch storage {
-    case .none: return []
-    case .tasks(let tasks): return tasks
-    case .pending(let pending): return await pending.tasks
-    }
+  /// Whether every effect the action started has finished or been cancelled.
+  ///
+  /// ```swift
+  /// let done = await store.send(.tick).isFinished
+  /// ```
+  public var isFinished: Bool {
+    get async { await run?.isFinished ?? true }
   }
-}
-
-/// The effects of an action that was queued because the store was busy; filled in when the
-/// store gets to it, which is before the `send` that was busy returns.
-@MainActor
-@usableFromInline
-final class PendingEffects: Sendable {
-  @usableFromInline var tasks: [Task<Void, Never>] = []
-
-  @usableFromInline
-  nonisolated init() {}
 }

@@ -11,61 +11,115 @@
 /// await store.finish()
 /// ```
 ///
-/// Each `send` and `receive` takes a closure that changes a copy of the old state into the state
-/// you expect; if the reducer produced anything else, the failure shows a −/+ diff (− expected,
-/// + actual). Failures go to the ``FailureReporter`` given at creation; the `StoreTesting`
+/// It runs on the same engine as ``Store``: every action — sent by the test or by an effect — is
+/// reduced the moment it arrives, in the order the store would reduce it. `send` checks the state
+/// the sent action produced; `receive` checks the next action an effect sent (waiting for it, up
+/// to ``timeout``, if it has not arrived yet) and the state it produced. Each takes a closure that
+/// changes a copy of the previous state into the state you expect; if the reducer produced
+/// anything else, the failure shows a −/+ diff (− expected, + actual). Failures go to the
+/// ``FailureReporter`` given at creation, at the line of the assertion; the `StoreTesting`
 /// module's `TestStore(initialState:reducer:)` reports to XCTest or Swift Testing.
 @MainActor
 public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// How strictly the store checks.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// ```
   public enum Exhaustivity: Sendable {
     /// Every change, received action and running effect must be asserted.
     case on
-    /// Only what the assertions mention is checked: unmentioned state changes, skipped received
-    /// actions and running effects are allowed. For integration tests.
+    /// Only what the assertions mention is checked: unmentioned state changes, received actions
+    /// not asserted (they are still reduced) and running effects are allowed. For integration
+    /// tests.
     case off
   }
 
-  /// The state after the last action handled.
-  public private(set) var state: State
+  /// The state after the last action asserted with `send` or `receive`. Actions received but not
+  /// asserted yet have been reduced by the store already; their state shows here once asserted
+  /// or skipped.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// #expect(store.state.count == 1)
+  /// ```
+  public internal(set) var state: State
   /// Whether every change must be asserted.
-  public var exhaustivity: Exhaustivity = .on
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// ```
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { ledger.withLock { $0.isExhaustive = exhaustivity == .on } }
+  }
   /// How long `receive` and `finish` wait for effects before failing.
+  ///
+  /// ```swift
+  /// store.timeout = .milliseconds(100)
+  /// ```
   public var timeout: Duration = .seconds(2)
 
-  private let reducer: (inout State, Action) -> Effect<Action>
-  private let report: FailureReporter
-  private let executor: EffectExecutor<Action>
-  private var received: [Action] = []
-  private var waiters: [Waiter] = []
+  /// The store the test drives: the same engine the app runs.
+  let core: Store<State, Action>
+  let report: FailureReporter
+  /// Actions effects sent that no assertion has handled yet, each with the state it produced.
+  var received: [(action: Action, state: State)] = [] {
+    didSet { ledger.withLock { $0.received = received.map(\.action) } }
+  }
+  /// The state the action being sent by the test produced.
+  private var sentState: State?
+  private var observation: StoreObservation?
+  /// The last assertion, where an end-of-test failure about what followed it is reported.
+  var lastSite: CallSite? {
+    didSet { ledger.withLock { $0.lastSite = lastSite } }
+  }
+  /// What the end-of-test check needs, kept where `deinit` can read it from any context.
+  let ledger = Locked(EndOfTestLedger<Action>())
+  var waiters: [Waiter] = []
 
   /// Creates a test store. Every failure is passed to `reportFailure`.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0, reducer: Counter()) { failure in print(failure) }
+  /// ```
   public init<R: Reducer>(
     initialState: State, reducer: R, reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
     self.state = initialState
-    self.reducer = reducer.reduce(into:action:)
     self.report = reportFailure
-    self.executor = EffectExecutor()
-    executor.deliver = { [weak self] action in
+    self.core = Store(initialState: initialState, reduce: reducer.reduce(into:action:))
+    core.executor.reportMisuse = { failure in reportFailure(failure) }
+    core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
+    core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }
+    observation = core.addObserver { [weak self] action, origin, state in
       guard let self else { return }
-      self.received.append(action)
-      self.wakeWaiters()
-    }
-    executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
-  }
-
-  isolated deinit {
-    guard exhaustivity == .on else { return }
-    if !received.isEmpty {
-      report(TestFailure(unhandledActionsMessage()))
-    } else if executor.runningCount > 0 {
-      report(TestFailure(Self.runningEffectsMessage(executor.runningCount)))
+      if origin == .sent {
+        self.sentState = state
+      } else {
+        self.received.append((action, state))
+        self.wakeWaiters()
+      }
     }
   }
 
-  /// Sends `action` and checks the state it produced against `updateExpected` applied to the old
-  /// state. Omit the closure when the state must not change.
+  // Not `isolated`: an isolated deinit runs without the releasing task's task-local values, so
+  // Swift Testing would not know which test a failure belongs to. This one runs where the last
+  // reference goes — at the end of the test — and reads only the lock-protected ledger.
+  deinit {
+    for failure in ledger.value.failures() { report(failure) }
+    Task { @MainActor [core] in core.executor.cancelAll() }
+  }
+
+  /// Sends `action` and checks the state it produced against `updateExpected` applied to the
+  /// previous state. Omit the closure when the state must not change.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// Actions that effects sent and that the test has not asserted must be handled first
+  /// (`receive(_:assert:)` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``);
+  /// with ``Exhaustivity/off`` they are skipped.
   @discardableResult
   public func send(
     _ action: Action,
@@ -76,16 +130,36 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    if exhaustivity == .on, !received.isEmpty {
-      fail(
-        "Must handle \(received.count) received action(s) before sending an action: \(dumpActions(received))",
-        site)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        fail(TestStoreMessages.mustHandle(received.map(\.action)), site)
+      }
+      state = received[received.count - 1].state
+      received.removeAll()
     }
-    return StoreTask(tasks: apply(action, updateExpected, site))
+    let before = state
+    sentState = nil
+    core.executor.origin = site
+    let task = TestContext.$current.withValue(report) {
+      core.send(action, origin: .sent)
+    }
+    let actual = sentState ?? core.currentState
+    lastSite = site
+    // The closure sees `state` as it was before the action, as in TCA.
+    check(before: before, actual: actual, updateExpected, site)
+    state = actual
+    return task
   }
 
-  /// Waits for the next action an effect sends, checks that it is `expected`, reduces it and
-  /// checks the state like ``send(_:fileID:filePath:line:column:assert:)``.
+  /// Checks that the next action an effect sent is `expected` (waiting for it up to
+  /// ``timeout`` if it has not arrived), and the state it produced like ``send(_:fileID:filePath:line:column:assert:)``.
+  ///
+  /// ```swift
+  /// await store.send(.reload) { $0.isLoading = true }
+  /// await store.receive(.loaded(date)) { $0.isLoading = false; $0.date = date }
+  /// ```
+  ///
+  /// With ``Exhaustivity/off``, actions before the first one equal to `expected` are skipped.
   public func receive(
     _ expected: Action,
     fileID: String = #fileID,
@@ -95,184 +169,107 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    while true {
-      guard await waitForAction() else {
-        let running = executor.runningCount
-        let why =
-          running > 0
-          ? "\(Self.runningEffectsMessage(running)) (waited \(timeout))"
-          : "No effect is running, so none will arrive."
-        fail(
-          "Expected to receive an action, but received none. \(why)\n\n  \(dumpText(expected))",
-          site)
-        return
-      }
-      let action = received.removeFirst()
-      if action == expected {
-        apply(action, updateExpected, site)
-        return
-      }
-      if exhaustivity == .on {
-        fail(
-          "Received unexpected action:\n\n"
-            + lineDiff(expected: dumpLines(expected), actual: dumpLines(action))
-            + "\n\n(Expected: \u{2212}, Received: +)", site)
-        apply(action, nil, site, checked: false)
-        return
-      }
-      apply(action, nil, site, checked: false)  // non-exhaustive: skip it, keep looking
-    }
+    await receive(
+      matching: { $0 == expected }, describe: { TestStoreMessages.unexpectedAction(expected, $0) },
+      expecting: "\n\n  " + dumpText(expected), updateExpected, site)
   }
 
-  /// Waits for every effect to finish, then fails if any action went unreceived.
-  public func finish(
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+  /// Checks that the next action an effect sent satisfies `isMatching`, and the state it
+  /// produced.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .loaded = $0 { true } else { false } }) { $0.isLoading = false }
+  /// ```
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let idle = await waitForIdle()
-    guard exhaustivity == .on else {
-      executor.cancelAll()
-      received = []
+    await receive(
+      matching: isMatching,
+      describe: { TestStoreMessages.unmatchedAction($0) },
+      expecting: "", updateExpected, site)
+  }
+
+  private func receive(
+    matching isMatching: (Action) -> Bool, describe: (Action) -> String, expecting: String,
+    _ updateExpected: ((inout State) throws -> Void)?, _ site: CallSite
+  ) async {
+    lastSite = site
+    while true {
+      guard await waitForAction() else {
+        let running = core.executor.runningCount
+        fail(TestStoreMessages.noAction(running: running, waited: timeout) + expecting, site)
+        return
+      }
+      let (action, after) = received.removeFirst()
+      let before = state
+      if isMatching(action) {
+        check(before: before, actual: after, updateExpected, site)
+        state = after
+        return
+      }
+      state = after
+      if exhaustivity == .on {
+        fail(describe(action), site)
+        return
+      }
+      // Non-exhaustive: the action was reduced already; skip it and look at the next.
+    }
+  }
+
+  /// Checks the current state against `updateExpected` applied to it, without sending anything:
+  /// with ``Exhaustivity/off``, to assert on what unasserted actions did.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.refresh)
+  /// await store.skipReceivedActions()
+  /// store.assert { $0.isLoading = false }
+  /// ```
+  public func assert(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ updateExpected: (inout State) throws -> Void
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected = state
+    do {
+      try updateExpected(&expected)
+    } catch {
+      fail("Threw error: \(error)", site)
       return
     }
-    if !idle {
-      fail(Self.runningEffectsMessage(executor.runningCount) + " (waited \(timeout))", site)
-      executor.cancelAll()
-    }
-    if !received.isEmpty {
-      fail(unhandledActionsMessage(), site)
-      received = []
-    }
+    if expected != state { fail(TestStoreMessages.mismatch(expected, state), site) }
   }
 
-  /// Drops actions received but not yet asserted, for tests that do not care about them.
-  public func skipReceivedActions() {
-    received = []
-  }
-
-  @discardableResult
-  private func apply(
-    _ action: Action, _ updateExpected: ((inout State) throws -> Void)?,
-    _ site: CallSite, checked: Bool = true
-  ) -> [Task<Void, Never>] {
-    let before = state
-    var actual = state
-    let report = self.report
-    let tasks = TestContext.$current.withValue(report) { () -> [Task<Void, Never>] in
-      let effect = reducer(&actual, action)
-      return effect.isNone ? [] : executor.start(effect)
-    }
-    state = actual
-    guard checked else { return tasks }
+  /// Checks `actual`, the state an action produced, against `updateExpected` applied to
+  /// `before` (or, non-exhaustively, to `actual`).
+  private func check(
+    before: State, actual: State, _ updateExpected: ((inout State) throws -> Void)?,
+    _ site: CallSite
+  ) {
     var expected = exhaustivity == .on ? before : actual
     do {
       try updateExpected?(&expected)
     } catch {
       fail("Threw error: \(error)", site)
+      return
     }
     if expected != actual {
       fail(
-        "A state change does not match expectation:\n\n"
-          + lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
-          + "\n\n(Expected: \u{2212}, Actual: +)", site)
+        updateExpected == nil
+          ? TestStoreMessages.unexpectedChange(expected, actual)
+          : TestStoreMessages.mismatch(expected, actual), site)
     } else if updateExpected != nil, exhaustivity == .on, before == actual {
-      fail(
-        "Expected state to change, but no change occurred.\n\nThe trailing closure made no "
-          + "observable modifications to state. If no change to state is expected, omit the "
-          + "trailing closure.", site)
+      fail(TestStoreMessages.noChange, site)
     }
-    return tasks
   }
 
-  private func fail(_ message: String, _ site: CallSite) {
-    report(
-      TestFailure(
-        message, fileID: site.fileID, filePath: site.filePath, line: site.line,
-        column: site.column))
-  }
-
-  private func unhandledActionsMessage() -> String {
-    "The store received \(received.count) unexpected action(s) after this one: \(dumpActions(received))"
-      + "\n\nTo fix, assert them with `receive`, or call `skipReceivedActions()` if they do not matter."
-  }
-
-  private static func runningEffectsMessage(_ count: Int) -> String {
-    "An effect returned for this action is still running (\(count) in all). It must complete "
-      + "before the end of the test.\n\nTo fix, make the effect finish (complete a dependency "
-      + "that is waiting, or send an action that cancels it), or await `finish()` for longer."
-  }
-
-  private func dumpActions(_ actions: [Action]) -> String {
-    "\n" + actions.map { "  " + dumpLines($0).joined(separator: "\n  ") }.joined(separator: "\n")
-  }
-
-  /// Waits until an action has been received (true), or nothing is running or the timeout
-  /// passed (false).
-  private func waitForAction() async -> Bool {
-    while received.isEmpty {
-      if executor.runningCount == 0 { return false }
-      if await !waitForChange() { return !received.isEmpty }
-    }
-    return true
-  }
-
-  private func waitForIdle() async -> Bool {
-    while executor.runningCount > 0 {
-      if await !waitForChange() { return executor.runningCount == 0 }
-    }
-    return true
-  }
-
-  /// Suspends until an action arrives or the executor goes idle (true), or the timeout (false).
-  private func waitForChange() async -> Bool {
-    let waiter = Waiter()
-    waiters.append(waiter)
-    let timer = Task { [timeout] in
-      try? await Task.sleep(for: timeout)
-      waiter.resume(false)
-    }
-    let changed = await waiter.wait()
-    timer.cancel()
-    waiters.removeAll { $0 === waiter }
-    return changed
-  }
-
-  private func wakeWaiters() {
-    for waiter in waiters { waiter.resume(true) }
-  }
-}
-
-/// A one-shot continuation that may be resumed from several places; only the first counts.
-@MainActor
-private final class Waiter {
-  private var continuation: CheckedContinuation<Bool, Never>?
-  private var result: Bool?
-
-  func wait() async -> Bool {
-    if let result { return result }
-    return await withCheckedContinuation { continuation = $0 }
-  }
-
-  func resume(_ value: Bool) {
-    guard result == nil else { return }
-    result = value
-    continuation?.resume(returning: value)
-    continuation = nil
-  }
-}
-
-/// Where an assertion was written: the caller's `#fileID`, `#filePath`, `#line` and `#column`.
-package struct CallSite: Sendable {
-  package let fileID: String
-  package let filePath: StaticString
-  package let line: UInt
-  package let column: UInt
-
-  package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+  func fail(_ message: String, _ site: CallSite) {
+    report(site.failure(message))
   }
 }

@@ -23,10 +23,23 @@ public func unimplementedDependency(
 }
 
 /// The error a placeholder dependency throws when called.
+///
+/// ```swift
+/// #expect(throws: UnimplementedDependency(name: "TimeClient.now")) { try await time.now() }
+/// ```
 public struct UnimplementedDependency: Error, Sendable, Equatable, CustomStringConvertible {
   /// The dependency's name, e.g. `TimeClient.now`.
+  ///
+  /// ```swift
+  /// error.name   // "TimeClient.now"
+  /// ```
   public let name: String
 
+  /// What happened and how to fix it.
+  ///
+  /// ```swift
+  /// print(error)   // Unimplemented dependency 'TimeClient.now' was called. To fix, …
+  /// ```
   public var description: String {
     "Unimplemented dependency '\(name)' was called. To fix, pass an implementation of '\(name)' "
       + "in the environment this test builds its reducer with."

@@ -34,6 +34,16 @@ public final class Answers<Value: Sendable>: Sendable {
     self.timeout = timeout
   }
 
+  /// Calls still waiting when the test lets go of its answers end with `CancellationError`, as
+  /// the effect that made them would when the store goes away.
+  deinit {
+    let calls = waiting.withLock { state in
+      defer { state.calls = [] }
+      return state.calls
+    }
+    for call in calls { call.continuation.resume(throwing: CancellationError()) }
+  }
+
   /// How many calls are waiting for an answer.
   public var waitingCalls: Int { waiting.value.calls.count }
 

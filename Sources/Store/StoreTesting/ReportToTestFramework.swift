@@ -29,6 +29,7 @@ extension TestStore {
   /// ```
   public convenience init<R: Reducer>(initialState: State, reducer: R)
   where R.State == State, R.Action == Action {
+    installTestScopes()
     self.init(initialState: initialState, reducer: reducer, reportFailure: reportToTestFramework)
   }
 }

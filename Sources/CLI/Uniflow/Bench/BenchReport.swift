@@ -63,6 +63,10 @@ struct BenchReport {
             "storeNsPerAction": round(f.appStoreNs), "loopNsPerAction": round(f.appLoopNs),
             "ratio": round(f.appRatio, 3),
           ],
+          "render": [
+            "allScreensNsPerAction": round(f.renderAllNs),
+            "observedNsPerAction": round(f.renderObservedNs), "ratio": round(f.renderRatio, 3),
+          ],
         ]
       ))
     lines += [
@@ -76,6 +80,9 @@ struct BenchReport {
       row("app reducer + clock view model through Store.send", f.appStoreNs, "ns/action"),
       row("app reducer + clock view model in a loop", f.appLoopNs, "ns/action"),
       row("app ratio (information)", f.appRatio),
+      row("REPL screens, every screen derived each action", f.renderAllNs, "ns/action"),
+      row("REPL screens, each observing its own state", f.renderObservedNs, "ns/action"),
+      row("observed / all (information)", f.renderRatio),
     ]
   }
 

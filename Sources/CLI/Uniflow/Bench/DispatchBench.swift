@@ -19,11 +19,17 @@ enum DispatchBench {
     var appLoopNs: Double
     /// A feature action through two levels of scoping, with the observer (ns/action).
     var scopedStoreNs: Double
+    /// The REPL's screens through Store.send, every screen derived after every action, as the
+    /// renderer did before scoped observation (ns/action).
+    var renderAllNs: Double
+    /// The same with the REPL's renderer: each screen observes its own scoped state (ns/action).
+    var renderObservedNs: Double
 
     var ratio: Double { storeNs / loopNs }
     var bareRatio: Double { bareStoreNs / bareLoopNs }
     var appRatio: Double { appStoreNs / appLoopNs }
     var scopedRatio: Double { scopedStoreNs / storeNs }
+    var renderRatio: Double { renderObservedNs / renderAllNs }
   }
 
   /// Each figure is the fastest of `rounds` runs of `count` actions (`appCount` for the app's
@@ -34,6 +40,7 @@ enum DispatchBench {
     let variants: [() -> Double] = [
       { storeWithObserver(count) }, { loopWithDisplay(count) }, { bareStore(count) },
       { bareLoop(count) }, { appStore(appCount) }, { appLoop(appCount) }, { scopedStore(count) },
+      { renderAll(appCount) }, { renderObserved(appCount) },
     ]
     for variant in variants { _ = variant() }  // warm-up
     var best = [Double](repeating: .infinity, count: variants.count)
@@ -42,7 +49,8 @@ enum DispatchBench {
     }
     return Figures(
       storeNs: best[0], loopNs: best[1], bareStoreNs: best[2], bareLoopNs: best[3],
-      appStoreNs: best[4], appLoopNs: best[5], scopedStoreNs: best[6])
+      appStoreNs: best[4], appLoopNs: best[5], scopedStoreNs: best[6], renderAllNs: best[7],
+      renderObservedNs: best[8])
   }
 
   /// Where results go so the optimiser cannot drop the work.
@@ -62,7 +70,7 @@ enum DispatchBench {
     return Double(end - start) / Double(count)
   }
 
-  private static func loopWithDisplay(_ count: Int) -> Double {
+  @inline(never) private static func loopWithDisplay(_ count: Int) -> Double {
     let actions = ReferenceWorkload.actions
     var state = ReferenceWorkload.State()
     let ns = time(count) {
@@ -77,7 +85,7 @@ enum DispatchBench {
     return ns
   }
 
-  private static func bareLoop(_ count: Int) -> Double {
+  @inline(never) private static func bareLoop(_ count: Int) -> Double {
     let actions = ReferenceWorkload.actions
     var state = ReferenceWorkload.State()
     let ns = time(count) {
@@ -105,7 +113,7 @@ enum DispatchBench {
     }
   }
 
-  private static func storeWithObserver(_ count: Int) -> Double {
+  @inline(never) private static func storeWithObserver(_ count: Int) -> Double {
     let store = Store(
       initialState: ReferenceWorkload.State(), reducer: ReferenceWorkload.WorkloadReducer())
     let observation = store.observe { _, _, state in
@@ -115,14 +123,14 @@ enum DispatchBench {
     return sendAll(ReferenceWorkload.actions, to: store, count: count)
   }
 
-  private static func bareStore(_ count: Int) -> Double {
+  @inline(never) private static func bareStore(_ count: Int) -> Double {
     let store = Store(
       initialState: ReferenceWorkload.State(), reducer: ReferenceWorkload.WorkloadReducer())
     defer { sink &+= store.state.counter }
     return sendAll(ReferenceWorkload.actions, to: store, count: count)
   }
 
-  private static func scopedStore(_ count: Int) -> Double {
+  @inline(never) private static func scopedStore(_ count: Int) -> Double {
     let store = Store(initialState: NestedWorkload.Root(), reducer: NestedWorkload.reducer)
     let observation = store.observe { _, _, state in
       consume(ReferenceWorkload.display(state.middle.leaf))
@@ -142,7 +150,7 @@ enum DispatchBench {
     return state
   }
 
-  private static func appLoop(_ count: Int) -> Double {
+  @inline(never) private static func appLoop(_ count: Int) -> Double {
     let reducer = AppReducer(environment: .unimplemented)
     var state = appInitialState()
     let ns = time(count) {
@@ -154,7 +162,7 @@ enum DispatchBench {
     return ns
   }
 
-  private static func appStore(_ count: Int) -> Double {
+  @inline(never) private static func appStore(_ count: Int) -> Double {
     let store = Store(
       initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
     let observation = store.observe { _, _, state in
@@ -166,4 +174,44 @@ enum DispatchBench {
     observation.cancel()
     return ns
   }
+
+  /// What the REPL sends: actions that change the clock (and with it the dogs' ages), and
+  /// actions that change no screen.
+  private static let renderActions: [AppAction] = [
+    .clock(.moveDay(1)), .weather(.cancel), .dog(.show(nil)), .clock(.moveDay(-1)),
+    .weather(.cancel), .dog(.show(nil)),
+  ]
+
+  /// The renderer before scoped observation: one observer deriving every screen's line after
+  /// every action and printing those that differ.
+  @inline(never) private static func renderAll(_ count: Int) -> Double {
+    let store = Store(
+      initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
+    var shown: [String: String] = [:]
+    let observation = store.observe { _, _, state in
+      for line in AppView(state: state).screens where shown[line.screen] != line.text {
+        shown[line.screen] = line.text
+        consume(line.text)
+      }
+    }
+    defer { observation.cancel() }
+    return sendAll(renderActions, to: store, count: count)
+  }
+
+  /// The REPL's renderer as it is: each screen observes its own scoped state.
+  @inline(never) private static func renderObserved(_ count: Int) -> Double {
+    let store = Store(
+      initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
+    let renderer = ScreenRenderer(console: DiscardingConsole())
+    renderer.attach(to: store)
+    return sendAll(renderActions, to: store, count: count)
+  }
+}
+
+/// A console that hands every screen line to the bench's sink and prints nothing.
+@MainActor
+final class DiscardingConsole: Console {
+  func output(_ line: TerminalText) { DispatchBench.consume(line.description) }
+  func error(_ line: TerminalText) {}
+  func screen(_ line: ScreenLine) { DispatchBench.consume(line.text) }
 }

@@ -1,0 +1,174 @@
+/// One running effect task, as a test clock sees it: busy, or parked.
+///
+/// A test clock must not move time on while an effect that may be about to sleep on it is still
+/// on its way there: an effect that has just started, or that the clock has just woken, is
+/// *busy* until it *parks* — sleeps on a test clock, finishes or is cancelled. The executor
+/// creates an activity busy for each effect task and parks it when the task ends; a test clock
+/// parks it when it sleeps and marks it busy when it wakes it. ``ActivityRegistry/settle(scope:within:)``
+/// waits until no activity of one test is busy.
+///
+/// ```swift
+/// let activity = EffectActivity()            // busy from the start
+/// await ActivityRegistry.shared.settle(scope: nil, within: .seconds(1))
+/// ```
+package final class EffectActivity: Sendable {
+  /// The activity of the effect task running now, if any.
+  @TaskLocal package static var current: EffectActivity?
+
+  /// The test this activity belongs to (see ``ActivityRegistry/scopeOfCurrentTask``).
+  let scope: String?
+  /// The order in which effects were started (on the main actor, so the same every run): a
+  /// test clock wakes sleepers due at the same instant in this order.
+  package let order: UInt64
+
+  /// A busy activity of the test running on this task.
+  package init() {
+    scope = ActivityRegistry.shared.scopeOfCurrentTask()
+    order = ActivityRegistry.shared.nextOrder()
+    ActivityRegistry.shared.markBusy(self)
+  }
+
+  /// Set once the effect has ended; a task it left behind that inherited this activity does
+  /// not make it busy again.
+  private let ended = Locked(false)
+
+  /// The effect's code is running (its task has started, or it has come back from a sleep):
+  /// until then it cannot be waiting for anything, so it is never presumed blocked.
+  package func didRun() {
+    ActivityRegistry.shared.markRan(self)
+  }
+
+  /// Counts it as busy again: a clock has woken it.
+  package func markBusy() {
+    guard !ended.value else { return }
+    ActivityRegistry.shared.markBusy(self)
+  }
+
+  /// It sleeps on a clock: it no longer holds time back.
+  package func park() {
+    ActivityRegistry.shared.markParked(self)
+  }
+
+  /// The effect has finished or been cancelled: it never holds time back again.
+  package func end() {
+    ended.withLock { $0 = true }
+    ActivityRegistry.shared.markParked(self)
+  }
+}
+
+/// Which effect activities are busy, by test, and who waits for them to park.
+package final class ActivityRegistry: Sendable {
+  /// The registry of the process.
+  package static let shared = ActivityRegistry()
+
+  private struct Inner {
+    /// The busy activities: their test, and whether their code has run since they became busy.
+    var busy: [ObjectIdentifier: (scope: String?, ran: Bool)] = [:]
+    var waiters: [(scope: String?, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Names the test the current task runs, so that parallel tests do not wait for each other.
+    var scopeProvider: (@Sendable () -> String?)?
+    var started: UInt64 = 0
+  }
+  private let inner = Locked(Inner())
+
+  /// Installs what tells tests apart (the test-framework bridge does, once).
+  package func provideScopes(_ provider: @escaping @Sendable () -> String?) {
+    inner.withLock { $0.scopeProvider = provider }
+  }
+
+  /// The test the current task runs, as the provider names it; nil outside tests or without a
+  /// provider.
+  package func scopeOfCurrentTask() -> String? {
+    inner.value.scopeProvider?()
+  }
+
+  /// How many activities of `scope` are busy.
+  package func busyCount(scope: String?) -> Int {
+    inner.withLock { state in state.busy.values.filter { $0.scope == scope }.count }
+  }
+
+  func nextOrder() -> UInt64 {
+    inner.withLock { state in
+      state.started += 1
+      return state.started
+    }
+  }
+
+  func markBusy(_ activity: EffectActivity) {
+    inner.withLock { $0.busy[ObjectIdentifier(activity)] = (activity.scope, false) }
+  }
+
+  func markRan(_ activity: EffectActivity) {
+    inner.withLock { state in
+      let key = ObjectIdentifier(activity)
+      if state.busy[key] != nil { state.busy[key]?.ran = true }
+    }
+  }
+
+  func markParked(_ activity: EffectActivity) {
+    let woken = inner.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard state.busy.removeValue(forKey: ObjectIdentifier(activity)) != nil else { return [] }
+      return Self.takeWaiters(&state, settledIn: activity.scope)
+    }
+    for waiter in woken { waiter.resume() }
+  }
+
+  /// Returns once no activity of `scope` is busy. Those still busy after `limit` whose code has
+  /// run are presumed to wait for something other than a clock (a stream, a continuation the
+  /// test completes later): they stop counting, so that the next settle does not wait for them
+  /// again, and this returns their number. One whose code has not run yet (a task the machine has
+  /// not scheduled) is waited for however long it takes.
+  @discardableResult
+  package func settle(scope: String?, within limit: Duration) async -> Int {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    while busyCount(scope: scope) > 0 {
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      if remaining <= .zero, !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
+      // A watchdog, not a synchronisation: it ends only a wait that nothing else ended.
+      let watchdog = Task {
+        try? await Task.sleep(for: max(remaining, .milliseconds(100)))
+        self.wakeWaiters(scope: scope)
+      }
+      await withCheckedContinuation { continuation in
+        let settled = inner.withLock { state -> Bool in
+          if !state.busy.values.contains(where: { $0.scope == scope }) { return true }
+          state.waiters.append((scope, continuation))
+          return false
+        }
+        if settled { continuation.resume() }
+      }
+      watchdog.cancel()
+    }
+    return 0
+  }
+
+  private func hasUnstarted(scope: String?) -> Bool {
+    inner.withLock { state in state.busy.values.contains { $0.scope == scope && !$0.ran } }
+  }
+
+  private func presumeBlocked(scope: String?) -> Int {
+    inner.withLock { state in
+      let blocked = state.busy.filter { $0.value.scope == scope && $0.value.ran }.map(\.key)
+      for key in blocked { state.busy[key] = nil }
+      return blocked.count
+    }
+  }
+
+  private func wakeWaiters(scope: String?) {
+    let woken = inner.withLock { state in
+      let mine = state.waiters.filter { $0.scope == scope }.map(\.continuation)
+      state.waiters.removeAll { $0.scope == scope }
+      return mine
+    }
+    for waiter in woken { waiter.resume() }
+  }
+
+  private static func takeWaiters(_ state: inout Inner, settledIn scope: String?)
+    -> [CheckedContinuation<Void, Never>]
+  {
+    guard !state.busy.values.contains(where: { $0.scope == scope }) else { return [] }
+    let mine = state.waiters.filter { $0.scope == scope }.map(\.continuation)
+    state.waiters.removeAll { $0.scope == scope }
+    return mine
+  }
+}

@@ -1,0 +1,143 @@
+/// The engine of a root ``Store`` — and of a ``TestStore``, which runs one: the state, the
+/// reducer, the queue of actions, the observers and the effect executor. There is one send loop,
+/// here.
+///
+/// `send` reduces the action, starts the effects the reducer returned — a `.send` among them
+/// joins the queue at once — then tells every observer; then it takes the next queued action.
+/// An action sent while the store is busy (by an observer, by a `.send` effect) joins the end of
+/// the queue and is handled before the outer `send` returns, in order, never re-entrantly.
+extension Store {
+  /// The state of a scoped store (read through its link), or a read while the reducer runs,
+  /// which stops the program.
+  @usableFromInline
+  func stateOffTheFastPath() -> State {
+    if let link { return link.state() }
+    preconditionFailure(
+      "The store's state was read while its reducer was running, e.g. by a reducer that "
+        + "captured the store. A reducer sees the state only through its `inout` argument. To "
+        + "fix, read the state from that argument, or send an action and read the state when "
+        + "an observer is told of it.")
+  }
+
+  /// Reduces `action` (or queues it, if the store is busy), starts its effects and notifies
+  /// observers.
+  @inlinable
+  @discardableResult
+  func send(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    if _slowPath(phase != .idle) { return enqueue(action, origin: origin) }
+    let task = process(action, origin: origin, into: nil)
+    if !queue.isEmpty { drainQueue() }
+    phase = .idle
+    return task
+  }
+
+  /// An action an effect sent: reduced now, or queued when the store is busy.
+  func receive(_ action: Action) {
+    if phase != .idle {
+      queue.append(QueuedAction(action: action, origin: .effect, run: nil))
+    } else {
+      send(action, origin: .effect)
+    }
+  }
+
+  /// An action sent while the store is busy — or to a scoped store, which forwards it to the
+  /// root.
+  @inlinable
+  func enqueue(_ action: Action, origin: ActionOrigin) -> StoreTask {
+    if let link { return link.send(action) }
+    return StoreTask(run: enqueueWithRun(action, origin: origin))
+  }
+
+  @usableFromInline
+  func enqueueWithRun(_ action: Action, origin: ActionOrigin) -> EffectRun {
+    let run = EffectRun(executor: executor)
+    queue.append(QueuedAction(action: action, origin: origin, run: run))
+    return run
+  }
+
+  @inlinable
+  func process(_ action: Action, origin: ActionOrigin, into run: EffectRun?) -> StoreTask {
+    phase = .reducing
+    let effect = reducer(&currentState, action)
+    phase = .notifying
+    let task =
+      effect.isNone ? StoreTask(run: run) : StoreTask(run: executor.start(effect, into: run))
+    let current = observers  // an observer may add or cancel observers while notified
+    for index in current.indices { current[index].body(action, origin, currentState) }
+    return task
+  }
+
+  @usableFromInline
+  func drainQueue() {
+    var index = 0
+    while index < queue.count {
+      let next = queue[index]
+      index += 1
+      _ = process(next.action, origin: next.origin, into: next.run)
+    }
+    queue.removeAll(keepingCapacity: true)
+  }
+
+  /// Calls `observer` after every action this root store reduces, until the returned
+  /// observation is cancelled or released.
+  func addObserver(_ observer: @escaping (Action, ActionOrigin, State) -> Void)
+    -> StoreObservation
+  {
+    nextObserverID += 1
+    let id = nextObserverID
+    observers.append(Observer(id: id, body: observer))
+    return StoreObservation { [weak self] in
+      self?.observers.removeAll { $0.id == id }
+    }
+  }
+}
+
+/// What every store of one tree shares: the root's effects.
+@MainActor
+protocol StoreRoot: AnyObject {
+  var runningEffects: Int { get }
+  func settle() async
+  func cancelAllEffects()
+}
+
+/// What a store's engine is doing, in one byte.
+@usableFromInline
+enum Phase: UInt8 {
+  /// Not sending: a `send` is reduced at once.
+  case idle
+  /// Starting effects and notifying observers: a `send` is queued; the state may be read.
+  case notifying
+  /// Running the reducer: a `send` is queued; reading the state stops the program.
+  case reducing
+  /// A scoped store: everything goes to the root.
+  case scoped
+}
+
+extension Store {
+  @usableFromInline
+  struct Observer {
+    @usableFromInline let id: Int
+    @usableFromInline let body: (Action, ActionOrigin, State) -> Void
+
+    @usableFromInline
+    init(id: Int, body: @escaping (Action, ActionOrigin, State) -> Void) {
+      self.id = id
+      self.body = body
+    }
+  }
+}
+
+@usableFromInline
+struct QueuedAction<Action> {
+  @usableFromInline let action: Action
+  @usableFromInline let origin: ActionOrigin
+  /// Where the effects go, for an action whose sender holds a ``StoreTask``.
+  @usableFromInline let run: EffectRun?
+
+  @usableFromInline
+  init(action: Action, origin: ActionOrigin, run: EffectRun?) {
+    self.action = action
+    self.origin = origin
+    self.run = run
+  }
+}

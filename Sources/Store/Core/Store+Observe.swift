@@ -1,0 +1,62 @@
+extension Store {
+  /// Calls `onChange` with `value` of the current state at once, then after each action only
+  /// when `value` has changed.
+  ///
+  /// ```swift
+  /// let observation = store.observe({ ClockViewModel(state: $0.clock).text }) { text in
+  ///   print("clock:", text)
+  /// }
+  /// ```
+  ///
+  /// `value` runs after every action the store handles, so keep it cheap: derive from the
+  /// smallest part of the state that matters, or observe a scoped store. Observing stops when
+  /// the returned ``StoreObservation`` is cancelled or released.
+  public func observe<Value: Equatable>(
+    _ value: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    observe(value, removeDuplicates: { $0 == $1 }, onChange: onChange)
+  }
+
+  /// Calls `onChange` with the value at `keyPath` at once, then after each action only when it
+  /// has changed.
+  ///
+  /// ```swift
+  /// let observation = store.observe(\.count) { count in print("count:", count) }
+  /// ```
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    observe({ $0[keyPath: keyPath] }, removeDuplicates: { $0 == $1 }, onChange: onChange)
+  }
+
+  /// Calls `onChange` with `value` of the current state at once, then after each action unless
+  /// `isDuplicate(previous, next)` says the value has not changed.
+  ///
+  /// ```swift
+  /// let observation = store.observe({ $0.temperature }, removeDuplicates: { abs($0 - $1) < 0.5 }) {
+  ///   print("about", $0)
+  /// }
+  /// ```
+  public func observe<Value>(
+    _ value: @escaping (State) -> Value,
+    removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+    onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    var last = value(state)
+    // Subscribe before the first call, so that an action `onChange` sends is seen.
+    let observation = subscribe { state in
+      let next = value(state)
+      guard !isDuplicate(last, next) else { return }
+      last = next
+      onChange(next)
+    }
+    onChange(last)
+    return observation
+  }
+
+  /// Calls `body` with this store's state after every action the root store handles.
+  func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
+    if let link { return link.subscribe(body) }
+    return addObserver { _, _, state in body(state) }
+  }
+}

@@ -1,0 +1,79 @@
+/// The wording of TestStore's failures: what happened, then how to fix it. Tests lock it.
+enum TestStoreMessages {
+  static func mismatch<State>(_ expected: State, _ actual: State) -> String {
+    "A state change does not match expectation:\n\n" + diff(expected, actual)
+      + "\n\n(Expected: \u{2212}, Actual: +)"
+  }
+
+  static func unexpectedChange<State>(_ expected: State, _ actual: State) -> String {
+    "State was not expected to change, but a change occurred:\n\n" + diff(expected, actual)
+      + "\n\n(Expected: \u{2212}, Actual: +)\n\nTo fix, describe the change in a trailing "
+      + "closure: `{ $0.field = newValue }`."
+  }
+
+  static let noChange =
+    "Expected state to change, but no change occurred.\n\nThe trailing closure made no "
+    + "observable modifications to state. If no change to state is expected, omit the "
+    + "trailing closure."
+
+  static func unexpectedAction<Action>(_ expected: Action, _ received: Action) -> String {
+    "Received unexpected action:\n\n" + diff(expected, received)
+      + "\n\n(Expected: \u{2212}, Received: +)"
+  }
+
+  static func unmatchedAction<Action>(_ received: Action) -> String {
+    "Received action does not match the predicate:\n\n  " + dumpText(received)
+  }
+
+  static func mustHandle<Action>(_ actions: [Action]) -> String {
+    "Must handle \(count(actions, "received")) before sending an action:\n\nUnhandled actions:"
+      + list(actions) + "\n\nTo fix, assert \(actions.count == 1 ? "it" : "them") with "
+      + "`receive` before this `send`, or call `skipReceivedActions()` if "
+      + "\(actions.count == 1 ? "it does" : "they do") not matter."
+  }
+
+  static func unhandledActions<Action>(_ actions: [Action]) -> String {
+    "The store received \(count(actions, "unexpected")) after this one:\n\nUnhandled actions:"
+      + list(actions) + "\n\nTo fix, assert \(actions.count == 1 ? "it" : "them") with "
+      + "`receive`, or call `skipReceivedActions()` if "
+      + "\(actions.count == 1 ? "it does" : "they do") not matter."
+  }
+
+  static func stillRunning(at site: CallSite?) -> String {
+    "An effect returned for this action is still running. It must complete before the end of "
+      + "the test." + (site.map { " (The effect is the `.run` at \($0.description).)" } ?? "")
+      + "\n\n" + stillRunningAdvice
+  }
+
+  static func stillRunningAtFinish(_ sites: [CallSite?], waited: Duration) -> String {
+    let places = sites.compactMap { $0 }.map { "\n  the `.run` at \($0.description)" }
+    return "Expected effects to finish, but \(sites.count) "
+      + "\(sites.count == 1 ? "is" : "are") still running after waiting \(waited):"
+      + places.joined() + "\n\n" + stillRunningAdvice
+  }
+
+  static let stillRunningAdvice =
+    "To fix, make the effect finish: complete what it waits for (a dependency, a test clock: "
+    + "advance it), or send an action that cancels it. If it is meant to outlive the test, call "
+    + "`skipInFlightEffects()`."
+
+  static func noAction(running: Int, waited: Duration) -> String {
+    "Expected to receive an action, but received none. "
+      + (running > 0
+        ? "\(running) effect\(running == 1 ? " is" : "s are") still running (waited \(waited))."
+        : "No effect is running, so none will arrive.")
+  }
+
+  private static func diff<Value>(_ expected: Value, _ actual: Value) -> String {
+    lineDiff(expected: dumpLines(expected), actual: dumpLines(actual))
+  }
+
+  /// "1 received action", "2 unexpected actions".
+  private static func count<Action>(_ actions: [Action], _ adjective: String) -> String {
+    "\(actions.count) \(adjective) \(actions.count == 1 ? "action" : "actions")"
+  }
+
+  private static func list<Action>(_ actions: [Action]) -> String {
+    actions.map { "\n  " + dumpLines($0).joined(separator: "\n  ") }.joined()
+  }
+}

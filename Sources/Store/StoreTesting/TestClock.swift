@@ -1,0 +1,243 @@
+import Store
+import Testing
+
+/// A clock whose time moves only when the test says, for testing effects that sleep, debounce or
+/// throttle without waiting for real time.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Search.State(), reducer: Search(clock: clock))
+/// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+/// await clock.advance(by: .milliseconds(300))
+/// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
+/// ```
+///
+/// `advance` wakes the sleepers that became due one at a time, earliest deadline first (those
+/// due at the same instant in the order their effects were started), with ``now`` set to each one's
+/// deadline. Before it wakes the next, it lets the effect it woke — and every effect started
+/// meanwhile — run until it sleeps on a test clock again or finishes, so every run of a test
+/// sees the same order and the same times. (The same wait happens before the first wake, for
+/// effects started just before `advance`.) An effect that neither sleeps nor finishes, because it
+/// waits for something else (a stream, a dependency the test completes later), holds `advance`
+/// back for at most ``settleTimeout`` (5 s) the first time; after that it no longer counts. An
+/// effect whose task has not even started yet — a loaded machine — is waited for however long.
+public final class TestClock: Clock, Sendable {
+  /// A moment on a test clock: how long after the clock's start.
+  ///
+  /// ```swift
+  /// let later = clock.now.advanced(by: .seconds(5))
+  /// ```
+  public struct Instant: InstantProtocol, CustomStringConvertible {
+    /// The time since the clock's start.
+    ///
+    /// ```swift
+    /// clock.now.offset   // .seconds(3) after `advance(by: .seconds(3))`
+    /// ```
+    public let offset: Duration
+
+    /// The moment `offset` after the clock's start.
+    ///
+    /// ```swift
+    /// let start = TestClock.Instant()
+    /// ```
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The moment `duration` later.
+    ///
+    /// ```swift
+    /// let later = TestClock.Instant().advanced(by: .seconds(1))
+    /// ```
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this moment to `other`.
+    ///
+    /// ```swift
+    /// TestClock.Instant().duration(to: TestClock.Instant(offset: .seconds(2)))   // 2 seconds
+    /// ```
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `left` comes before `right`.
+    ///
+    /// ```swift
+    /// TestClock.Instant() < TestClock.Instant(offset: .seconds(1))   // true
+    /// ```
+    public static func < (left: Instant, right: Instant) -> Bool {
+      left.offset < right.offset
+    }
+
+    /// `+1.5 seconds`, the offset from the clock's start.
+    ///
+    /// ```swift
+    /// print(clock.now)
+    /// ```
+    public var description: String { "+\(offset)" }
+  }
+
+  private struct Sleeper {
+    let number: UInt64
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+    let activity: EffectActivity?
+
+    /// Wakes before `other`: earlier deadline; at the same deadline, the effect started first;
+    /// then the one that went to sleep first.
+    func wakesBefore(_ other: Sleeper) -> Bool {
+      if deadline != other.deadline { return deadline < other.deadline }
+      let order = activity?.order ?? .max
+      let otherOrder = other.activity?.order ?? .max
+      if order != otherOrder { return order < otherOrder }
+      return number < other.number
+    }
+  }
+
+  private struct Inner {
+    var now: Instant
+    var sleepers: [Sleeper] = []
+    var nextNumber: UInt64 = 0
+    /// Sleeps cancelled before they were registered.
+    var cancelledEarly: Set<UInt64> = []
+    var settleTimeout: Duration = .seconds(5)
+  }
+
+  private let inner: Locked<Inner>
+
+  /// A clock at `now`, by default its start.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// ```
+  public init(now: Instant = Instant()) {
+    inner = Locked(Inner(now: now))
+    installTestScopes()
+  }
+
+  /// The time now: where the last `advance` left it, or the deadline of the sleeper it is waking.
+  ///
+  /// ```swift
+  /// let deadline = clock.now.advanced(by: .seconds(1))
+  /// ```
+  public var now: Instant { inner.value.now }
+
+  /// A test clock can measure any duration.
+  ///
+  /// ```swift
+  /// clock.minimumResolution   // .zero
+  /// ```
+  public var minimumResolution: Duration { .zero }
+
+  /// How long `advance` waits, at most, for an effect that is neither sleeping nor finished.
+  ///
+  /// ```swift
+  /// clock.settleTimeout = .milliseconds(200)
+  /// ```
+  public var settleTimeout: Duration {
+    get { inner.value.settleTimeout }
+    set { inner.withLock { $0.settleTimeout = newValue } }
+  }
+
+  /// How many tasks are sleeping on this clock.
+  ///
+  /// ```swift
+  /// #expect(clock.sleepingCount == 1)
+  /// ```
+  public var sleepingCount: Int { inner.value.sleepers.count }
+
+  /// Suspends until `advance` reaches `deadline`; returns at once if it has been reached.
+  /// Throws `CancellationError` if the task is cancelled first.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+  /// ```
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let activity = EffectActivity.current
+    let number = inner.withLock { state -> UInt64? in
+      guard state.now < deadline else { return nil }
+      state.nextNumber += 1
+      return state.nextNumber
+    }
+    guard let number else { return }
+    defer { activity?.didRun() }  // woken (or cancelled): its code runs again
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let cancelled = inner.withLock { state -> Bool in
+          if state.cancelledEarly.remove(number) != nil { return true }
+          state.sleepers.append(
+            Sleeper(
+              number: number, deadline: deadline, continuation: continuation, activity: activity))
+          return false
+        }
+        if cancelled {
+          continuation.resume(throwing: CancellationError())
+        } else {
+          activity?.park()
+        }
+      }
+    } onCancel: {
+      let sleeper = inner.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.number == number }) else {
+          state.cancelledEarly.insert(number)
+          return nil
+        }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper that becomes due, in order.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline`, waking every sleeper due by then, in order. Does nothing
+  /// to a clock already past `deadline`.
+  ///
+  /// ```swift
+  /// await clock.advance(to: TestClock.Instant(offset: .seconds(10)))
+  /// ```
+  public func advance(to deadline: Instant) async {
+    let scope = ActivityRegistry.shared.scopeOfCurrentTask()
+    let limit = settleTimeout
+    await ActivityRegistry.shared.settle(scope: scope, within: limit)
+    while let next = takeSleeper(dueBy: deadline) {
+      next.activity?.markBusy()
+      next.continuation.resume()
+      await ActivityRegistry.shared.settle(scope: scope, within: limit)
+    }
+    inner.withLock { $0.now = max($0.now, deadline) }
+  }
+
+  /// Removes the sleeper due first by `deadline`, setting `now` to its deadline.
+  private func takeSleeper(dueBy deadline: Instant) -> Sleeper? {
+    inner.withLock { state in
+      var first: Int?
+      for index in state.sleepers.indices where state.sleepers[index].deadline <= deadline {
+        if let best = first, state.sleepers[best].wakesBefore(state.sleepers[index]) { continue }
+        first = index
+      }
+      guard let first else { return nil }
+      let sleeper = state.sleepers.remove(at: first)
+      state.now = max(state.now, sleeper.deadline)
+      return sleeper
+    }
+  }
+}
+
+/// Tells the effects of parallel Swift Testing tests apart, so that one test's clock does not
+/// wait for another test's effects.
+func installTestScopes() {
+  ActivityRegistry.shared.provideScopes {
+    Test.current.map { String(describing: $0.id) }
+  }
+}

@@ -1,0 +1,43 @@
+import StoreTesting
+import Testing
+
+/// The examples of docs/store.md run, not only compiled.
+@MainActor
+@Suite("docs/store.md's examples")
+struct StoreDocExamples {
+  @Test("merged sends are reduced before send returns")
+  func sending() {
+    counterExample()
+    let store = Store(initialState: 0, reducer: Clicks())
+    store.send(.incrementTwice)
+    #expect(store.state == 2)
+  }
+
+  @Test("a new query cancels the one in flight; clear cancels it too")
+  func cancellation() async {
+    let store = Store(initialState: [String](), reducer: Reduce(Search.reduce))
+    store.send(.query("a"))
+    await store.settle()
+    #expect(store.state == ["a"])
+    store.send(.query("b"))
+    store.send(.clear)
+    await store.settle()
+    #expect(store.state == [])
+  }
+
+  @Test("a scoped observation hears the title at once, then only when it changes")
+  func observation() {
+    let store = Store(
+      initialState: Screens(),
+      reducer: Reduce { (state: inout Screens, count: Int) in
+        state.count = count
+        if count > 1 { state.title = "count \(count)" }
+        return .none
+      })
+    let observation = observeTitle(store)
+    store.send(1)
+    store.send(2)
+    observation.cancel()
+    #expect(store.state.title == "count 2")
+  }
+}
