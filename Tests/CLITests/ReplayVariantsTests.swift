@@ -76,6 +76,7 @@ struct ReplayVariantsTests {
     }
     let reducer = AppReducer(environment: .unimplemented)
     for mask in 1..<(1 << actions.count) {
+      await Task.yield()
       let skipped = (1...actions.count).filter { mask & (1 << ($0 - 1)) != 0 }
       var expected = AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!)
       for (index, action) in actions.enumerated() where !skipped.contains(index + 1) {

@@ -36,8 +36,9 @@ struct ShrinkCommandTests {
   }
 
   @Test("three planted actions among 3,000 are found exactly; the log written replays to them")
-  func plantedAmongThousands() throws {
+  func plantedAmongThousands() async throws {
     for seed in 0..<4 {
+      await Task.yield()  // let the main actor go between seeds: other tests' effects need it
       let actions = ShrinkWorkload.actions(count: 3_000, seed: UInt64(seed))
       let planted = ShrinkWorkload.planted
       let log = TemporaryFile()
@@ -65,7 +66,7 @@ struct ShrinkCommandTests {
   }
 
   @Test("whatever the log, the result still shows the line and loses it without any one action")
-  func oneMinimal() throws {
+  func oneMinimal() async throws {
     // The clock's final year as the symptom: every move counts, and many subsets reach it.
     let reducer = AppReducer(environment: .unimplemented)
     func finalClock(_ actions: [AppAction]) -> String {
@@ -74,6 +75,7 @@ struct ShrinkCommandTests {
       return AppView(state: state).screens[0].rendered
     }
     for seed in 0..<6 {
+      await Task.yield()
       var random = SplitMix64(seed: UInt64(100 + seed))
       let actions =
         [AppAction.launched(at: fixtureNow)]
