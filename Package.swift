@@ -102,6 +102,11 @@ let package = Package(
       name: "EffectsTests",
       dependencies: ["Effects", "Features", "Store", "StoreTesting", "TestSupport"],
       swiftSettings: strict),
+    // Tests written by `uniflow replay LOG --emit-test` from the logs in Tests/EmittedTests/Logs;
+    // CLITests regenerates them and checks they are unchanged.
+    .testTarget(
+      name: "EmittedTests", dependencies: ["Features", "StoreTesting"], exclude: ["Logs"],
+      swiftSettings: strict),
     .testTarget(
       name: "CLITests",
       dependencies: ["CLI", "Commands", "Features", "AppLog", "StoreTesting", "TestSupport"],

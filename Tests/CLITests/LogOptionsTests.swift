@@ -44,7 +44,10 @@ struct LogOptionsTests {
       (
         ["replay", "a.log", "--trcae"], "unknown option '--trcae' for replay; did you mean --trace?"
       ),
-      (["frobnicate"], "unknown command 'frobnicate'; the commands are replay, bench (see --help)"),
+      (
+        ["frobnicate"],
+        "unknown command 'frobnicate'; the commands are replay, shrink, bench (see --help)"
+      ),
     ])
   func errors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try Options.parse(arguments) }

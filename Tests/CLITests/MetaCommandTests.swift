@@ -14,15 +14,15 @@ struct MetaCommandTests {
     #expect(Array(result.lines.prefix(3)) == Array(result.lines.suffix(3)))
   }
 
-  @Test(":history lists each action with its number and where it came from")
+  @Test(":history lists each action with its number and where it came from, > at the screens")
   func history() async throws {
     let result = try await UniflowBinary.run(
       arguments + ["--no-default-location"], input: "tomorrow\n:history\n", environment: fixedNow
     )
     #expect(
       result.lines.suffix(2) == [
-        "1  launch  .launched(at: 2026-11-29T03:45:12Z)",
-        "2  typed   .clock(.moveDay(1))",
+        "  1  launch  .launched(at: 2026-11-29T03:45:12Z)",
+        "> 2  typed   .clock(.moveDay(1))",
       ])
   }
 
@@ -41,8 +41,12 @@ struct MetaCommandTests {
       result.lines(of: "clock").suffix(2) == [
         "clock: 2026년 11월 30일 03시 45분", "clock: 2026년 11월 29일 03시 45분",
       ])
-    let undos = result.lines.filter { $0.contains("  undo    .restored(…)") }
-    #expect(undos.count == 2)
+    #expect(
+      result.lines.filter { $0.hasPrefix("at seq ") } == ["at seq 5 of 8", "at seq 4 of 8"])
+    #expect(
+      result.lines.filter { $0.hasPrefix(">") } == [
+        "> 4  effect  .weather(.weatherResponse(request: 1, .failure(FetchFailure(message: \"offline\"))))"
+      ])
   }
 
   @Test(":undo of a session with nothing typed is an error that changes nothing")

@@ -140,7 +140,7 @@ struct SubcommandTests {
   func unknownSubcommand() {
     #expect(
       throws: UsageError(
-        "unknown command 'frobnicate'; the commands are replay, bench (see --help)")
+        "unknown command 'frobnicate'; the commands are replay, shrink, bench (see --help)")
     ) {
       try Options.parse(["frobnicate"])
     }

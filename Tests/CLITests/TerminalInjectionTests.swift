@@ -173,6 +173,22 @@ struct TerminalInjectionTests {
     #expect(rawControls(in: now.stderr).isEmpty)
   }
 
+  @Test("time travel shows typed names escaped: :diff, :history, :back, :forward, :goto")
+  func travel() async throws {
+    let lines = [
+      "adopt x\(Payload.override)y 2020-01-01 pug", "changeLocation x" + Payload.override,
+      "tomorrow", ":diff 2", ":history", ":back 3", ":forward 2", ":goto 2", ":diff",
+    ]
+    let result = try await UniflowBinary.run(
+      ["--offline", "--no-default-location"], input: lines.joined(separator: "\n") + "\n",
+      environment: fixedNow)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      rawControls(in: result.stdout + result.stderr).isEmpty, "\(result.stdout.debugDescription)")
+    #expect(result.stdout.contains(#".adopt(name: "x\u{202e}y""#))
+    #expect(result.stdout.contains(#".weather(.changeLocation("x\u{202e}"))"#))
+  }
+
   @Test("replay and --trace show a log's payloads, and its file name, escaped")
   func replay() async throws {
     let directory = try TemporaryDirectory()
@@ -191,11 +207,25 @@ struct TerminalInjectionTests {
       #"{"seq":3,"src":"effect","action":"clock.timeResponse","request":1,"error":"\#(reason)"}"#,
     ]
     try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
-    for options in [[], ["--trace"], ["--verify"], ["--until", "3", "--trace"]] {
+    for options in [
+      [], ["--trace"], ["--verify"], ["--until", "3", "--trace"], ["--diff"], ["--skip", "1"],
+      ["--skip", "1", "--diff"],
+    ] {
       let result = try await UniflowBinary.run(["replay"] + options + [path])
       #expect(result.status == (options == ["--verify"] ? 1 : 0), "\(options): \(result.stderr)")
       expectEscaped(result)
     }
+    // An emitted test holds the payload inside Swift string literals, escaped as Swift escapes.
+    let emitted = try await UniflowBinary.run(["replay", path, "--emit-test"])
+    #expect(emitted.status == 0)
+    #expect(rawControls(in: emitted.stdout + emitted.stderr).isEmpty)
+    #expect(emitted.stdout.contains(#"FetchFailure(message: "\u{1B}]0;pwned\u{07}"#))
+    let output = path + ".small"
+    let shrunk = try await UniflowBinary.run([
+      "shrink", path, "--until", "pwned", "--output", output,
+    ])
+    #expect(shrunk.status == 0, "\(shrunk.stderr)")
+    expectEscaped(shrunk)
     // A bad log's message names the file, escaped too.
     try Data("nonsense\n".utf8).write(to: URL(fileURLWithPath: path))
     let bad = try await UniflowBinary.run(["replay", path])

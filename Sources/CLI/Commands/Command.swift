@@ -16,6 +16,14 @@ package enum Command: Equatable, Sendable {
   case history
   /// `:undo`: step back over the last typed command and what its effects did.
   case undo
+  /// `:back [N]`: travel N states back through the session (effects off).
+  case back(Int)
+  /// `:forward [N]`: travel N states forward again.
+  case forward(Int)
+  /// `:goto SEQ`: travel to the state after action SEQ (0: before the first action).
+  case goto(Int)
+  /// `:diff [SEQ]`: the state change action SEQ made; nil: the action that led to the screens.
+  case diff(Int?)
   /// `:wait`: wait until no effect is running.
   case wait
   /// `:quit`.

@@ -62,14 +62,37 @@ package enum CommandCatalog {
       words: [":history"], usage: ":history",
       summary: "list the actions handled so far (seq, source, action)", example: ":history",
       details: "One line an action, in the order the store handled it: its sequence number, where "
-        + "it came from (launch, typed, effect or undo) and the action."),
+        + "it came from (launch, typed, effect or travel) and the action. The line of the state "
+        + "the screens show is marked with >."),
     CommandSpec(
       words: [":undo"], usage: ":undo",
       summary: "step back over the last typed command and everything its effects did",
       example: ":undo",
-      details: "Cancels effects in flight, then puts every screen back as it was before the last "
-        + "command typed (re-applying the earlier actions with effects off). Repeat to go further "
-        + "back. Answers that arrive after a later command was typed are undone with that command."),
+      details: "Travels to the state before the last command typed (see :back): effects in flight "
+        + "are cancelled and the screens go back. Repeat to go further back; :forward redoes. "
+        + "Answers that arrive after a later command was typed are undone with that command."),
+    CommandSpec(
+      words: [":back"], usage: ":back [N]",
+      summary: "travel N states back through the session (default 1), effects off",
+      example: ":back 3",
+      details: "Cancels effects in flight and shows the screens as they were N actions ago, "
+        + "re-applying the session's actions with effects off. Typing a command there continues "
+        + "from that state, and the states after it are dropped."),
+    CommandSpec(
+      words: [":forward"], usage: ":forward [N]",
+      summary: "travel N states forward again (default 1)", example: ":forward",
+      details: "Undoes :back, up to the last state the session reached."),
+    CommandSpec(
+      words: [":goto"], usage: ":goto SEQ",
+      summary: "travel to the state right after action SEQ (:history lists them)",
+      example: ":goto 2",
+      details: "SEQ 0 is the state before the first action. Effects in flight are cancelled."),
+    CommandSpec(
+      words: [":diff"], usage: ":diff [SEQ]",
+      summary: "show what action SEQ changed in the state, as -/+ lines",
+      example: ":diff 2",
+      details: "Without SEQ, the action that led to the screens now. Lines only before the action "
+        + "are marked -, lines only after it +."),
     CommandSpec(
       words: [":wait"], usage: ":wait", summary: "wait until no effect is running",
       example: ":wait",

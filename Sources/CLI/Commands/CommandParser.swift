@@ -60,6 +60,19 @@ package enum CommandParser {
     case ":undo":
       try noArguments(arguments, spec)
       return .undo
+    case ":back":
+      return .back(try count(arguments, default: 1, from: 1, spec) ?? 1)
+    case ":forward":
+      return .forward(try count(arguments, default: 1, from: 1, spec) ?? 1)
+    case ":goto":
+      guard let seq = try count(arguments, default: nil, from: 0, spec) else {
+        throw CommandError(
+          problem: ":goto needs the seq of an action (:history lists them)",
+          column: first.column + first.text.count + 1, hint: "e.g. \(spec.example)")
+      }
+      return .goto(seq)
+    case ":diff":
+      return .diff(try count(arguments, default: nil, from: 1, spec))
     case ":wait":
       try noArguments(arguments, spec)
       return .wait
@@ -101,6 +114,25 @@ package enum CommandParser {
       throw CommandError(
         problem: "moveDay \(value) is more than 100 years", column: argument.column,
         hint: "use a number from -\(maxMoveDays) to \(maxMoveDays)")
+    }
+    return value
+  }
+
+  /// The optional whole-number argument of `:back`, `:forward`, `:goto` and `:diff`: at least
+  /// `minimum`, `fallback` when absent.
+  private static func count(
+    _ arguments: [Word], default fallback: Int?, from minimum: Int, _ spec: CommandSpec
+  ) throws(CommandError) -> Int? {
+    guard let argument = arguments.first else { return fallback }
+    if arguments.count > 1 { throw extra(arguments[1], spec) }
+    let text = argument.text
+    let isDigits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    guard isDigits, let value = Int(text), value >= minimum else {
+      throw CommandError(
+        problem: isDigits && Int(text) == nil
+          ? "'\(Word.display(text))' is out of range"
+          : "'\(Word.display(text))' is not a whole number from \(minimum)",
+        column: argument.column, hint: "usage: \(spec.usage)")
     }
     return value
   }

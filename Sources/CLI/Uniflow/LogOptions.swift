@@ -1,4 +1,5 @@
-/// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--offline]`, parsed.
+/// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--offline]`,
+/// parsed.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"])
@@ -13,8 +14,18 @@ struct ReplayRequest: Equatable, Sendable {
   var until: Int?
   /// `--verify`: compare with the log's snapshots and checkpoint.
   var verify = false
+  /// `--diff`: print each action with the state change it made (with `--skip`: how the final
+  /// state differs from the full replay's).
+  var diff = false
+  /// `--skip SEQ,…`: replay as if these actions never happened.
+  var skip: Set<Int> = []
+  /// `--emit-test [FILE]`: write the session as a TestStore test, to FILE or standard output
+  /// (an empty string).
+  var emitTest: String?
 
-  static let names = ["--trace", "--until", "--verify", "--offline", "--help"]
+  static let names = [
+    "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
+  ]
 
   /// Parses the arguments after `replay`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -24,6 +35,26 @@ struct ReplayRequest: Equatable, Sendable {
       switch argument {
       case "--trace": request.trace = true
       case "--verify": request.verify = true
+      case "--diff": request.diff = true
+      case "--emit-test":
+        // The next word is the file to write when it names a Swift file.
+        if let next = remaining.first, next.hasSuffix(".swift") {
+          request.emitTest = next
+          remaining.removeFirst()
+        } else {
+          request.emitTest = ""
+        }
+      case "--skip":
+        guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
+          throw UsageError("--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7")
+        }
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+          guard let seq = Int(item), seq >= 1 else {
+            throw UsageError(
+              "--skip needs seqs of 1 or more separated by commas (e.g. --skip 3,7), got '\(text)'")
+          }
+          request.skip.insert(seq)
+        }
       case "--offline": break  // replay never touches the network
       case "--help", "-h": return Options(mode: .help)
       case "--until":
@@ -35,9 +66,14 @@ struct ReplayRequest: Equatable, Sendable {
         }
         request.until = seq
       case let option where option.hasPrefix("-"):
-        if option.hasPrefix("--until=") {
+        if let equals = option.firstIndex(of: "="),
+          ["--until", "--skip"].contains(option[..<equals])
+        {
           remaining.insert(
-            contentsOf: ["--until", String(option.dropFirst(8))], at: remaining.startIndex)
+            contentsOf: [
+              String(option[..<equals]), String(option[option.index(after: equals)...]),
+            ],
+            at: remaining.startIndex)
           continue
         }
         let hint =
@@ -52,6 +88,15 @@ struct ReplayRequest: Equatable, Sendable {
     }
     guard !request.path.isEmpty else {
       throw UsageError("replay needs the log to replay: uniflow replay FILE")
+    }
+    if request.emitTest != nil, request.trace || request.diff || !request.skip.isEmpty {
+      throw UsageError(
+        "--emit-test writes the log's whole session as a test; it does not combine with --trace, "
+          + "--diff or --skip")
+    }
+    if request.verify, !request.skip.isEmpty {
+      throw UsageError(
+        "--verify checks the log's own session, and --skip replays another: use one or the other")
     }
     return Options(mode: .replay(request))
   }

@@ -12,6 +12,8 @@ struct Options: Equatable, Sendable {
     case replay(ReplayRequest)
     /// `uniflow bench …`
     case bench(BenchCommand.Arguments)
+    /// `uniflow shrink LOG …`
+    case shrink(ShrinkRequest)
   }
 
   var mode: Mode = .repl
@@ -54,8 +56,11 @@ struct Options: Equatable, Sendable {
 
     Usage:
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
-      uniflow replay LOG [--trace] [--until SEQ] [--verify]
+      uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
                                 re-apply a recorded log with effects off; print the final screens
+      uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]
+                                cut a log down to the fewest actions whose replay still shows a
+                                screen line matching REGEX
       uniflow bench [--json] [--only SECTION,…] [--actions N]
                                 measure the store, the log, start-up and shrinking (release build)
       uniflow --help | --version
@@ -80,6 +85,9 @@ struct Options: Equatable, Sendable {
       --trace                   print each action and the screens it changed
       --until SEQ               stop after the action numbered SEQ
       --verify                  compare with the states the log recorded; exit 1 if they differ
+      --diff                    print each action with what it changed in the state (-/+ lines)
+      --skip SEQ,…              replay as if those actions never happened; with --diff, show
+                                how the final state differs from the full replay's
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -95,6 +103,7 @@ struct Options: Equatable, Sendable {
     if let first = remaining.first, !first.hasPrefix("-") {
       switch first {
       case "replay": return try ReplayRequest.parse(Array(remaining.dropFirst()))
+      case "shrink": return try ShrinkRequest.parse(Array(remaining.dropFirst()))
       case "bench":
         return Options(mode: .bench(try BenchCommand.parse(Array(remaining.dropFirst()))))
       default: break
@@ -192,7 +201,7 @@ struct Options: Equatable, Sendable {
   }
 
   /// The subcommands.
-  static let commands = ["replay", "bench"]
+  static let commands = ["replay", "shrink", "bench"]
 
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {

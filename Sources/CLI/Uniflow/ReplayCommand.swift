@@ -35,6 +35,9 @@ enum ReplayCommand {
       }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
+      if request.diff || !request.skip.isEmpty || request.emitTest != nil {
+        return try ReplayVariants.run(request, replayer, console: console)
+      }
       let result = try replayer.run(
         until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
         step: request.trace ? trace(from: replayer.startState, to: console) : nil)
@@ -63,7 +66,7 @@ enum ReplayCommand {
     }
   }
 
-  private static func timeZone(of replayer: ActionLogReplayer<AppState, AppAction>)
+  static func timeZone(of replayer: ActionLogReplayer<AppState, AppAction>)
     throws(ActionLogError) -> TimeZone
   {
     guard let identifier = replayer.header.setting("timeZone") else {

@@ -9,14 +9,12 @@ import Store
 @MainActor
 final class Session {
   let store: Store<AppState, AppAction>
-  private let console: any Console
+  let console: any Console
   private let renderer: ScreenRenderer
-  /// Every action handled, for `:history` and `:undo`.
-  let history = SessionHistory()
-  /// The state before launch, which `:undo` re-applies the history to.
-  private let initialState: AppState
-  /// The app's reducer with effects that are never run: `:undo` re-applies actions with it.
-  private lazy var replayReducer = AppReducer(environment: .unimplemented)
+  /// Every action handled and the state the screens show, for `:history` and time travel.
+  let history: SessionHistory
+  /// The app's reducer with effects that are never run: travel re-applies actions with it.
+  let replayReducer = AppReducer(environment: .unimplemented)
   /// Script mode: effects settle after every line, errors carry line numbers.
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
@@ -29,8 +27,12 @@ final class Session {
   private(set) var recording: SessionRecording?
 
   init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
-    self.initialState = AppState(timeZone: options.timeZone)
+    let initialState = AppState(timeZone: options.timeZone)
     self.store = Store(initialState: initialState, reducer: AppReducer(environment: environment))
+    let replayReducer = self.replayReducer
+    self.history = SessionHistory(initialState: initialState) { state, action in
+      _ = replayReducer.reduce(into: &state, action: action)
+    }
     self.console = console
     self.renderer = ScreenRenderer(console: console)
     self.isScript = isScript
@@ -88,7 +90,14 @@ final class Session {
         "history", lines: history.lines().map { TerminalText($0) }, json: history.json())
     case .undo:
       undo(line: number)
-      if isScript { await store.settle() }
+    case .back(let steps):
+      travel(by: -steps, line: number)
+    case .forward(let steps):
+      travel(by: steps, line: number)
+    case .goto(let seq):
+      travel(toSeq: seq, line: number)
+    case .diff(let seq):
+      diff(seq, line: number)
     case .wait:
       await store.settle()
     case .quit:
@@ -113,26 +122,6 @@ final class Session {
       }
     }
     return true
-  }
-
-  /// `:undo`: cancels what is in flight and puts the screens back as they were before the last
-  /// typed command, through an action, so that the log of the session still replays.
-  private func undo(line: Int) {
-    guard var earlier = history.stateBeforeLastCommand(from: initialState, reducer: replayReducer)
-    else {
-      report("nothing to undo: no command has been typed yet", line: line)
-      return
-    }
-    store.cancelAllEffects()
-    // Whatever was loading then has just been cancelled: say so rather than load forever.
-    if earlier.clock.isLoading {
-      _ = replayReducer.reduce(into: &earlier, action: .clock(.cancel))
-    }
-    if earlier.weather.isLoading {
-      _ = replayReducer.reduce(into: &earlier, action: .weather(.cancel))
-    }
-    history.beginUndo()
-    store.send(.restored(earlier))
   }
 
   /// Starts recording every action to `request.path`; the error if the log cannot be created.
@@ -207,7 +196,7 @@ final class Session {
     }
   }
 
-  private func report(_ message: String, line: Int?, column: Int? = nil) {
+  func report(_ message: String, line: Int?, column: Int? = nil) {
     hadErrors = true
     console.problem(Problem(message: message, line: isScript ? line : nil, column: column))
   }

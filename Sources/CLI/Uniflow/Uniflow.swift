@@ -29,10 +29,14 @@ enum Uniflow {
     case .repl:
       leave(await runREPL(options, fixedNow: fixedNow))
     case .bench(let arguments):
-      leave(BenchCommand.run(arguments))
+      leave(await BenchCommand.run(arguments))
     case .replay(let request):
       leave(
         ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+      )
+    case .shrink(let request):
+      leave(
+        ShrinkCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
       )
     }
   }

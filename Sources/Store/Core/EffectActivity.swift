@@ -123,7 +123,16 @@ package final class ActivityRegistry: Sendable {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while busyCount(scope: scope) > 0 {
       let remaining = ContinuousClock.now.duration(to: deadline)
-      if remaining <= .zero, !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
+      if remaining <= .zero, !hasUnstarted(scope: scope) {
+        // Effects run on the main actor, whose queue is first in, first out: once a job of ours
+        // has run there, every effect that was already waiting for its turn (behind a long test
+        // holding the main actor, say) has had it. Only what is still busy after that waits for
+        // something else.
+        await Task { @MainActor in }.value
+        if busyCount(scope: scope) == 0 { return 0 }
+        if !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
+        continue
+      }
       // A watchdog, not a synchronisation: it ends only a wait that nothing else ended.
       let watchdog = Task {
         try? await Task.sleep(for: max(remaining, .milliseconds(100)))

@@ -12,29 +12,33 @@ import Store
 /// swiftSource(ClockAction.timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0))))
 /// // ".timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0.0)))"
 /// ```
-package func swiftSource(_ value: Any) -> String? {
+///
+/// `custom` renders the values it knows better, at any depth — a type whose initializer is
+/// failable, say — and returns nil for the rest.
+package func swiftSource(_ value: Any, custom: ((Any) -> String?)? = nil) -> String? {
+  if let custom, let source = custom(value) { return source }
   if let leaf = leafSource(value) { return leaf }
   let mirror = Mirror(reflecting: value)
   let children = Array(mirror.children)
   switch mirror.displayStyle {
   case .optional:
     guard let wrapped = children.first else { return "nil" }
-    return swiftSource(wrapped.value)
+    return swiftSource(wrapped.value, custom: custom)
   case .enum:
     guard let payload = children.first else { return "." + String(describing: value) }
     let inner = Mirror(reflecting: payload.value)
     let arguments =
       inner.displayStyle == .tuple
-      ? arguments(inner.children) : swiftSource(payload.value)
+      ? arguments(inner.children, custom) : swiftSource(payload.value, custom: custom)
     return arguments.map { "." + (payload.label ?? "") + "(" + $0 + ")" }
   case .collection, .set:
-    return elements(children.map(\.value)).map { "[" + $0 + "]" }
+    return elements(children.map(\.value), custom).map { "[" + $0 + "]" }
   case .dictionary:
     var pairs: [(String, String)] = []
     for child in children {
       let pair = Array(Mirror(reflecting: child.value).children)
-      guard pair.count == 2, let key = swiftSource(pair[0].value),
-        let value = swiftSource(pair[1].value)
+      guard pair.count == 2, let key = swiftSource(pair[0].value, custom: custom),
+        let value = swiftSource(pair[1].value, custom: custom)
       else { return nil }
       pairs.append((key, value))
     }
@@ -42,9 +46,11 @@ package func swiftSource(_ value: Any) -> String? {
     return "[" + pairs.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
       + "]"
   case .tuple:
-    return arguments(mirror.children).map { "(" + $0 + ")" }
+    return arguments(mirror.children, custom).map { "(" + $0 + ")" }
   case .struct, .class:
-    return arguments(mirror.children).map { sourceTypeName(type(of: value)) + "(" + $0 + ")" }
+    return arguments(mirror.children, custom).map {
+      sourceTypeName(type(of: value)) + "(" + $0 + ")"
+    }
   default:
     // A closure has no source; anything else without children prints as itself.
     let text = String(describing: value)
@@ -54,7 +60,7 @@ package func swiftSource(_ value: Any) -> String? {
 
 /// The name of `type` as it is written in source, without module names:
 /// `ClockState`, `Counter.State`, `Reduce<Counter.State, Counter.Action>`.
-func sourceTypeName(_ type: Any.Type) -> String {
+package func sourceTypeName(_ type: Any.Type) -> String {
   // Every type name in the reflected form starts with its module's name: drop it.
   var result = ""
   var atTypeStart = true
@@ -76,10 +82,10 @@ func sourceTypeName(_ type: Any.Type) -> String {
   return result
 }
 
-private func arguments(_ children: Mirror.Children) -> String? {
+private func arguments(_ children: Mirror.Children, _ custom: ((Any) -> String?)?) -> String? {
   var parts: [String] = []
   for child in children {
-    guard let source = swiftSource(child.value) else { return nil }
+    guard let source = swiftSource(child.value, custom: custom) else { return nil }
     if let label = child.label, !label.hasPrefix(".") {
       parts.append(label + ": " + source)
     } else {
@@ -89,10 +95,10 @@ private func arguments(_ children: Mirror.Children) -> String? {
   return parts.joined(separator: ", ")
 }
 
-private func elements(_ values: [Any]) -> String? {
+private func elements(_ values: [Any], _ custom: ((Any) -> String?)?) -> String? {
   var parts: [String] = []
   for value in values {
-    guard let source = swiftSource(value) else { return nil }
+    guard let source = swiftSource(value, custom: custom) else { return nil }
     parts.append(source)
   }
   return parts.joined(separator: ", ")

@@ -7,6 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
+    "travel",
   ]
 
   struct Arguments: Equatable {
@@ -79,7 +80,7 @@ enum BenchCommand {
   }
 
   @MainActor
-  static func run(_ arguments: Arguments) -> Int32 {
+  static func run(_ arguments: Arguments) async -> Int32 {
     if arguments.help {
       StandardStreams.write(usage + "\n")
       return 0
@@ -131,6 +132,15 @@ enum BenchCommand {
       progress("shrinking: \(ShrinkingCorpus.all.count) corpus problems × \(arguments.seeds) seeds")
       let corpus = ShrinkingChallenges.measure(ShrinkingCorpus.all, seeds: seeds, only: names)
       report.addShrinking(challenges, corpus: corpus, seeds: arguments.seeds)
+    }
+    if wanted.contains("travel") {
+      progress("travel: a session of 100,000 actions; shrink a log of 10,000")
+      do {
+        report.addTravel(try await TravelBench.run())
+      } catch {
+        StandardStreams.write("bench: travel: \(error)\n", to: .error)
+        return 1
+      }
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

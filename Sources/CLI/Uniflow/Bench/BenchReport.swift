@@ -219,6 +219,36 @@ struct BenchReport {
     sections.append(("shrinking", values))
   }
 
+  mutating func addTravel(_ f: TravelBench.Figures) {
+    let megabytes = Double(f.peakResidentBytes) / 1_048_576
+    sections.append(
+      (
+        "travel",
+        [
+          "actions": f.actions, "checkpointInterval": f.checkpointInterval,
+          "checkpoints": f.checkpoints, "gotoMedianMs": round(f.gotoMedianMs, 3),
+          "gotoMaxMs": round(f.gotoMaxMs, 3), "backMaxMs": round(f.backMaxMs, 3),
+          "forwardMaxMs": round(f.forwardMaxMs, 3), "targetMs": 50,
+          "peakResidentMB": round(megabytes), "shrinkActions": f.shrinkActions,
+          "shrunkTo": f.shrunkTo, "shrinkReplays": f.shrinkReplays,
+          "shrinkSeconds": round(f.shrinkSeconds, 3), "shrinkTargetSeconds": 10,
+        ]
+      ))
+    let slowest = max(f.gotoMaxMs, f.backMaxMs, f.forwardMaxMs)
+    lines += [
+      "",
+      "travel — a session of \(f.actions) mixed actions, a state kept every "
+        + "\(f.checkpointInterval) (\(f.checkpoints) kept)",
+      row(":goto to 200 random states, median", f.gotoMedianMs, "ms"),
+      row(
+        "slowest :goto, :back or :forward (target ≤ 50 ms)", slowest, "ms", verdict: slowest <= 50),
+      row("peak memory of the process with the session", megabytes, "MB"),
+      row(
+        "shrink \(f.shrinkActions) actions to \(f.shrunkTo) (\(f.shrinkReplays) replays; ≤ 10 s)",
+        f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= 10),
+    ]
+  }
+
   private static func shrinkingValues(_ row: ShrinkingMeasurement) -> [String: Any] {
     [
       "ideal": (row.ideal * 100).rounded() / 100, "medianEvaluations": row.medianEvaluations,

@@ -1,0 +1,121 @@
+import ActionLog
+import AppLog
+import Features
+import Foundation
+import PropertyTesting
+import Store
+
+/// Time travel and shrinking, measured: `:goto`, `:back` and `:forward` in a session of
+/// 100,000 of the app's mixed actions (``AppActionSamples``), through the REPL's own command
+/// handling, screens included; and `uniflow shrink` of a 10,000-action log with a 3-action core.
+@MainActor
+enum TravelBench {
+  struct Figures {
+    var actions: Int
+    var checkpointInterval: Int
+    var checkpoints: Int
+    /// Milliseconds per travel command: median and slowest of each kind.
+    var gotoMedianMs: Double
+    var gotoMaxMs: Double
+    var backMaxMs: Double
+    var forwardMaxMs: Double
+    /// The process's peak resident memory after the session was built.
+    var peakResidentBytes: Int
+    var shrinkActions: Int
+    var shrunkTo: Int
+    var shrinkReplays: Int
+    var shrinkSeconds: Double
+  }
+
+  static func run(actions count: Int = 100_000) async throws -> Figures {
+    var options = Options()
+    options.timeZone = .gmt
+    options.showsDefaultLocation = false
+    let session = Session(
+      options: options, environment: .unimplemented, console: BenchConsole(), isScript: true)
+    var samples = AppActionSamples(seed: 7)
+    for _ in 0..<count {
+      session.store.send(samples.next()!)
+      session.store.cancelAllEffects()  // their answers are among the samples already
+    }
+    let peak = ActionLogBenchmark.peakResidentBytes()
+    var random = SplitMix64(seed: 11)
+    var gotos: [Double] = []
+    for number in 1...200 {
+      let target = random.below(count + 1)
+      gotos.append(try await time(session, ":goto \(target)", number))
+    }
+    _ = try await time(session, ":goto \(count)", 0)
+    var backs: [Double] = []
+    var forwards: [Double] = []
+    for number in 1...50 { backs.append(try await time(session, ":back", number)) }
+    for number in 1...50 { forwards.append(try await time(session, ":forward", number)) }
+    let shrink = try measureShrink()
+    gotos.sort()
+    return Figures(
+      actions: count, checkpointInterval: 1000, checkpoints: count / 1000 + 1,
+      gotoMedianMs: gotos[gotos.count / 2], gotoMaxMs: gotos.last ?? 0,
+      backMaxMs: backs.max() ?? 0, forwardMaxMs: forwards.max() ?? 0, peakResidentBytes: peak,
+      shrinkActions: shrink.actions, shrunkTo: shrink.core, shrinkReplays: shrink.replays,
+      shrinkSeconds: shrink.seconds)
+  }
+
+  /// Milliseconds `session` takes to handle `line`.
+  private static func time(_ session: Session, _ line: String, _ number: Int) async throws
+    -> Double
+  {
+    let clock = ContinuousClock()
+    let hadErrors = session.hadErrors
+    let start = clock.now
+    _ = await session.handle(line, number: number)
+    let elapsed = clock.now - start
+    if session.hadErrors, !hadErrors { throw BenchError("'\(line)' failed") }
+    return ActionLogBenchmark.seconds(elapsed) * 1000
+  }
+
+  /// `uniflow shrink` in process on a 10,000-action log of clock and dog actions with the three
+  /// weather actions that show Busan's weather planted in it.
+  private static func measureShrink() throws -> (
+    actions: Int, core: Int, replays: Int, seconds: Double
+  ) {
+    let path = ActionLogBenchmark.temporaryPath()
+    let output = ActionLogBenchmark.temporaryPath()
+    defer {
+      unlink(path)
+      unlink(output)
+    }
+    let actions = ShrinkWorkload.actions(count: 10_000, seed: 3)
+    try ShrinkWorkload.write(actions, to: path)
+    let console = BenchConsole()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let status = ShrinkCommand.run(
+      ShrinkRequest(path: path, pattern: "Busan .* Overcast", screen: "weather", output: output),
+      console: console)
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    guard status == 0, let summary = console.outputs.first else {
+      throw BenchError("shrink failed: \(console.errors.joined(separator: "; "))")
+    }
+    // "10003 actions → 3 actions in 57 replays"
+    let numbers = summary.split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 3 else { throw BenchError("shrink printed '\(summary)'") }
+    return (numbers[0], numbers[1], numbers[2], seconds)
+  }
+}
+
+/// Keeps what a command prints, for the bench to read its summary.
+@MainActor
+final class BenchConsole: Console {
+  private(set) var outputs: [String] = []
+  private(set) var errors: [String] = []
+
+  func output(_ line: TerminalText) { outputs.append(line.description) }
+  func error(_ line: TerminalText) { errors.append(line.description) }
+  func screen(_ line: ScreenLine) {}
+}
+
+/// A bench that could not measure, and why.
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,78 @@
+import Features
+import Store
+
+/// Time travel through the session: `:back`, `:forward`, `:goto`, `:undo` and `:diff`.
+extension Session {
+  /// Shows the state at `position`, effects off: cancels what is in flight, and restores the
+  /// state through one `restored` action, so a recording of the session replays to the same
+  /// screens. What was loading there shows as cancelled, since its effect is not running.
+  func travel(to position: Int) {
+    store.cancelAllEffects()
+    var shown = history.state(at: position)
+    if shown.clock.isLoading { _ = replayReducer.reduce(into: &shown, action: .clock(.cancel)) }
+    if shown.weather.isLoading {
+      _ = replayReducer.reduce(into: &shown, action: .weather(.cancel))
+    }
+    history.move(to: position)
+    history.travel { store.send(.restored(shown)) }
+    console.result(
+      "travel", lines: ["at seq \(position) of \(history.count)"],
+      json: ["seq": position, "of": history.count])
+  }
+
+  /// `:back N`, `:forward N` (negative), clamped to the session's states.
+  func travel(by steps: Int, line: Int) {
+    let target = min(max(history.position + steps, 0), history.count)
+    guard target != history.position else {
+      let edge = steps < 0 ? "the first state (seq 0)" : "the last state (seq \(history.count))"
+      report("already at \(edge)", line: line)
+      return
+    }
+    travel(to: target)
+  }
+
+  /// `:goto SEQ`.
+  func travel(toSeq seq: Int, line: Int) {
+    guard seq <= history.count else {
+      report(
+        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+      return
+    }
+    travel(to: seq)
+  }
+
+  /// `:undo`: travel to the state before the last typed command.
+  func undo(line: Int) {
+    guard let position = history.positionBeforeLastCommand else {
+      report("nothing to undo: no command has been typed yet", line: line)
+      return
+    }
+    travel(to: position)
+  }
+
+  /// `:diff [SEQ]`: what action SEQ changed, as −/+ lines of the state's dump.
+  func diff(_ seq: Int?, line: Int) {
+    let seq = seq ?? history.position
+    guard seq >= 1 else {
+      report("no action to diff: the screens show the state before the first action", line: line)
+      return
+    }
+    guard seq <= history.count else {
+      report(
+        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+      return
+    }
+    let entry = history.entry(seq)
+    let before = history.state(at: seq - 1)
+    let after = history.state(at: seq)
+    let title = "#\(seq) \(entry.source.rawValue) \(SessionHistory.describe(entry.action))"
+    let change = ReplayVariants.change(from: before, to: after)
+    let lines = [TerminalText(title)] + change.map { TerminalText($0) }
+    console.result(
+      "diff", lines: lines,
+      json: [
+        "seq": seq, "source": entry.source.rawValue,
+        "action": SessionHistory.describe(entry.action), "change": change,
+      ])
+  }
+}

@@ -1,0 +1,130 @@
+import Store
+
+/// A dependency whose calls wait until the test answers them, oldest call first: the test
+/// decides what a server, a clock or a database says, and when.
+///
+/// ```swift
+/// let times = Answers<Date>()
+/// let store = TestStore(initialState: ClockState(timeZone: .gmt),
+///                       reducer: ClockReducer(time: TimeClient { try await times.next() }))
+/// await store.send(.reload) { $0.isLoading = true; $0.request = 1 }
+/// await times.answer(.success(now))   // the reload's call returns `now`
+/// await store.receive(.timeResponse(request: 1, .success(now))) { … }
+/// ```
+///
+/// A call whose task is cancelled while it waits stops waiting (it throws `CancellationError`)
+/// and is never answered, so answers always go to calls still in flight: a test written from a
+/// recorded session answers exactly the requests the session saw answered.
+public final class Answers<Value: Sendable>: Sendable {
+  private struct Waiting: Sendable {
+    /// Calls not yet answered, oldest first.
+    var calls: [(id: UInt64, continuation: CheckedContinuation<Value, any Error>)] = []
+    /// Calls cancelled before they began to wait.
+    var cancelled: Set<UInt64> = []
+    /// `answer`s waiting for a call to be made.
+    var answerers: [CheckedContinuation<Void, Never>] = []
+    var nextID: UInt64 = 0
+  }
+
+  private let waiting = Locked(Waiting())
+  private let timeout: Duration
+
+  /// Answers whose `answer` waits at most `timeout` for a call to be made.
+  public init(timeout: Duration = .seconds(10)) {
+    self.timeout = timeout
+  }
+
+  /// Calls still waiting when the test lets go of its answers end with `CancellationError`, as
+  /// the effect that made them would when the store goes away.
+  deinit {
+    let calls = waiting.withLock { state in
+      defer { state.calls = [] }
+      return state.calls
+    }
+    for call in calls { call.continuation.resume(throwing: CancellationError()) }
+  }
+
+  /// How many calls are waiting for an answer.
+  public var waitingCalls: Int { waiting.value.calls.count }
+
+  /// The dependency's side: waits until the test answers this call, and returns or throws what
+  /// it was answered with.
+  public func next() async throws -> Value {
+    let id = waiting.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let answerers = waiting.withLock { state -> [CheckedContinuation<Void, Never>] in
+          if state.cancelled.remove(id) != nil {
+            continuation.resume(throwing: CancellationError())
+            return []
+          }
+          state.calls.append((id, continuation))
+          defer { state.answerers = [] }
+          return state.answerers
+        }
+        for answerer in answerers { answerer.resume() }
+      }
+    } onCancel: {
+      let call = waiting.withLock { state -> CheckedContinuation<Value, any Error>? in
+        guard let index = state.calls.firstIndex(where: { $0.id == id }) else {
+          state.cancelled.insert(id)
+          return nil
+        }
+        return state.calls.remove(at: index).continuation
+      }
+      call?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The test's side: answers the oldest call still waiting with `result`, first waiting for a
+  /// call to be made if none is. A call that never comes fails the test at the caller's line.
+  public func answer(
+    _ result: Result<Value, any Error>, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let call = waiting.withLock { state in
+        state.calls.isEmpty ? nil : state.calls.removeFirst().continuation
+      }
+      if let call {
+        call.resume(with: result)
+        return
+      }
+      guard ContinuousClock.now < deadline else {
+        reportToTestFramework(
+          TestFailure(
+            "Answers<\(Value.self)>.answer found no call to answer within \(timeout). To fix, "
+              + "make sure the effect that calls this dependency has been started (send its "
+              + "action first) and was not cancelled.",
+            fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
+      await waitForCall(until: deadline)
+    }
+  }
+
+  /// Suspends until a call is made or `deadline` passes.
+  private func waitForCall(until deadline: ContinuousClock.Instant) async {
+    let timer = Task { [waiting] in
+      try? await Task.sleep(until: deadline)
+      if Task.isCancelled { return }  // a call came first
+      let answerers = waiting.withLock { state in
+        defer { state.answerers = [] }
+        return state.answerers
+      }
+      for answerer in answerers { answerer.resume() }
+    }
+    await withCheckedContinuation { continuation in
+      let callWaiting = waiting.withLock { state in
+        if state.calls.isEmpty { state.answerers.append(continuation) }
+        return !state.calls.isEmpty
+      }
+      if callWaiting { continuation.resume() }
+    }
+    timer.cancel()
+  }
+}
