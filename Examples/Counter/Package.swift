@@ -7,7 +7,7 @@ let package = Package(
   name: "Counter",
   // snippet: manifest
   dependencies: [
-    // In your own package: .package(url: "https://…/uniflow.git", from: "0.1.0")
+    // In your own package: .package(url: "https://…/uniflow.git", from: "0.2.0")
     .package(name: "Uniflow", path: "../..")
   ],
   targets: [
