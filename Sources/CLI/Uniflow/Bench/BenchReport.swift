@@ -220,7 +220,7 @@ struct BenchReport {
   }
 
   mutating func addTravel(_ f: TravelBench.Figures) {
-    let megabytes = Double(f.peakResidentBytes) / 1_048_576
+    let megabytes = Double(f.sessionResidentBytes) / 1_048_576
     sections.append(
       (
         "travel",
@@ -229,7 +229,7 @@ struct BenchReport {
           "checkpoints": f.checkpoints, "gotoMedianMs": round(f.gotoMedianMs, 3),
           "gotoMaxMs": round(f.gotoMaxMs, 3), "backMaxMs": round(f.backMaxMs, 3),
           "forwardMaxMs": round(f.forwardMaxMs, 3), "targetMs": 50,
-          "peakResidentMB": round(megabytes), "shrinkActions": f.shrinkActions,
+          "sessionResidentMB": round(megabytes), "shrinkActions": f.shrinkActions,
           "shrunkTo": f.shrunkTo, "shrinkReplays": f.shrinkReplays,
           "shrinkSeconds": round(f.shrinkSeconds, 3), "shrinkTargetSeconds": 10,
         ]
@@ -242,7 +242,7 @@ struct BenchReport {
       row(":goto to 200 random states, median", f.gotoMedianMs, "ms"),
       row(
         "slowest :goto, :back or :forward (target ≤ 50 ms)", slowest, "ms", verdict: slowest <= 50),
-      row("peak memory of the process with the session", megabytes, "MB"),
+      row("memory the session holds (resident, grown while built)", megabytes, "MB"),
       row(
         "shrink \(f.shrinkActions) actions to \(f.shrunkTo) (\(f.shrinkReplays) replays; ≤ 10 s)",
         f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= 10),

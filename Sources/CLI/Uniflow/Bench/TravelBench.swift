@@ -19,8 +19,9 @@ enum TravelBench {
     var gotoMaxMs: Double
     var backMaxMs: Double
     var forwardMaxMs: Double
-    /// The process's peak resident memory after the session was built.
-    var peakResidentBytes: Int
+    /// How much the process's resident memory grew while the session was built: what the
+    /// session's history, checkpoints included, holds.
+    var sessionResidentBytes: Int
     var shrinkActions: Int
     var shrunkTo: Int
     var shrinkReplays: Int
@@ -33,12 +34,13 @@ enum TravelBench {
     options.showsDefaultLocation = false
     let session = Session(
       options: options, environment: .unimplemented, console: BenchConsole(), isScript: true)
+    let residentBefore = residentBytes()
     var samples = AppActionSamples(seed: 7)
     for _ in 0..<count {
       session.store.send(samples.next()!)
       session.store.cancelAllEffects()  // their answers are among the samples already
     }
-    let peak = ActionLogBenchmark.peakResidentBytes()
+    let held = max(0, residentBytes() - residentBefore)
     var random = SplitMix64(seed: 11)
     var gotos: [Double] = []
     for number in 1...200 {
@@ -55,9 +57,18 @@ enum TravelBench {
     return Figures(
       actions: count, checkpointInterval: 1000, checkpoints: count / 1000 + 1,
       gotoMedianMs: gotos[gotos.count / 2], gotoMaxMs: gotos.last ?? 0,
-      backMaxMs: backs.max() ?? 0, forwardMaxMs: forwards.max() ?? 0, peakResidentBytes: peak,
+      backMaxMs: backs.max() ?? 0, forwardMaxMs: forwards.max() ?? 0, sessionResidentBytes: held,
       shrinkActions: shrink.actions, shrunkTo: shrink.core, shrinkReplays: shrink.replays,
       shrinkSeconds: shrink.seconds)
+  }
+
+  /// The process's resident memory now (`VmRSS` in /proc/self/status), in bytes.
+  private static func residentBytes() -> Int {
+    let status = ProcFile.read("/proc/self/status") ?? ""
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+      let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
+    else { return 0 }
+    return kilobytes * 1024
   }
 
   /// Milliseconds `session` takes to handle `line`.
