@@ -8,7 +8,10 @@ import Testing
 @Suite("console examples in the documentation")
 struct DocExampleTests {
   /// The environment every example runs in, unless its command sets these itself.
-  static let pinned = ["UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z", "TZ": "Asia/Seoul"]
+  static let pinned = [
+    "UNIFLOW_FIXED_NOW": "2026-11-29T03:45:12Z", "TZ": "Asia/Seoul", "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+  ]
 
   /// A `$ ` command of a block (with its `\` continuation lines) and what it must print.
   struct Step: Equatable {
