@@ -25,19 +25,27 @@ struct GazetteerFiles: Sendable {
 ///
 /// ```swift
 /// let names = FileBytes(name: "names.tsv", uniflow_gazetteer_names)
+/// names.bytes.count   // the file's size
 /// ```
 ///
-/// `@unchecked Sendable` is safe: `bytes` points into the executable's read-only data segment,
-/// which is mapped for the whole life of the process, never written (the page is read-only) and
-/// never freed, so any thread may read it at any time.
-struct FileBytes: @unchecked Sendable {
+/// Kept as the data's address and length, plain integers, so the type is `Sendable` as the
+/// compiler checks it; ``bytes`` makes the buffer again. The address stays good for the whole
+/// process: it is in the executable's read-only data, mapped at start-up and never unmapped.
+struct FileBytes: Sendable {
   let name: String
-  let bytes: UnsafeBufferPointer<UInt8>
+  private let address: UInt
+  private let count: Int
 
   init(name: String, _ accessor: (UnsafeMutablePointer<Int>) -> UnsafePointer<UInt8>?) {
     var count = 0
     let start = accessor(&count)
     self.name = name
-    self.bytes = UnsafeBufferPointer(start: start, count: count)
+    self.address = UInt(bitPattern: start)
+    self.count = start == nil ? 0 : count
+  }
+
+  /// The file's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count)
   }
 }

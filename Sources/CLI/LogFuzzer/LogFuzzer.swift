@@ -17,10 +17,17 @@ public func fuzzActionLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
     if let broken = AppLogSelfCheck.roundTrip(line: Array(line)) {
+      // A finding, not an error: libFuzzer keeps an input as a crash file only when the process
+      // stops on it, so stopping here is how a broken round trip is reported, with its reason.
       fatalError("round trip broken: \(broken)")
     }
   }
-  FuzzedLog.write(bytes)
+  if let problem = FuzzedLog.write(bytes) {
+    // The fuzzer's own file cannot be written (a full disk): not the input's fault, so no
+    // crash file; this input's replay is skipped and the run goes on.
+    FileHandle.standardError.write(Data("LogFuzzer: \(problem); input skipped\n".utf8))
+    return 0
+  }
   _ = AppLogSelfCheck.replay(path: FuzzedLog.path, modes: fuzzedModes)
   return 0
 }
@@ -34,17 +41,23 @@ let fuzzedModes: [AppLogSelfCheck.ReplayMode] = [.verifiedTrace, .verifiedUntil]
 enum FuzzedLog {
   static let path = NSTemporaryDirectory() + "uniflow-log-fuzzer-\(getpid()).log"
 
-  static func write(_ bytes: [UInt8]) {
+  /// Writes `bytes` to ``path``; why it could not, or nil.
+  static func write(_ bytes: [UInt8]) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { fatalError("cannot write \(path): errno \(errno)") }
+    guard descriptor >= 0 else {
+      return "cannot create \(path): \(String(cString: strerror(errno)))"
+    }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+    return bytes.withUnsafeBytes { buffer -> String? in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        guard written > 0 else {
+          return "cannot write \(path): \(String(cString: strerror(errno)))"
+        }
+        offset += written
       }
-      guard written > 0 else { fatalError("cannot write \(path): errno \(errno)") }
-      offset += written
+      return nil
     }
   }
 }
@@ -65,7 +78,10 @@ enum FuzzedLog {
         _ = bytes.withUnsafeBufferPointer { buffer in
           buffer.baseAddress.map { fuzzActionLog($0, buffer.count) }
         }
-        FuzzedLog.write(bytes)
+        if let problem = FuzzedLog.write(bytes) {
+          print("\(path): \(problem)")
+          continue
+        }
         for outcome in AppLogSelfCheck.replay(path: FuzzedLog.path) {
           print("\(path): \(outcome)")
         }

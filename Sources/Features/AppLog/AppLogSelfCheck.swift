@@ -8,7 +8,7 @@ import Store
 /// every mode.
 ///
 /// ```swift
-/// if let broken = AppLogSelfCheck.roundTrip(line: bytes) { fatalError(broken) }
+/// if let broken = AppLogSelfCheck.roundTrip(line: bytes) { Issue.record("\(broken)") }
 /// let outcomes = AppLogSelfCheck.replay(path: "s.log")   // one line a mode
 /// ```
 package enum AppLogSelfCheck {

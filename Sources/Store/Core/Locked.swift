@@ -17,7 +17,8 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe — check it on this file alone:
   // - `stored` is the only mutable state; it is `private`, so nothing outside this class sees it;
   // - the one place that touches it is `withLock`, between `lock.lock()` and `lock.unlock()`;
-  // - `Value` is `Sendable`, so what `withLock` hands out can cross threads.
+  // - `Value` is `Sendable`, so what `withLock` hands out can cross threads;
+  // - `lock` is a `let` holding an `NSLock`, which is made to be locked from any thread.
   private let lock = NSLock()
   private var stored: Value
 
