@@ -152,6 +152,24 @@ struct TravelTests {
     }
   }
 
+  @Test(":back and :forward with counts up to Int.max stop at the first and last states")
+  func extremeCounts() async {
+    let (session, console) = await launched()
+    await run(session, ["tomorrow", "tomorrow"])
+    for (line, position) in [
+      (":forward \(Int.max)", 3), (":back \(Int.max)", 0), (":back 1", 0),
+      (":forward \(Int.max)", 3), (":back \(Int.max - 1)", 0),
+    ] {
+      _ = await session.handle(line, number: 1)
+      #expect(session.history.position == position, "\(line)")
+      #expect(isShowing(position, session), "\(line)")
+    }
+    #expect(
+      console.errors == [
+        "line 1: already at the last state (seq 3)", "line 1: already at the first state (seq 0)",
+      ])
+  }
+
   @Test(":undo travels to before the last typed command; :forward redoes it")
   func undoAndRedo() async {
     let (session, console) = await launched()

@@ -20,9 +20,12 @@ extension Session {
       json: ["seq": position, "of": history.count])
   }
 
-  /// `:back N`, `:forward N` (negative), clamped to the session's states.
+  /// `:forward N` (`steps` = N) and `:back N` (`steps` = −N), stopping at the session's first
+  /// and last states however large N is.
   func travel(by steps: Int, line: Int) {
-    let target = min(max(history.position + steps, 0), history.count)
+    let room = steps < 0 ? history.position : history.count - history.position
+    let distance = min(Int(clamping: steps.magnitude), room)
+    let target = history.position + (steps < 0 ? -distance : distance)
     guard target != history.position else {
       let edge = steps < 0 ? "the first state (seq 0)" : "the last state (seq \(history.count))"
       report("already at \(edge)", line: line)
