@@ -105,6 +105,65 @@ struct ReplayVariantsTests {
     #expect(same.outputs.last == "without seq 3, the final state is the full replay's")
   }
 
+  @Test("--verify with --diff or --emit-test still verifies, and says so")
+  func verifyWithVariants() async throws {
+    let log = TemporaryFile()
+    let file = TemporaryFile("Emitted.swift")
+    defer {
+      log.remove()
+      file.remove()
+    }
+    await record(["tomorrow", "moveDay 3"], to: log)
+    for options in [["--diff"], ["--emit-test", file.path]] {
+      let (agreed, console) = try replay([log.path, "--verify"] + options)
+      #expect(agreed == 0, "\(options)")
+      #expect(console.errors.last?.hasPrefix("uniflow: verified: the replay reproduces") == true)
+    }
+    // The checkpoint says the clock was moved 5 days, not 4: the replay does not agree.
+    var lines = log.lines()
+    lines[lines.count - 1] = lines[lines.count - 1].replacingOccurrences(
+      of: #""dayOffset":4"#, with: #""dayOffset":5"#)
+    try log.write(lines.joined(separator: "\n") + "\n")
+    for options in [["--diff"], ["--emit-test", file.path]] {
+      let (parted, console) = try replay([log.path, "--verify"] + options)
+      #expect(parted == 1, "\(options)")
+      #expect(console.errors.last?.contains("the replay differs from the log") == true)
+    }
+  }
+
+  @Test("--diff, --skip and --emit-test warn of a last line cut off, as a plain replay does")
+  func tornLogWarns() async throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    await record(["tomorrow", "moveDay 3"], to: log)
+    let text = try log.read()
+    try log.write(String(text.dropLast(20)))
+    for options in [["--diff"], ["--skip", "2"], ["--emit-test"]] {
+      let (status, console) = try replay([log.path] + options)
+      #expect(status == 0, "\(options)")
+      #expect(
+        console.errors.contains { $0.contains("the last line is cut off") }, "\(options)")
+    }
+  }
+
+  @Test("--trace with --skip prints each action and the screens it changed, and what it skipped")
+  func traceWithSkip() async throws {
+    let log = TemporaryFile()
+    defer { log.remove() }
+    await record(["tomorrow", "dog poodle", "moveDay 3"], to: log)
+    let (status, console) = try replay([log.path, "--trace", "--skip", "2"])
+    #expect(status == 0)
+    #expect(
+      console.outputs == [
+        #"#1 sent launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
+        "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg", "#2 skipped",
+        #"#3 sent dog.show name="poodle""#, "#4 sent clock.moveDay days=3",
+        "clock: 2026년 12월 02일 12시 45분", "clock: 2026년 12월 02일 12시 45분",
+        "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
+        "weather: no location (changeLocation CITY)",
+      ])
+  }
+
   @Test("--skip of an action the log does not have, or with --verify, is refused with one line")
   func refusals() async throws {
     let log = TemporaryFile()

@@ -26,23 +26,37 @@ enum ReplayCommand {
   ) -> Int32 {
     do {
       let reducer = AppReducer(environment: .unimplemented)
+      let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
       // A trace prints as it goes: replay the whole log once first, checking every line and
-      // state as any replay does, so that a bad log prints nothing.
-      if request.trace {
+      // state as any replay does, so that a bad log prints nothing. (The variants print only
+      // after their replay has read the whole log.)
+      if request.trace, !variant {
         let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
         _ = try timeZone(of: replayer)
         _ = try replayer.run(reduce: reducer.reduce(into:action:))
       }
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try timeZone(of: replayer))
-      if request.diff || !request.skip.isEmpty || request.emitTest != nil {
-        return try ReplayVariants.run(request, replayer, console: console)
-      }
+      var steps: [ReplayVariants.Step] = []
+      let step: ((ActionLogStep<AppState, AppAction>) -> Void)? =
+        variant
+        ? { steps.append(ReplayVariants.Step($0)) }
+        : request.trace ? trace(from: replayer.startState, to: console) : nil
       let result = try replayer.run(
         until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
-        step: request.trace ? trace(from: replayer.startState, to: console) : nil)
+        step: step)
+      if variant, let problem = ReplayVariants.problem(request, full: result) {
+        console.error("uniflow: \(problem)")
+        return 2
+      }
       warnings(result, request).forEach { console.error("uniflow: warning: \($0)") }
-      for line in AppView(state: result.state).screens { console.screen(line) }
+      if variant {
+        let status = ReplayVariants.present(
+          request, from: replayer.startState, steps: steps, full: result, console: console)
+        guard status == 0 else { return status }
+      } else {
+        for line in AppView(state: result.state).screens { console.screen(line) }
+      }
       return verdict(result, request, console: console)
     } catch {
       console.error("uniflow: \(error)")
@@ -55,14 +69,10 @@ enum ReplayCommand {
   private static func trace(from start: AppState, to console: any Console)
     -> (ActionLogStep<AppState, AppAction>) -> Void
   {
-    var shown = AppView(state: start).screens
+    var shown = ShownScreens(start)
     return { step in
       console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-      let screens = AppView(state: step.state).screens
-      for (line, before) in zip(screens, shown) where line != before {
-        console.screen(line)
-      }
-      shown = screens
+      for line in shown.changes(to: step.state) { console.screen(line) }
     }
   }
 
@@ -190,5 +200,26 @@ enum ProcessTimeZone {
   static func adopt(_ zone: TimeZone) {
     setenv("TZ", zone.identifier, 1)
     NSTimeZone.resetSystemTimeZone()
+  }
+}
+
+/// The screens last printed, so that a trace prints only those an action changed.
+///
+/// ```swift
+/// var shown = ShownScreens(start)
+/// for line in shown.changes(to: next) { console.screen(line) }
+/// ```
+struct ShownScreens {
+  private var screens: [ScreenLine]
+
+  init(_ state: AppState) {
+    screens = AppView(state: state).screens
+  }
+
+  /// The screens of `state` that differ from those shown, which `state`'s then become.
+  mutating func changes(to state: AppState) -> [ScreenLine] {
+    let next = AppView(state: state).screens
+    defer { screens = next }
+    return zip(next, screens).filter { $0 != $1 }.map(\.0)
   }
 }

@@ -4,61 +4,73 @@ import Features
 import Foundation
 import Store
 
-/// `uniflow replay LOG --diff` and `--skip SEQ,…`: the log's actions, read once, applied with
-/// effects off — every action with the state change it made, or the session as if some actions
-/// never happened.
+/// `uniflow replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
+/// presented otherwise — every action with the state change it made, the session as if some
+/// actions never happened, or the session as a `TestStore` test.
 ///
 /// `uniflow replay session.log --skip 2 --diff` prints the final screens without action 2, then
 /// how that final state differs from the full replay's (−: full, +: without).
 @MainActor
 enum ReplayVariants {
-  /// A logged action with where it came from and its summary as the log writes it.
+  /// A logged action with where it came from and its summary as the log writes it: an
+  /// ``ActionLogStep`` without the state it led to, so that a long log's steps do not keep a
+  /// state each (the variants reduce again what they need).
   struct Step {
     let seq: Int
     let origin: ActionOrigin
     let action: AppAction
     let summary: String
+
+    init(_ step: ActionLogStep<AppState, AppAction>) {
+      seq = step.seq
+      origin = step.origin
+      action = step.action
+      summary = step.summary
+    }
   }
 
-  /// Replays `request.path` for `--diff` or `--skip`; the exit status.
-  static func run(
-    _ request: ReplayRequest, _ replayer: ActionLogReplayer<AppState, AppAction>,
-    console: any Console
-  ) throws(ActionLogError) -> Int32 {
-    let reducer = AppReducer(environment: .unimplemented)
-    var steps: [Step] = []
-    let full = try replayer.run(until: request.until, reduce: reducer.reduce(into:action:)) {
-      steps.append(Step(seq: $0.seq, origin: $0.origin, action: $0.action, summary: $0.summary))
-    }
+  /// Why `request` cannot be presented from a replay that ended on `full` — `--skip` names an
+  /// action the replay did not read — or nil.
+  static func problem(_ request: ReplayRequest, full: ActionLogReplayResult<AppState>) -> String? {
     let missing = request.skip.filter { $0 > full.lastSeq }.sorted()
-    guard missing.isEmpty else {
-      let seqs = missing.map(String.init).joined(separator: ", ")
-      console.error(
-        "uniflow: \(request.path): --skip \(seqs): the log's actions are seq 1…\(full.lastSeq)"
-          + (request.until != nil ? " (up to --until)" : ""))
-      return 2
+    guard !missing.isEmpty else { return nil }
+    let seqs = missing.map(String.init).joined(separator: ", ")
+    let actions =
+      full.lastSeq == 0 ? "the log has no actions" : "the log's actions are seq 1…\(full.lastSeq)"
+    return "\(request.path): --skip \(seqs): \(actions)"
+      + (request.until != nil ? " (up to --until)" : "")
+  }
+
+  /// Presents the `steps` a replay from `start` read, ending on `full`, as `request` asks (once
+  /// ``problem(_:full:)`` has found nothing); the exit status.
+  static func present(
+    _ request: ReplayRequest, from start: AppState, steps: [Step],
+    full: ActionLogReplayResult<AppState>, console: any Console
+  ) -> Int32 {
+    if let file = request.emitTest {
+      let name = URL(fileURLWithPath: request.path).lastPathComponent
+      let source = TestEmitter(name: name, startState: start, steps: steps).source()
+      return write(source, to: file, console: console)
     }
-    var state = replayer.startState
+    let reducer = AppReducer(environment: .unimplemented)
+    let eachChange = request.diff && request.skip.isEmpty
+    var state = start
+    var shown = ShownScreens(start)
     for step in steps {
       if request.skip.contains(step.seq) {
-        if request.trace || (request.diff && request.skip.isEmpty) {
-          console.output("#\(step.seq) skipped")
-        }
+        if request.trace { console.output("#\(step.seq) skipped") }
         continue
       }
       let before = state
       _ = reducer.reduce(into: &state, action: step.action)
-      if request.diff, request.skip.isEmpty {
-        console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-        for line in change(from: before, to: state) { console.output(TerminalText(line)) }
-      } else if request.trace {
+      if eachChange || request.trace {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       }
-    }
-    if let file = request.emitTest {
-      let name = URL(fileURLWithPath: request.path).lastPathComponent
-      let source = TestEmitter(name: name, startState: replayer.startState, steps: steps).source()
-      return write(source, to: file, console: console)
+      if eachChange {
+        for line in change(from: before, to: state) { console.output(TerminalText(line)) }
+      } else if request.trace {
+        for line in shown.changes(to: state) { console.screen(line) }
+      }
     }
     for line in AppView(state: state).screens { console.screen(line) }
     if request.diff, !request.skip.isEmpty {

@@ -33,9 +33,7 @@ enum ShrinkCommand {
       let reducer = AppReducer(environment: .unimplemented)
       var steps: [ReplayVariants.Step] = []
       _ = try replayer.run(reduce: reducer.reduce(into:action:)) {
-        steps.append(
-          ReplayVariants.Step(
-            seq: $0.seq, origin: $0.origin, action: $0.action, summary: $0.summary))
+        steps.append(ReplayVariants.Step($0))
       }
       let start = replayer.startState
       func matchingLine(_ steps: [ReplayVariants.Step]) -> String? {
