@@ -103,6 +103,21 @@ struct ShrinkCommandTests {
     }
   }
 
+  @Test("shrink's options take their value after = as well; --help prints shrink's own usage")
+  func optionForms() throws {
+    let parsed = try Options.parse([
+      "shrink", "s.log", "--until=rex · not born", "--output=small.log", "--screen=dog",
+    ])
+    #expect(
+      parsed.mode
+        == .shrink(
+          ShrinkRequest(
+            path: "s.log", pattern: "rex · not born", screen: "dog", output: "small.log")))
+    let (status, console) = try shrink(["--help"])
+    #expect(status == 0)
+    #expect(console.outputs.first?.hasPrefix("Usage: uniflow shrink LOG --until REGEX") == true)
+  }
+
   @Test("a log that does not show the line, a bad pattern or an existing output is refused")
   func refusals() throws {
     let log = TemporaryFile()

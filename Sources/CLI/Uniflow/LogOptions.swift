@@ -1,5 +1,5 @@
-/// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--offline]`,
-/// parsed.
+/// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
+/// [--emit-test [FILE.swift]] [--offline]`, parsed.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"])
@@ -30,22 +30,17 @@ struct ReplayRequest: Equatable, Sendable {
   /// Parses the arguments after `replay`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var request = ReplayRequest(path: "")
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
+    var words = ArgumentList(arguments, valued: ["--until", "--skip", "--emit-test"])
+    while let (argument, inlineValue) = words.next() {
       switch argument {
       case "--trace": request.trace = true
       case "--verify": request.verify = true
       case "--diff": request.diff = true
       case "--emit-test":
         // The next word is the file to write when it names a Swift file.
-        if let next = remaining.first, next.hasSuffix(".swift") {
-          request.emitTest = next
-          remaining.removeFirst()
-        } else {
-          request.emitTest = ""
-        }
+        request.emitTest = inlineValue ?? words.optionalValue { $0.hasSuffix(".swift") } ?? ""
       case "--skip":
-        guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
+        guard let text = words.value(inlineValue) else {
           throw UsageError("--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7")
         }
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -58,7 +53,7 @@ struct ReplayRequest: Equatable, Sendable {
       case "--offline": break  // replay never touches the network
       case "--help", "-h": return Options(mode: .help)
       case "--until":
-        guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
+        guard let text = words.value(inlineValue) else {
           throw UsageError("--until needs the seq of an action, e.g. --until 12")
         }
         guard let seq = Int(text), seq >= 1 else {
@@ -66,19 +61,7 @@ struct ReplayRequest: Equatable, Sendable {
         }
         request.until = seq
       case let option where option.hasPrefix("-"):
-        if let equals = option.firstIndex(of: "="),
-          ["--until", "--skip"].contains(option[..<equals])
-        {
-          remaining.insert(
-            contentsOf: [
-              String(option[..<equals]), String(option[option.index(after: equals)...]),
-            ],
-            at: remaining.startIndex)
-          continue
-        }
-        let hint =
-          Options.suggestion(for: option, among: names).map { "; did you mean \($0)?" } ?? ""
-        throw UsageError("unknown option '\(option)' for replay\(hint)")
+        throw UsageError.unknownOption(option, for: "replay", among: names)
       default:
         guard request.path.isEmpty else {
           throw UsageError("replay takes one log, but got '\(request.path)' and '\(argument)'")

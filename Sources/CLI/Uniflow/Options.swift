@@ -98,28 +98,27 @@ struct Options: Equatable, Sendable {
     -> Options
   {
     var options = Options()
-    var remaining = arguments[...]
     var providerName: String?
-    if let first = remaining.first, !first.hasPrefix("-") {
+    if let first = arguments.first, !first.hasPrefix("-") {
       switch first {
-      case "replay": return try ReplayRequest.parse(Array(remaining.dropFirst()))
-      case "shrink": return try ShrinkRequest.parse(Array(remaining.dropFirst()))
+      case "replay": return try ReplayRequest.parse(Array(arguments.dropFirst()))
+      case "shrink": return try ShrinkRequest.parse(Array(arguments.dropFirst()))
       case "bench":
-        return Options(mode: .bench(try BenchCommand.parse(Array(remaining.dropFirst()))))
+        return Options(mode: .bench(try BenchCommand.parse(Array(arguments.dropFirst()))))
       default: break
       }
       throw UsageError(
         "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
           + "(see --help)")
     }
-    while let argument = remaining.popFirst() {
-      let (name, inlineValue) = split(argument)
+    // Every option is split at `=`: a flag's value (`--json=1`) is ignored.
+    var words = ArgumentList(arguments, valued: Set(names))
+    while let (name, inlineValue) = words.next() {
       func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        guard let value = words.value(inlineValue) else {
           throw UsageError("\(name) needs a value")
         }
-        return next
+        return value
       }
       switch name {
       case "--help", "-h": options.mode = .help
@@ -148,6 +147,7 @@ struct Options: Equatable, Sendable {
       case "--force":
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
       default:
+        let argument = inlineValue.map { "\(name)=\($0)" } ?? name
         let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
         throw UsageError("unknown option '\(argument)'\(hint)")
       }
@@ -202,13 +202,6 @@ struct Options: Equatable, Sendable {
 
   /// The subcommands.
   static let commands = ["replay", "shrink", "bench"]
-
-  private static func split(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
 
   private static func httpURL(_ text: String, option: String) throws(UsageError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),

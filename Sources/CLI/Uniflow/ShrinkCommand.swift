@@ -20,6 +20,12 @@ enum ShrinkCommand {
     _ request: ShrinkRequest, console: any Console,
     adoptTimeZone: (TimeZone) -> Void = { _ in }
   ) -> Int32 {
+    if request.help {
+      for line in ShrinkRequest.usage.split(separator: "\n", omittingEmptySubsequences: false) {
+        console.output(TerminalText(String(line)))
+      }
+      return 0
+    }
     let symptom: Regex<AnyRegexOutput>
     do {
       symptom = try Regex(request.pattern)

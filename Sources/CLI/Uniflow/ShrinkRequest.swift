@@ -1,3 +1,5 @@
+import Features
+
 /// `uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]`, parsed.
 ///
 /// ```swift
@@ -14,6 +16,8 @@ struct ShrinkRequest: Equatable, Sendable {
   var output = ""
   /// `--force`: overwrite `output` if it exists.
   var force = false
+  /// `--help`: print ``usage`` and do nothing else.
+  var help = false
 
   static let names = ["--until", "--screen", "--output", "--force", "--offline", "--help"]
 
@@ -29,32 +33,32 @@ struct ShrinkRequest: Equatable, Sendable {
   /// Parses the arguments after `shrink`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var request = ShrinkRequest()
-    var remaining = arguments[...]
-    func value(_ name: String, _ example: String) throws(UsageError) -> String {
-      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+    var words = ArgumentList(arguments, valued: ["--until", "--output", "--screen"])
+    func value(_ name: String, _ inlineValue: String?, _ example: String) throws(UsageError)
+      -> String
+    {
+      guard let value = words.value(inlineValue) else {
         throw UsageError("\(name) needs a value, e.g. \(name) \(example)")
       }
-      return next
+      return value
     }
-    while let argument = remaining.popFirst() {
+    while let (argument, inlineValue) = words.next() {
       switch argument {
-      case "--help", "-h": return Options(mode: .help)
-      case "--until": request.pattern = try value("--until", "'dog: .*살'")
-      case "--output": request.output = try value("--output", "small.log")
+      case "--help", "-h": return Options(mode: .shrink(ShrinkRequest(help: true)))
+      case "--until": request.pattern = try value(argument, inlineValue, "'dog: .*살'")
+      case "--output": request.output = try value(argument, inlineValue, "small.log")
       case "--force": request.force = true
       case "--offline": break  // shrinking never touches the network
       case "--screen":
-        let name = try value("--screen", "dog")
-        let screens = ["clock", "dog", "weather"]
+        let name = try value(argument, inlineValue, "dog")
+        let screens = AppView.screenNames
         guard screens.contains(name) else {
           throw UsageError(
             "--screen takes one of \(screens.joined(separator: ", ")), not '\(name)'")
         }
         request.screen = name
       case let option where option.hasPrefix("-"):
-        let hint =
-          Options.suggestion(for: option, among: names).map { "; did you mean \($0)?" } ?? ""
-        throw UsageError("unknown option '\(option)' for shrink\(hint)")
+        throw UsageError.unknownOption(option, for: "shrink", among: names)
       default:
         guard request.path.isEmpty else {
           throw UsageError("shrink takes one log, but got '\(request.path)' and '\(argument)'")
