@@ -86,13 +86,21 @@ enum ReplayVariants {
   }
 
   /// Writes an emitted test to `file`, or to standard output when `file` is empty. A file that
-  /// exists is replaced only when it was emitted too (its first lines say so).
+  /// exists is replaced only when it is a regular file that was emitted too (its first lines say
+  /// so): never a symbolic link, a FIFO or a device, which are refused without being opened.
   private static func write(_ source: String, to file: String, console: any Console) -> Int32 {
     guard !file.isEmpty else {
       for line in source.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
         console.output(TerminalText(String(line)))
       }
       return 0
+    }
+    var info = stat()
+    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      console.error(
+        "uniflow: \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
+          + "only a file of its own: choose another")
+      return 2
     }
     if let existing = try? String(contentsOfFile: file, encoding: .utf8),
       !existing.hasPrefix(String(source.prefix(while: { $0 != "`" })))

@@ -49,8 +49,10 @@ enum BenchCommand {
         }
         parsed.actions = count
       case "--seeds":
-        guard let text = remaining.popFirst(), let count = Int(text), count >= 1 else {
-          throw UsageError("--seeds needs a whole number of at least 1")
+        guard let text = remaining.popFirst(), let count = Int(text),
+          (1...1_000_000).contains(count)
+        else {
+          throw UsageError("--seeds needs a whole number from 1 to 1000000")
         }
         parsed.seeds = count
       case "--problems":
@@ -72,8 +74,8 @@ enum BenchCommand {
         }
       default:
         throw UsageError(
-          "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…] and "
-            + "--actions N (uniflow bench --help)")
+          "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…], "
+            + "--actions N, --seeds N and --problems NAME[,NAME…] (uniflow bench --help)")
       }
     }
     return parsed
