@@ -4,9 +4,9 @@ import Store
 /// Prints the screens whose display changed, one `screen: text` line each, after every action
 /// the store handles — typed or sent by an effect.
 ///
-/// Each screen observes its own part of the state through a scoped store, so a screen's line is
-/// derived again only when that part changed: an action for the weather screen costs the clock
-/// and dog screens one comparison each, not a view model.
+/// Each screen (``Screen/all``) watches its own part of the state, so a screen's line is derived
+/// again only when that part changed: an action for the weather screen costs the clock and dog
+/// screens one comparison each, not a view model.
 @MainActor
 final class ScreenRenderer {
   private let console: any Console
@@ -22,26 +22,13 @@ final class ScreenRenderer {
 
   func attach(to store: Store<AppState, AppAction>) {
     // In the order AppView lists the screens, so that one action's lines print in that order.
-    let clock = store.scope(state: \.clock, action: .clock)
-    let dog = store.scope(state: { DogScreen(dog: $0.dog, clock: $0.clock) }, action: AppAction.dog)
-    let weather = store.scope(state: \.weather, action: .weather)
-    observations = [
-      observe(clock, "clock") { ClockViewModel(state: $0).text },
-      observe(dog, "dog") { DogViewModel(state: $0.dog, today: $0.today).text },
-      observe(weather, "weather") { WeatherViewModel(state: $0).text },
-    ]
-  }
-
-  /// Prints `screen`'s line, derived by `text`, each time the screen's state changes. The first
-  /// call, at once, prints nothing: launch prints every screen with ``printAll(of:)``.
-  private func observe<State: Equatable, Action>(
-    _ store: Store<State, Action>, _ screen: String, _ text: @escaping (State) -> String
-  ) -> StoreObservation {
-    var isFirst = true
-    return store.observe({ $0 }) { [weak self] state in
-      defer { isFirst = false }
-      guard let self, self.isLive, !isFirst else { return }
-      self.show(ScreenLine(screen: screen, text: text(state)))
+    observations = Screen.all.map { screen in
+      var isFirst = true  // the first call, at once, prints nothing: launch prints every screen
+      return screen.watch(store) { [weak self] text in
+        defer { isFirst = false }
+        guard let self, self.isLive, !isFirst else { return }
+        self.show(ScreenLine(screen: screen.name, text: text))
+      }
     }
   }
 
@@ -68,13 +55,4 @@ final class ScreenRenderer {
       console.screen(line)
     }
   }
-}
-
-/// What the dog screen shows depends on: the dogs, and the clock's day (dogs age with it).
-struct DogScreen: Equatable {
-  var dog: DogState
-  var clock: ClockState
-
-  /// The day the clock shows: "today" for the dogs' ages.
-  var today: CalendarDay { CalendarDay(of: clock.date, in: clock.timeZone) }
 }

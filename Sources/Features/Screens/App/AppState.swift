@@ -22,8 +22,6 @@ public struct AppState: Equatable, Sendable, Codable {
   }
 
   /// The day the clock screen shows, in the clock's zone: "today" as the app knows it.
-  public var today: CalendarDay {
-    CalendarDay(of: clock.date, in: clock.timeZone)
-  }
+  public var today: CalendarDay { clock.today }
 
 }

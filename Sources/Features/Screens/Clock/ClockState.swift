@@ -49,6 +49,11 @@ public struct ClockState: Equatable, Sendable, Codable {
     return Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
       ?? anchor
   }
+
+  /// The day the screen shows, in `timeZone`: "today" as the app knows it.
+  public var today: CalendarDay {
+    CalendarDay(of: date, in: timeZone)
+  }
 }
 
 extension Calendar {
