@@ -4,8 +4,10 @@
 #
 #   scripts/build-docs.sh        # archives in .build/docs/<Module>.doccarchive
 #
-# 1. `swift package dump-symbol-graph` builds the package (debug) and writes each module's public
-#    symbols and their doc comments as symbol graphs.
+# 1. `swift build --build-tests` builds the package and its test modules (debug): without them,
+#    `swift package dump-symbol-graph` stops on a fresh clone ("Couldn't load module
+#    'UniflowPackageTests'"). Then it writes each module's public symbols and their doc comments
+#    as symbol graphs.
 # 2. `docc convert` turns each product's catalog (Sources/Store/*/<Module>.docc) and its module's
 #    symbol graphs into a documentation archive, writing every warning to a diagnostics file: a
 #    ``link`` that resolves to nothing, a topic that names no symbol, a parameter left out.
@@ -23,6 +25,10 @@ modules=(Store ActionLog PropertyTesting StoreTesting)
 rm -rf "$out"
 mkdir -p "$out"
 
+if ! swift build --build-tests >"$out/build.log" 2>&1; then
+  cat "$out/build.log"
+  exit 1
+fi
 graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
 rm -rf "$graphs"
 if ! swift package dump-symbol-graph --skip-synthesized-members >"$out/dump-symbol-graph.log" 2>&1; then
