@@ -82,6 +82,18 @@ package final class ActivityRegistry: Sendable {
     inner.value.scopeProvider?()
   }
 
+  /// Where an activity is: about to run (started or woken, its code not run since), running (or
+  /// waiting for something no test controls), or parked (waiting for the test, or ended).
+  package enum Phase: Equatable, Sendable { case ready, running, parked }
+
+  /// The phase `activity` is in now.
+  package func phase(of activity: EffectActivity) -> Phase {
+    inner.withLock { state in
+      guard let busy = state.busy[ObjectIdentifier(activity)] else { return .parked }
+      return busy.ran ? .running : .ready
+    }
+  }
+
   /// How many activities of `scope` are busy.
   package func busyCount(scope: String?) -> Int {
     inner.withLock { state in state.busy.values.filter { $0.scope == scope }.count }

@@ -60,7 +60,7 @@ struct TCATestStoreFailureTests {
         """
         A state change does not match expectation:
 
-          State(
+          TCATestStoreFailureTests.State(
         \u{2212}   count: 0
         +   count: 1
           )
@@ -83,7 +83,7 @@ struct TCATestStoreFailureTests {
         """
         State was not expected to change, but a change occurred:
 
-          State(
+          TCATestStoreFailureTests.State(
         \u{2212}   count: 0
         +   count: 1
           )
