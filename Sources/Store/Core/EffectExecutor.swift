@@ -190,6 +190,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   ) {
     switch token.state {
     case .running:
+      token.activity?.didReturn()
       if let sink { sink(action) } else { deliver(action) }
     case .cancelled:
       return

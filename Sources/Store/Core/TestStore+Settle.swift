@@ -6,18 +6,20 @@ extension TestStore {
   /// await store.skipReceivedActions() // lets it run first, then skips `.started`
   /// ```
   ///
-  /// An effect is *ready* when its task has been created or resumed but its code has not run
-  /// since: a `.run` just started, a call an ``Answers`` just answered, a sleep a test clock just
-  /// woke. Effects run on the main actor, whose queue is first in, first out, so giving it a
-  /// turn runs every effect that was ready before the turn was asked for; what they start or
-  /// send meanwhile is ready in turn and gets the next turn. This returns once a turn ends with
-  /// no effect ready and nothing new — no action received, no effect started or ended — for
-  /// `quietTurns` turns in a row: effects then still running wait for something the test does
-  /// not control (a network call, a stream) and are not waited for. Effects parked on a test
-  /// clock or an `Answers` call end it at once.
+  /// An effect is *ready* when its task has been created but has not run yet (a `.run` just
+  /// started), or when the test has woken it (an `Answers` call just answered, a sleep a test
+  /// clock just woke) and it has not been back on the main actor since — to send an action,
+  /// wait again or end. Effects run on the main actor, whose queue is first in, first out, so a
+  /// turn of it runs every effect queued before the turn was asked for; what they start or send
+  /// meanwhile is ready in turn and gets the next turn. This returns once no effect is ready and
+  /// nothing new — no action received, no effect started or ended — happened for `quietTurns`
+  /// turns in a row: effects then still running wait for something the test does not control (a
+  /// network call, a stream) and are not waited for. When every effect is parked (on a test
+  /// clock, an `Answers` call) or none runs, it returns at once.
   ///
-  /// Bound: at most `maxTurns` turns (an effect that sends forever without waiting stops it
-  /// there), each O(running effects).
+  /// Bound: at most `maxTurns` turns, each O(running effects). An effect that sends forever
+  /// without waiting, or one woken by the test that then waits for something else without
+  /// sending, stops it there.
   func letReadyEffectsRun(quietTurns: Int = 3, maxTurns: Int = 10_000) async {
     var quiet = 0
     for _ in 0..<maxTurns {

@@ -125,7 +125,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// Actions that effects sent and that the test has not asserted must be handled first
   /// (`receive(_:assert:)` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``):
   /// if not, the send fails, and they stay to be received later, as in TCA. With
-  /// ``Exhaustivity/off`` they are skipped.
+  /// ``Exhaustivity/off`` they are skipped, after effects that are ready to send have sent.
   @discardableResult
   public func send(
     _ action: Action,
@@ -136,6 +136,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Non-exhaustively, what ready effects send is skipped before this action, as in TCA.
+    if exhaustivity == .off { await letReadyEffectsRun() }
     var before = state
     if let last = received.last {
       before = last.after
