@@ -141,6 +141,25 @@ struct TestStoreReadyEffectsTests {
     #expect(failures.messages.count == 1)
   }
 
+  @Test("a second failing send over the same overtaken action starts from the first send's state")
+  func sendOverOvertakenAgain() async {
+    let failures = FailureLog()
+    let store = TestStore(
+      initialState: 0,
+      reducer: Reduce<Int, Int> { state, action in
+        state += action
+        return action == 1 ? .send(10) : .none
+      }, reportFailure: failures.reporter)
+    await store.send(1) { $0 = 1 }
+    await store.send(100) { $0 += 100 }  // from 11: the unhandled 10 was reduced first
+    await store.send(100) { $0 += 100 }  // from 111, not from what 10 left
+    #expect(store.state == 211)
+    await store.receive(10) { $0 = 11 }
+    #expect(store.state == 211)
+    #expect(failures.messages.count == 2)
+    #expect(failures.messages.allSatisfy { $0.hasPrefix("Must handle 1 received action") })
+  }
+
   @Test("skipReceivedActions after a failing send keeps the send's state")
   func skipAfterOvertaking() async {
     let failures = FailureLog()

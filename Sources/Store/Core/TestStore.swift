@@ -139,8 +139,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     // Non-exhaustively, what ready effects send is skipped before this action, as in TCA.
     if exhaustivity == .off { await letReadyEffectsRun() }
     var before = state
-    if let last = received.last {
-      before = last.after
+    if !received.isEmpty {
+      before = lastReduced  // what the received actions, and any send that overtook them, left
       if exhaustivity == .on {
         fail(TestStoreMessages.mustHandle(received.map(\.action)), site)
         // They stay receivable; a later `receive` checks each against the states around it.
