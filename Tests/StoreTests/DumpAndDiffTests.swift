@@ -20,10 +20,10 @@ struct DumpAndDiffTests {
   func dumpsStructs() {
     #expect(
       dumpLines(Outer()) == [
-        "Outer(",
+        "DumpAndDiffTests.Outer(",
         "  name: \"a\",",
         "  numbers: [1, 2],",
-        "  inner: Inner(",
+        "  inner: DumpAndDiffTests.Inner(",
         "    flag: true",
         "  ),",
         "  choice: .pick(3, label: \"x\"),",
@@ -34,6 +34,38 @@ struct DumpAndDiffTests {
         "  ]",
         ")",
       ])
+  }
+
+  enum Todo { struct State: Equatable { var title = "milk" } }
+  enum Todos { struct State: Equatable { var todos = [Todo.State()] } }
+
+  @Test("types are named with the types they are nested in, so Todo.State and Todos.State differ")
+  func nestedTypeNames() {
+    #expect(
+      dumpLines(Todos.State()) == [
+        "DumpAndDiffTests.Todos.State(",
+        "  todos: [",
+        "    DumpAndDiffTests.Todo.State(",
+        "      title: \"milk\"",
+        "    )",
+        "  ]",
+        ")",
+      ])
+    struct Local: Equatable { var value = 1 }
+    #expect(dumpLines(Local()) == ["Local(", "  value: 1", ")"])
+    #expect(typeName([Todo.State?].self) == "Array<Optional<DumpAndDiffTests.Todo.State>>")
+    #expect(typeName((Int, label: String).self) == "(Int, label: String)")
+  }
+
+  @Test("a type name nested 100 generic levels deep loses every module prefix, once each")
+  func hundredfoldTypeName() {
+    func wrap<T>(_: T.Type) -> Any.Type { [T].self }
+    var type: Any.Type = Todo.State.self
+    for _ in 0..<100 { type = wrap(type) }
+    let name = typeName(type)
+    #expect(name.components(separatedBy: "Array<").count - 1 == 100)
+    #expect(name.hasSuffix("DumpAndDiffTests.Todo.State" + String(repeating: ">", count: 100)))
+    #expect(!name.contains("Swift.") && !name.contains("StoreTests."))
   }
 
   @Test(

@@ -18,10 +18,35 @@ struct Misbehaving: Reducer {
     case .answer:
       return .none
     case .linger:
-      let gate = self.gate
-      return .run { _ in await gate?.wait() }
+      return Self.lingering(gate)
     case .noisy:
       return .send(.answer)
+    }
+  }
+
+  /// The line of the `.run` in `lingering`, where an end-of-test check reports it.
+  static let lingerLine: UInt = #line + 2
+  static func lingering(_ gate: Gate?) -> Effect<Action> {
+    .run { _ in await gate?.wait() }
+  }
+}
+
+/// Effects that wait on a clock, written with the time operators, for where they are reported.
+struct Waiting: Reducer {
+  enum Action: Equatable, Sendable { case debounced, throttled, done }
+  let clock: TestClock
+  static let debounceLine: UInt = #line + 6
+  static let throttleLine: UInt = #line + 8
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    switch action {
+    case .debounced:
+      return .send(.done).debounce(id: "d", for: .seconds(1), clock: clock)
+    case .throttled:
+      state += 1
+      return .send(.done).throttle(id: "t", for: .seconds(1), clock: clock, latest: true)
+    case .done:
+      return .none
     }
   }
 }
@@ -51,12 +76,24 @@ enum FailingAssertions {
     return lines
   }
 
-  /// A store that goes away with an effect still running: reported at the `send`.
+  /// A store that goes away with an effect still running: reported at the effect's `.run`.
   static func runDeinit(gate: Gate) async -> UInt {
     let store = TestStore(initialState: 0, reducer: Misbehaving(gate: gate))
-    let line: UInt = #line + 1
     await store.send(.linger)
-    return line
+    return Misbehaving.lingerLine
+  }
+
+  /// `finish()` with a `debounce` and a `throttle` still waiting on the clock: each reported at
+  /// its own line in the reducer. Returns the lines, in the order the effects started.
+  static func runTimed() async -> [UInt] {
+    let store = TestStore(initialState: 0, reducer: Waiting(clock: TestClock()))
+    store.timeout = .milliseconds(20)
+    await store.send(.debounced)
+    await store.send(.throttled) { $0 = 1 }
+    await store.receive(.done)
+    await store.send(.throttled) { $0 = 2 }
+    await store.finish()
+    return [Waiting.debounceLine, Waiting.throttleLine]
   }
 }
 
@@ -95,6 +132,28 @@ struct FailureSiteTests {
     #expect(recorded.value == [Int(expected)])
     await gate.open()
   }
+
+  @Test("under Swift Testing, finish reports a still-running debounce and throttle at their lines")
+  func swiftTestingTimed() async {
+    let recorded = Locked<[(line: Int, file: String, message: String)]>([])
+    var expected: [UInt] = []
+    await withKnownIssue {
+      expected = await FailingAssertions.runTimed()
+    } matching: { issue in
+      recorded.withLock {
+        $0.append(
+          (
+            issue.sourceLocation?.line ?? 0, issue.sourceLocation?.fileID ?? "",
+            String(describing: issue.comments)
+          ))
+      }
+      return true
+    }
+    #expect(recorded.value.map(\.line) == expected.map { Int($0) })
+    #expect(recorded.value.allSatisfy { $0.file == "StoreTests/FailureSiteTests.swift" })
+    #expect(recorded.value.first?.message.contains("the `debounce` at StoreTests/") == true)
+    #expect(recorded.value.last?.message.contains("the `throttle` at StoreTests/") == true)
+  }
 }
 
 /// The same assertions under XCTest: failures are captured instead of recorded, with the file and
@@ -121,12 +180,14 @@ final class XCTestFailureSiteTests: XCTestCase {
     isCapturing = true
     let expected = await FailingAssertions.run(gate: gate)
     let deinitLine = await FailingAssertions.runDeinit(gate: gate)
+    let timedLines = await FailingAssertions.runTimed()
     isCapturing = false
     await gate.open()
-    XCTAssertEqual(captured.map(\.line), (expected + [deinitLine]).map { Int($0) })
+    XCTAssertEqual(
+      captured.map(\.line), (expected + [deinitLine] + timedLines).map { Int($0) })
     XCTAssertTrue(
       captured.allSatisfy { $0.file.hasSuffix("Tests/StoreTests/FailureSiteTests.swift") },
       "\(captured.map(\.file))")
-    XCTAssertEqual(captured.count, 7)
+    XCTAssertEqual(captured.count, 9)
   }
 }

@@ -29,7 +29,7 @@ struct TestStoreTests {
         """
         A state change does not match expectation:
 
-          State(
+          Counter.State(
         \u{2212}   count: 2,
         +   count: 1,
             log: []
@@ -98,12 +98,15 @@ struct TestStoreTests {
       initialState: Counter.State(), reducer: Counter(gate: gate), reportFailure: failures.reporter)
     store.timeout = .milliseconds(50)
     await store.send(.startDelayed(id: "a")) { $0.log = ["start a"] }
+    let line = #line + 1
     await store.finish()
     #expect(failures.messages.count == 1)
     #expect(
       failures.messages.first?.hasPrefix(
-        "Expected effects to finish, but 1 is still running after waiting 0.05 seconds"
-      ) == true)
+        "Expected effects to finish, but this one is still running after `finish()` at "
+          + "StoreTests/TestStoreTests.swift:\(line):23 waited 0.05 seconds. (The effect is the "
+          + "`.run` at StoreTests/Support.swift:37:"
+      ) == true, "\(failures.messages)")
     #expect(failures.messages.first?.contains("To fix,") == true)
     await gate.open()
   }

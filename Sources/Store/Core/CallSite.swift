@@ -5,17 +5,25 @@ package struct CallSite: Sendable {
   @usableFromInline package let filePath: StaticString
   @usableFromInline package let line: UInt
   @usableFromInline package let column: UInt
+  /// What was written there, as a failure names it: "`.run`", "`debounce`", "`throttle`".
+  @usableFromInline package let operation: String
 
   @inlinable
-  package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+  package init(
+    fileID: String, filePath: StaticString, line: UInt, column: UInt, operation: String = "`.run`"
+  ) {
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+    self.operation = operation
   }
 
   /// `Module/File.swift:12:5`.
   package var description: String { "\(fileID):\(line):\(column)" }
+
+  /// "the `.run` at Module/File.swift:12:5": the effect written here, for failure messages.
+  package var effectDescription: String { "the \(operation) at \(description)" }
 
   /// A failure reported here.
   package func failure(_ message: String) -> TestFailure {

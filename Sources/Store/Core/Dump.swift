@@ -10,7 +10,8 @@ import Foundation
 /// // )
 /// ```
 ///
-/// Structs and classes show every stored property on its own line; enums show their case and
+/// Structs and classes show every stored property on its own line, under their name qualified by
+/// the types they are nested in (``typeName(_:)``: `Todos.State(`, not `State(`); enums show their case and
 /// payload; collections show one element a line; dictionaries are sorted by key so that the
 /// output is the same from run to run.
 package func dumpLines(_ value: Any) -> [String] {
@@ -169,9 +170,5 @@ private struct Dumper {
     case let id as EffectID: return "EffectID(\(id))"
     default: return nil
     }
-  }
-
-  private func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
   }
 }

@@ -11,14 +11,18 @@ extension Effect {
   /// ```
   ///
   /// Use `TestClock` in tests (from `StoreTesting`), so that time passes when the test says.
+  /// While it waits, the effect is "the `debounce` at" the caller's line: a `TestStore` that
+  /// finds it still running at the end of the test reports it there.
   public func debounce<C: Clock>(
-    id: some Hashable & Sendable, for duration: C.Duration, clock: C
+    id: some Hashable & Sendable, for duration: C.Duration, clock: C,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) -> Effect {
     if isNone { return self }
-    let wait = Effect.run { _ in
-      try await clock.sleep(for: duration)
-    } catch: { _, _ in
-    }
+    let site = CallSite(
+      fileID: fileID, filePath: filePath, line: line, column: column, operation: "`debounce`")
+    let wait = Effect(
+      .run({ _ in try await clock.sleep(for: duration) }, { _, _ in }, site))
     return Effect.concatenate(wait, self).cancellable(id: id, cancelInFlight: true)
   }
 
@@ -35,13 +39,19 @@ extension Effect {
   /// one let through wait: when the interval is over, the latest of them (`latest: true`) or the
   /// first (`latest: false`) is delivered, and the others are dropped. As with TCA, a new
   /// throttled effect cancels the one still running under `id` (`cancelInFlight`); the waiting
-  /// action and the time of the last one let through are kept across that.
+  /// action and the time of the last one let through are kept across that. The task that waits
+  /// for the interval to end is "the `throttle` at" the caller's line, where a `TestStore`
+  /// reports it if it is still running at the end of the test.
   public func throttle<C: Clock>(
-    id: some Hashable & Sendable, for interval: C.Duration, clock: C, latest: Bool
+    id: some Hashable & Sendable, for interval: C.Duration, clock: C, latest: Bool,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) -> Effect {
     if isNone { return self }
     let policy = ThrottlePolicy(
       id: EffectID(id), latest: latest,
+      site: CallSite(
+        fileID: fileID, filePath: filePath, line: line, column: column, operation: "`throttle`"),
       mark: { clock.now },
       isOver: { mark in
         guard let mark = mark as? C.Instant else { return true }
@@ -61,6 +71,8 @@ extension Effect {
 struct ThrottlePolicy: Sendable {
   let id: EffectID
   let latest: Bool
+  /// Where the throttle was written: the site of the task that waits for the interval.
+  let site: CallSite
   /// The clock's `now`, boxed.
   let mark: @Sendable () -> any Sendable
   /// Whether the interval that began at `mark` is over.

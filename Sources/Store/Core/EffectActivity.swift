@@ -31,6 +31,18 @@ package final class EffectActivity: Sendable {
   /// Set once the effect has ended; a task it left behind that inherited this activity does
   /// not make it busy again.
   private let ended = Locked(false)
+  /// Set when the test wakes it (a clock, an answer), cleared when it is next seen on the main
+  /// actor — sending an action, parking or ending: until then a `TestStore` counts it as ready,
+  /// however far its code has run off the main actor.
+  private let woken = Locked(false)
+
+  /// Whether the test woke it and it has not been seen on the main actor since.
+  package var isWoken: Bool { woken.value }
+
+  /// It has been seen on the main actor (it sent an action): no longer just woken.
+  package func didReturn() {
+    woken.withLock { $0 = false }
+  }
 
   /// The effect's code is running (its task has started, or it has come back from a sleep):
   /// until then it cannot be waiting for anything, so it is never presumed blocked.
@@ -38,20 +50,23 @@ package final class EffectActivity: Sendable {
     ActivityRegistry.shared.markRan(self)
   }
 
-  /// Counts it as busy again: a clock has woken it.
+  /// Counts it as busy again: a clock or an answer has woken it.
   package func markBusy() {
     guard !ended.value else { return }
+    woken.withLock { $0 = true }
     ActivityRegistry.shared.markBusy(self)
   }
 
-  /// It sleeps on a clock: it no longer holds time back.
+  /// It sleeps on a clock or waits for an answer: it no longer holds time back.
   package func park() {
+    woken.withLock { $0 = false }
     ActivityRegistry.shared.markParked(self)
   }
 
   /// The effect has finished or been cancelled: it never holds time back again.
   package func end() {
     ended.withLock { $0 = true }
+    woken.withLock { $0 = false }
     ActivityRegistry.shared.markParked(self)
   }
 }
@@ -80,6 +95,21 @@ package final class ActivityRegistry: Sendable {
   /// provider.
   package func scopeOfCurrentTask() -> String? {
     inner.value.scopeProvider?()
+  }
+
+  /// Where an activity is: about to run (started and not run yet, or woken by the test and not
+  /// back on the main actor yet), running (or waiting for something no test controls), or
+  /// parked (waiting for the test, or ended).
+  package enum Phase: Equatable, Sendable { case ready, running, parked }
+
+  /// The phase `activity` is in now: woken by the test and not seen on the main actor since
+  /// counts as ready.
+  package func phase(of activity: EffectActivity) -> Phase {
+    let woken = activity.isWoken
+    return inner.withLock { state in
+      guard let busy = state.busy[ObjectIdentifier(activity)] else { return .parked }
+      return busy.ran && !woken ? .running : .ready
+    }
   }
 
   /// How many activities of `scope` are busy.

@@ -48,6 +48,11 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   /// The ids under which at least one live effect is registered.
   package var activeIDs: Set<EffectID> { Set(registry.keys) }
 
+  /// Every live effect — tasks and concatenations in progress — oldest first.
+  package var liveEffects: [EffectToken] {
+    running.values.sorted { $0.number < $1.number }
+  }
+
   /// The live effect tasks, oldest first.
   package var liveTasks: [EffectToken] {
     running.values.filter(\.isTask).sorted { $0.number < $1.number }
@@ -185,6 +190,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   ) {
     switch token.state {
     case .running:
+      token.activity?.didReturn()
       if let sink { sink(action) } else { deliver(action) }
     case .cancelled:
       return
@@ -306,8 +312,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       { send in
         try await policy.sleepUntilOver(mark)
         await fire(send)
-      }, nil, CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
-      context,
+      }, nil, policy.site, context,
       done: { if record.timer?.state != .running { record.timer = nil } })
   }
 
@@ -316,7 +321,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   static func lateSendMessage(_ action: Action, startedAt site: CallSite?) -> String {
     "An effect sent \(dumpText(action).replacingOccurrences(of: "\n", with: " ")) after it "
       + "finished, so the store did not deliver it"
-      + (site.map { " (the effect is the `.run` at \($0.description))" } ?? "") + ". To fix, "
+      + (site.map { " (the effect is \($0.effectDescription))" } ?? "") + ". To fix, "
       + "make the `run` closure await the work that calls `send` instead of handing `send` to an "
       + "unstructured `Task`, so that the effect does not return while it still sends."
   }

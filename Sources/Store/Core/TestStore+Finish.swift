@@ -21,25 +21,30 @@ extension TestStore {
     let limit = timeout ?? self.timeout
     let idle = await waitUntil(limit) { $0.inFlight.isEmpty }
     guard exhaustivity == .on else {
-      core.executor.cancel(inFlight)
-      if let last = received.last { state = last.state }
-      received = []
+      cancelUnskipped()
+      acceptReceived()
       return
     }
     if !idle {
-      fail(TestStoreMessages.stillRunningAtFinish(inFlight.map(\.site), waited: limit), site)
-      core.executor.cancel(inFlight)
+      // Each at its own `.run`, `debounce` or `throttle`: the line to fix.
+      for effect in inFlight {
+        fail(
+          TestStoreMessages.stillRunningAtFinish(
+            at: effect.site, startedBy: effect.origin, finish: site, waited: limit),
+          effect.site ?? effect.origin ?? site)
+      }
+      cancelUnskipped()
     }
     if !received.isEmpty {
       fail(TestStoreMessages.unhandledActions(received.map(\.action)), site)
-      state = received[received.count - 1].state
-      received = []
+      acceptReceived()
     }
     lastSite = site
   }
 
   /// Accepts every action received but not asserted yet: the state moves on to the state the
-  /// last of them produced.
+  /// last of them produced. Effects that are ready to send — started, answered, or woken by a
+  /// test clock — send first (see ``TestStore``, "Effects that are ready").
   ///
   /// ```swift
   /// await store.send(.refresh)
@@ -58,11 +63,18 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     lastSite = site
-    guard let last = received.last else {
+    await letReadyEffectsRun()
+    guard !received.isEmpty else {
       if strict { fail("There were no received actions to skip.", site) }
       return
     }
-    state = last.state
+    acceptReceived()
+  }
+
+  /// Handles every received action: the state moves on to what the last of them produced
+  /// (unless a later `send` overtook them all).
+  func acceptReceived() {
+    if let last = received.last(where: { !$0.isOvertaken }) { state = last.after }
     received = []
   }
 
@@ -95,6 +107,12 @@ extension TestStore {
   /// The effect tasks that must finish by the end of the test.
   var inFlight: [EffectToken] {
     core.executor.liveTasks.filter { !$0.isSkipped }
+  }
+
+  /// Cancels every effect not skipped, concatenations with their running part, so that none
+  /// moves on to its next part.
+  func cancelUnskipped() {
+    core.executor.cancel(core.executor.liveEffects.filter { !$0.isSkipped })
   }
 
   /// Copies the effects that must finish by the end of the test into the ledger.
@@ -174,7 +192,7 @@ struct EndOfTestLedger<Action: Sendable>: Sendable {
   var isExhaustive = true
 
   /// The failures to report: unasserted actions at the last assertion, then each effect still
-  /// running at the assertion that started it.
+  /// running at its own `.run`, `debounce` or `throttle` line.
   func failures() -> [TestFailure] {
     guard isExhaustive else { return [] }
     var failures: [TestFailure] = []
@@ -182,8 +200,9 @@ struct EndOfTestLedger<Action: Sendable>: Sendable {
       failures.append(lastSite.failure(TestStoreMessages.unhandledActions(received)))
     }
     for effect in inFlight {
-      guard let site = effect.origin ?? lastSite else { continue }
-      failures.append(site.failure(TestStoreMessages.stillRunning(at: effect.site)))
+      guard let place = effect.site ?? effect.origin ?? lastSite else { continue }
+      failures.append(
+        place.failure(TestStoreMessages.stillRunning(at: effect.site, startedBy: effect.origin)))
     }
     return failures
   }

@@ -39,17 +39,30 @@ enum TestStoreMessages {
       + "\(actions.count == 1 ? "it does" : "they do") not matter."
   }
 
-  static func stillRunning(at site: CallSite?) -> String {
+  /// Reported at the effect's own line (`site`), naming it and the action that started it.
+  static func stillRunning(at site: CallSite?, startedBy origin: CallSite?) -> String {
     "An effect returned for this action is still running. It must complete before the end of "
-      + "the test." + (site.map { " (The effect is the `.run` at \($0.description).)" } ?? "")
-      + "\n\n" + stillRunningAdvice
+      + "the test." + where_(site, origin) + "\n\n" + stillRunningAdvice
   }
 
-  static func stillRunningAtFinish(_ sites: [CallSite?], waited: Duration) -> String {
-    let places = sites.compactMap { $0 }.map { "\n  the `.run` at \($0.description)" }
-    return "Expected effects to finish, but \(sites.count) "
-      + "\(sites.count == 1 ? "is" : "are") still running after waiting \(waited):"
-      + places.joined() + "\n\n" + stillRunningAdvice
+  /// Reported at the effect's own line by `finish()`.
+  static func stillRunningAtFinish(
+    at site: CallSite?, startedBy origin: CallSite?, finish: CallSite, waited: Duration
+  ) -> String {
+    "Expected effects to finish, but this one is still running after `finish()` at "
+      + "\(finish.description) waited \(waited)." + where_(site, origin) + "\n\n"
+      + stillRunningAdvice
+  }
+
+  /// " (The effect is the `.run` at …; the action was sent at ….)"
+  private static func where_(_ site: CallSite?, _ origin: CallSite?) -> String {
+    let parts =
+      [
+        site.map { "The effect is \($0.effectDescription)" },
+        origin.map { "the action was sent at \($0.description)" },
+      ]
+      .compactMap { $0 }
+    return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ".)"
   }
 
   static let stillRunningAdvice =

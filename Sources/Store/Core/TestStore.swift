@@ -62,12 +62,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// The store the test drives: the same engine the app runs.
   let core: Store<State, Action>
   let report: FailureReporter
-  /// Actions effects sent that no assertion has handled yet, each with the state it produced.
-  var received: [(action: Action, state: State)] = [] {
+  /// Actions effects sent that no assertion has handled yet, each with the states around it.
+  var received: [ReceivedAction] = [] {
     didSet { ledger.withLock { $0.received = received.map(\.action) } }
   }
   /// The state the action being sent by the test produced.
   private var sentState: State?
+  /// The state the last action reduced — sent or received — produced.
+  private var lastReduced: State
   private var observation: StoreObservation?
   /// The last assertion, where an end-of-test failure about what followed it is reported.
   var lastSite: CallSite? {
@@ -86,6 +88,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     initialState: State, reducer: R, reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
     self.state = initialState
+    self.lastReduced = initialState
     self.report = reportFailure
     self.core = Store(initialState: initialState, reduce: reducer.reduce(into:action:))
     core.executor.reportMisuse = { failure in reportFailure(failure) }
@@ -93,10 +96,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }
     observation = core.addObserver { [weak self] action, origin, state in
       guard let self else { return }
+      let before = self.lastReduced
+      self.lastReduced = state
       if origin == .sent {
         self.sentState = state
       } else {
-        self.received.append((action, state))
+        self.received.append(ReceivedAction(action: action, before: before, after: state))
         self.wakeWaiters()
       }
     }
@@ -118,8 +123,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```
   ///
   /// Actions that effects sent and that the test has not asserted must be handled first
-  /// (`receive(_:assert:)` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``);
-  /// with ``Exhaustivity/off`` they are skipped.
+  /// (`receive(_:assert:)` or ``skipReceivedActions(strict:fileID:filePath:line:column:)``):
+  /// if not, the send fails, and they stay to be received later, as in TCA. With
+  /// ``Exhaustivity/off`` they are skipped, after effects that are ready to send have sent.
   @discardableResult
   public func send(
     _ action: Action,
@@ -130,14 +136,19 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     assert updateExpected: ((inout State) throws -> Void)? = nil
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Non-exhaustively, what ready effects send is skipped before this action, as in TCA.
+    if exhaustivity == .off { await letReadyEffectsRun() }
+    var before = state
     if !received.isEmpty {
+      before = lastReduced  // what the received actions, and any send that overtook them, left
       if exhaustivity == .on {
         fail(TestStoreMessages.mustHandle(received.map(\.action)), site)
+        // They stay receivable; a later `receive` checks each against the states around it.
+        for index in received.indices { received[index].isOvertaken = true }
+      } else {
+        received.removeAll()
       }
-      state = received[received.count - 1].state
-      received.removeAll()
     }
-    let before = state
     sentState = nil
     core.executor.origin = site
     let task = TestContext.$current.withValue(report) {
@@ -201,21 +212,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) async {
     lastSite = site
     while true {
+      if received.isEmpty { await letReadyEffectsRun() }
       guard await waitForAction() else {
         let running = core.executor.runningCount
         fail(TestStoreMessages.noAction(running: running, waited: timeout) + expecting, site)
         return
       }
-      let (action, after) = received.removeFirst()
-      let before = state
-      if isMatching(action) {
-        check(before: before, actual: after, updateExpected, site)
-        state = after
-        return
-      }
-      state = after
+      let next = received.removeFirst()
+      let matches = isMatching(next.action)
+      // The closure sees `state` as it was before the action, as in TCA.
+      if matches { check(before: next.before, actual: next.after, updateExpected, site) }
+      // A later `send` has moved the state past an action it overtook: it stays there.
+      if !next.isOvertaken { state = next.after }
+      if matches { return }
       if exhaustivity == .on {
-        fail(describe(action), site)
+        fail(describe(next.action), site)
         return
       }
       // Non-exhaustive: the action was reduced already; skip it and look at the next.
@@ -271,5 +282,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
   func fail(_ message: String, _ site: CallSite) {
     report(site.failure(message))
+  }
+
+  /// An action an effect sent, with the state before and after the store reduced it.
+  struct ReceivedAction {
+    let action: Action
+    let before: State
+    let after: State
+    /// A `send` came after it while it was still unhandled (a failure): `state` is already past.
+    var isOvertaken = false
   }
 }

@@ -15,10 +15,17 @@ import Store
 /// A call whose task is cancelled while it waits stops waiting (it throws `CancellationError`)
 /// and is never answered, so answers always go to calls still in flight: a test written from a
 /// recorded session answers exactly the requests the session saw answered.
+///
+/// An effect waiting for an answer is *parked*, as one sleeping on a ``TestClock`` is: only the
+/// test can move it on, so `TestClock.advance` does not wait for it, and once answered it is
+/// ready, so `TestStore.skipReceivedActions()` and `receive` let it send first.
 public final class Answers<Value: Sendable>: Sendable {
   private struct Waiting: Sendable {
     /// Calls not yet answered, oldest first.
-    var calls: [(id: UInt64, continuation: CheckedContinuation<Value, any Error>)] = []
+    var calls:
+      [(
+        id: UInt64, continuation: CheckedContinuation<Value, any Error>, activity: EffectActivity?
+      )] = []
     /// Calls cancelled before they began to wait.
     var cancelled: Set<UInt64> = []
     /// `answer`s waiting for a call to be made.
@@ -41,7 +48,10 @@ public final class Answers<Value: Sendable>: Sendable {
       defer { state.calls = [] }
       return state.calls
     }
-    for call in calls { call.continuation.resume(throwing: CancellationError()) }
+    for call in calls {
+      call.activity?.markBusy()
+      call.continuation.resume(throwing: CancellationError())
+    }
   }
 
   /// How many calls are waiting for an answer.
@@ -54,6 +64,8 @@ public final class Answers<Value: Sendable>: Sendable {
       state.nextID += 1
       return state.nextID
     }
+    let activity = EffectActivity.current
+    defer { activity?.didRun() }  // answered (or cancelled): its code runs again
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let answerers = waiting.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -61,7 +73,10 @@ public final class Answers<Value: Sendable>: Sendable {
             continuation.resume(throwing: CancellationError())
             return []
           }
-          state.calls.append((id, continuation))
+          state.calls.append((id, continuation, activity))
+          // Parked under the lock, so that an answer, which takes the call under it, always
+          // marks the effect busy after this.
+          activity?.park()
           defer { state.answerers = [] }
           return state.answerers
         }
@@ -75,6 +90,7 @@ public final class Answers<Value: Sendable>: Sendable {
         }
         return state.calls.remove(at: index).continuation
       }
+      if call != nil { activity?.markBusy() }
       call?.resume(throwing: CancellationError())
     }
   }
@@ -88,10 +104,11 @@ public final class Answers<Value: Sendable>: Sendable {
     let deadline = ContinuousClock.now + timeout
     while true {
       let call = waiting.withLock { state in
-        state.calls.isEmpty ? nil : state.calls.removeFirst().continuation
+        state.calls.isEmpty ? nil : state.calls.removeFirst()
       }
       if let call {
-        call.resume(with: result)
+        call.activity?.markBusy()  // ready: a clock or a `TestStore` lets it run before going on
+        call.continuation.resume(with: result)
         return
       }
       guard ContinuousClock.now < deadline else {

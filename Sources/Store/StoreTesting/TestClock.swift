@@ -17,10 +17,12 @@ import Testing
 /// deadline. Before it wakes the next, it lets the effect it woke — and every effect started
 /// meanwhile — run until it sleeps on a test clock again or finishes, so every run of a test
 /// sees the same order and the same times. (The same wait happens before the first wake, for
-/// effects started just before `advance`.) An effect that neither sleeps nor finishes, because it
-/// waits for something else (a stream, a dependency the test completes later), holds `advance`
-/// back for at most ``settleTimeout`` (5 s) the first time; after that it no longer counts. An
-/// effect whose task has not even started yet — a loaded machine — is waited for however long.
+/// effects started just before `advance`.) An effect waiting for an ``Answers`` call is parked
+/// like a sleeper: `advance` does not wait for it. One that neither sleeps, waits for an answer,
+/// nor finishes, because it waits for something no test controls (a stream, a network call),
+/// holds `advance` back for at most ``settleTimeout`` (5 s) the first time; after that it no
+/// longer counts. An effect whose task has not even started yet — a loaded machine — is waited
+/// for however long.
 public final class TestClock: Clock, Sendable {
   /// A moment on a test clock: how long after the clock's start.
   ///
@@ -171,13 +173,12 @@ public final class TestClock: Clock, Sendable {
           state.sleepers.append(
             Sleeper(
               number: number, deadline: deadline, continuation: continuation, activity: activity))
+          // Parked under the lock, so that `advance`, which takes the sleeper under it, always
+          // marks the effect busy after this.
+          activity?.park()
           return false
         }
-        if cancelled {
-          continuation.resume(throwing: CancellationError())
-        } else {
-          activity?.park()
-        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
       let sleeper = inner.withLock { state -> Sleeper? in

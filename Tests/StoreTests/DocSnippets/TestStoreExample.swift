@@ -28,3 +28,19 @@ struct Doubler: Reducer {
   await store.finish()
 }
 // snippet: end
+
+// snippet: ready-effects
+@MainActor @Test func answeringThenSkipping() async {
+  let prices = Answers<Int>()
+  let store = TestStore(
+    initialState: 0,
+    reducer: Reduce<Int, Int> { state, action in
+      state = action
+      return action == 0 ? .run { send in await send(try await prices.next()) } : .none
+    })
+  await store.send(0)
+  await prices.answer(.success(42))  // the effect is ready: answered, not run yet
+  await store.skipReceivedActions()  // lets it send `42` first, then skips it
+  #expect(store.state == 42)
+}
+// snippet: end

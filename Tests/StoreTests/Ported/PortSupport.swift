@@ -32,7 +32,11 @@ final class MainLog<Value> {
 }
 
 /// Suspends until cancelled, like TCA's `Task.never()`: a sleep no test outlives, not a wait
-/// for anything.
+/// for anything. Only the test can end it (by cancelling its effect), so it parks the effect,
+/// as a test clock's sleep does: `TestClock.advance` and `TestStore` do not wait for it.
 func never() async throws {
+  let activity = EffectActivity.current
+  activity?.park()
+  defer { activity?.didRun() }
   try await Task.sleep(for: .seconds(1_000_000_000))
 }

@@ -60,7 +60,7 @@ struct TCATestStoreFailureTests {
         """
         A state change does not match expectation:
 
-          State(
+          TCATestStoreFailureTests.State(
         \u{2212}   count: 0
         +   count: 1
           )
@@ -83,7 +83,7 @@ struct TCATestStoreFailureTests {
         """
         State was not expected to change, but a change occurred:
 
-          State(
+          TCATestStoreFailureTests.State(
         \u{2212}   count: 0
         +   count: 1
           )
@@ -130,22 +130,27 @@ struct TCATestStoreFailureTests {
   }
 
   /// testEffectInFlightAfterDeinit
-  @Test("an effect still running when the store goes away fails, saying how to fix it")
+  @Test("an effect still running when the store goes away fails at its .run, saying how to fix it")
   func effectInFlightAfterDeinit() async {
-    let failures = FailureLog()
+    let failures = Locked<[TestFailure]>([])
+    let runLine = #line + 6
+    let sendLine = #line + 7
     do {
       let store = TestStore(
         initialState: State(),
-        reducer: Reduce<State, Action> { _, _ in .run { _ in try await never() } },
-        reportFailure: failures.reporter)
+        reducer: Reduce<State, Action> { _, _ in
+          .run { _ in try await never() }
+        }, reportFailure: { failure in failures.withLock { $0.append(failure) } })
       await store.send(.first)
     }
-    #expect(failures.messages.count == 1)
-    let message = failures.messages.first ?? ""
+    #expect(failures.value.map(\.line) == [UInt(runLine)])
+    let message = failures.value.first?.message ?? ""
     #expect(
       message.hasPrefix(
         "An effect returned for this action is still running. It must complete before the end "
-          + "of the test. (The effect is the `.run` at StoreTests/TCATestStoreFailureTests.swift:"))
+          + "of the test. (The effect is the `.run` at "
+          + "StoreTests/TCATestStoreFailureTests.swift:\(runLine):16; the action was sent at "
+          + "StoreTests/TCATestStoreFailureTests.swift:\(sendLine):23.)"))
     #expect(
       message.hasSuffix(
         "To fix, make the effect finish: complete what it waits for (a dependency, a test "
@@ -154,7 +159,7 @@ struct TCATestStoreFailureTests {
   }
 
   /// testSendActionBeforeReceivingFailure
-  @Test("sending before receiving what arrived fails")
+  @Test("sending before receiving what arrived fails, and what arrived can still be received")
   func sendActionBeforeReceiving() async {
     let failures = FailureLog()
     let store = TestStore(
@@ -162,6 +167,8 @@ struct TCATestStoreFailureTests {
     await store.send(.first)
     await store.send(.first)
     await store.receive(.second)
+    await store.receive(.second)
+    await store.finish()
     #expect(
       failures.messages == [
         """
