@@ -96,6 +96,29 @@ struct HistoryHorizonTests {
     ) { try Options.parse(["--history=0"]) }
   }
 
+  @Test("--help and shrink --help describe --history, --max-replays and --timeout")
+  func helpTexts() {
+    let usage = Options.usage.unescaped.split(separator: "\n").map(String.init)
+    #expect(
+      usage.contains(
+        "  --history N               keep the last N actions for :back, :goto, :undo and :diff"))
+    #expect(
+      usage.contains(
+        "                            (default: 1000000); older states are dropped"))
+    #expect(usage.contains("                     [--max-replays N] [--timeout SECONDS]"))
+    let shrink = ShrinkRequest.usage.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(
+      Array(shrink.suffix(6)) == [
+        "REGEX is matched in time linear in the line (no backtracking): literals, ., [a-z], [^…],",
+        "\\w \\d \\s \\b, ^ $, (…), (?:…), |, * + ? {m,n}. Backreferences and lookaround are refused.",
+        "",
+        "The search stops early after --max-replays replays (default 20000), after",
+        "--timeout seconds (default 300) or at Ctrl-C, and still writes the smallest",
+        "log found so far, saying that it may not be 1-minimal.",
+      ])
+  }
+
   @Test(":history --json writes the list in pieces, byte for byte one JSON line")
   func historyJSONStreams() async throws {
     let result = try await UniflowBinary.run(

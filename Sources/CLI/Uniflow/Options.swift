@@ -61,6 +61,7 @@ struct Options: Equatable, Sendable {
       uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
                                 re-apply a recorded log with effects off; print the final screens
       uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]
+                         [--max-replays N] [--timeout SECONDS]
                                 cut a log down to the fewest actions whose replay still shows a
                                 screen line matching REGEX
       uniflow bench [--json] [--only SECTION,…] [--actions N]
