@@ -254,6 +254,9 @@ struct BenchReport {
       row(
         "REPL memory per action, 1,000,000 (target ≤ 16, flat)", f.historyBytesPerAction1M,
         "B", verdict: f.historyBytesPerAction1M <= 16),
+      row(
+        "  of which the history's entries and distinct actions", f.historyActionBytesPerAction1M,
+        "B"),
     ]
   }
 
