@@ -62,4 +62,34 @@ struct MinimalSubsequenceTests {
     #expect(result.elements.contains(500))
     #expect(result.elements.count < 1000)
   }
+
+  @Test("when every element is needed, 10 and 100 times longer lists take at most 3 runs each")
+  func everyElementNeeded() {
+    for count in [30, 300, 3_000] {
+      var longest = 0
+      let result = minimalSubsequence(of: Array(0..<count)) { list in
+        longest = max(longest, list.count)
+        return list.count == count
+      }
+      #expect(result.elements.count == count)
+      #expect(result.isMinimal)
+      #expect(result.runs <= 3 * count, "\(count) elements: \(result.runs) runs")
+      #expect(longest < count)  // no candidate is the whole list again
+    }
+  }
+
+  @Test("stop ends the search before the next run, keeping the smallest list so far")
+  func stopEndsTheSearch() {
+    var asked = 0
+    let result = minimalSubsequence(
+      of: Array(0..<1000),
+      stop: {
+        asked += 1
+        return asked > 7
+      }
+    ) { $0.contains(500) }
+    #expect(result.runs == 7)
+    #expect(!result.isMinimal)
+    #expect(result.elements.contains(500))
+  }
 }

@@ -48,6 +48,8 @@ struct Options: Equatable, Sendable {
   var json = false
   /// `--record FILE [--force]`: record the session's actions to FILE.
   var record: RecordRequest?
+  /// `--history N`: how many actions the REPL keeps for time travel; older states are dropped.
+  var history = SessionHistory.defaultHorizon
 
   static let version = Version.name
 
@@ -59,6 +61,7 @@ struct Options: Equatable, Sendable {
       uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
                                 re-apply a recorded log with effects off; print the final screens
       uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]
+                         [--max-replays N] [--timeout SECONDS]
                                 cut a log down to the fewest actions whose replay still shows a
                                 screen line matching REGEX
       uniflow bench [--json] [--only SECTION,…] [--actions N]
@@ -80,6 +83,8 @@ struct Options: Equatable, Sendable {
       --json                    screens, errors and results as JSON objects, one a line
       --record FILE             record every action to FILE, an action log (see docs/action-log.md)
       --force                   with --record: overwrite FILE if it exists
+      --history N               keep the last N actions for :back, :goto, :undo and :diff
+                                (default: \(SessionHistory.defaultHorizon)); older states are dropped
 
     Replay options:
       --trace                   print each action and the screens it changed
@@ -146,6 +151,13 @@ struct Options: Equatable, Sendable {
         options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
       case "--force":
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
+      case "--history":
+        let text = try value()
+        guard let count = Int(text), (1...100_000_000).contains(count) else {
+          throw UsageError(
+            "--history needs a number of actions from 1 to 100000000, got '\(text)'")
+        }
+        options.history = count
       default:
         let argument = inlineValue.map { "\(name)=\($0)" } ?? name
         let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
@@ -173,7 +185,7 @@ struct Options: Equatable, Sendable {
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
     "--weather-url", "--weather-provider", "--http-timeout", "--no-default-location", "--json",
-    "--record", "--force",
+    "--record", "--force", "--history",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there

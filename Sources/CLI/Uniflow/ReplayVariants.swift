@@ -56,6 +56,9 @@ enum ReplayVariants {
     let eachChange = request.diff && request.skip.isEmpty
     var state = start
     var shown = ShownScreens(start)
+    // With --diff, the dump of the state before each action is the one made after the action
+    // before it: each state is dumped once.
+    var dumped: [String]?
     for step in steps {
       if request.skip.contains(step.seq) {
         if request.trace { console.output("#\(step.seq) skipped") }
@@ -67,7 +70,18 @@ enum ReplayVariants {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       }
       if eachChange {
-        for line in change(from: before, to: state) { console.output(TerminalText(line)) }
+        guard before != state else {
+          console.output("(no change)")
+          continue
+        }
+        let beforeLines = dumped ?? dumpLines(before)
+        let afterLines = dumpLines(state)
+        dumped = afterLines
+        for line in lineDiff(expected: beforeLines, actual: afterLines)
+          .split(separator: "\n", omittingEmptySubsequences: false)
+        {
+          console.output(TerminalText(String(line)))
+        }
       } else if request.trace {
         for line in shown.changes(to: state) { console.screen(line) }
       }
@@ -119,6 +133,10 @@ enum ReplayVariants {
   }
 
   /// `before` to `after` as −/+ lines of their dumps, or `(no change)`.
+  ///
+  /// **Bounds.** O(N + M) to dump the two states (N and M lines) and O((N+M)·D) for the diff of
+  /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``); `replay
+  /// --diff` dumps each state once, so a log of A actions costs O(A · state lines).
   static func change(from before: AppState, to after: AppState) -> [String] {
     guard before != after else { return ["(no change)"] }
     return lineDiff(expected: dumpLines(before), actual: dumpLines(after))

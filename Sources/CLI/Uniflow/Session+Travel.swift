@@ -23,11 +23,17 @@ extension Session {
   /// `:forward N` (`steps` = N) and `:back N` (`steps` = −N), stopping at the session's first
   /// and last states however large N is.
   func travel(by steps: Int, line: Int) {
-    let room = steps < 0 ? history.position : history.count - history.position
+    let room =
+      steps < 0 ? history.position - history.firstPosition : history.count - history.position
     let distance = min(Int(clamping: steps.magnitude), room)
     let target = history.position + (steps < 0 ? -distance : distance)
     guard target != history.position else {
-      let edge = steps < 0 ? "the first state (seq 0)" : "the last state (seq \(history.count))"
+      let edge =
+        steps > 0
+        ? "the last state (seq \(history.count))"
+        : history.firstPosition == 0
+          ? "the first state (seq 0)"
+          : "the oldest state kept (seq \(history.firstPosition)): \(horizonNote)"
       report("already at \(edge)", line: line)
       return
     }
@@ -41,13 +47,32 @@ extension Session {
         "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
       return
     }
+    guard seq >= history.firstPosition else {
+      report(beforeHorizon(seq), line: line)
+      return
+    }
     travel(to: seq)
+  }
+
+  /// Why travel cannot reach `seq`, which lies before the oldest state the history keeps.
+  private func beforeHorizon(_ seq: Int) -> String {
+    "seq \(seq) is no longer kept: the oldest state kept is seq \(history.firstPosition), "
+      + horizonNote
+  }
+
+  /// What the history keeps, and how to keep more.
+  private var horizonNote: String {
+    "the history keeps the last \(history.horizon) actions (start uniflow with --history N "
+      + "to keep more)"
   }
 
   /// `:undo`: travel to the state before the last typed command.
   func undo(line: Int) {
     guard let position = history.positionBeforeLastCommand else {
-      report("nothing to undo: no command has been typed yet", line: line)
+      report(
+        history.firstPosition == 0
+          ? "nothing to undo: no command has been typed yet"
+          : "nothing to undo among the actions kept: \(horizonNote)", line: line)
       return
     }
     travel(to: position)
@@ -63,6 +88,10 @@ extension Session {
     guard seq <= history.count else {
       report(
         "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+      return
+    }
+    guard seq > history.firstPosition else {
+      report(beforeHorizon(seq), line: line)
       return
     }
     let entry = history.entry(seq)

@@ -30,7 +30,8 @@ final class Session {
     let initialState = AppState(timeZone: options.timeZone)
     self.store = Store(initialState: initialState, reducer: AppReducer(environment: environment))
     let replayReducer = self.replayReducer
-    self.history = SessionHistory(initialState: initialState) { state, action in
+    self.history = SessionHistory(initialState: initialState, horizon: options.history) {
+      state, action in
       _ = replayReducer.reduce(into: &state, action: action)
     }
     self.console = console
@@ -86,8 +87,9 @@ final class Session {
     case .view:
       renderer.printAll(of: store.state)
     case .history:
-      console.result(
-        "history", lines: history.lines().map { TerminalText($0) }, json: history.json())
+      console.resultList(
+        "history", lineCount: history.lineCount, line: { TerminalText(history.line($0)) },
+        itemCount: history.count - history.firstPosition, item: history.jsonEntry)
     case .undo:
       undo(line: number)
     case .back(let steps):

@@ -33,11 +33,16 @@ final class SessionHistory {
     let action: AppAction
   }
 
-  private var timeline: ActionTimeline<AppState, Entry>
+  /// The default of `--history`: how many actions a session keeps for travel.
+  nonisolated static let defaultHorizon = 1_000_000
+
+  private let table = ActionTable()
+  private var timeline: ActionTimeline<AppState, ActionTable.Packed>
+  /// How many actions the history keeps at least: older ones are dropped, whole checkpoint
+  /// intervals at a time.
+  let horizon: Int
   /// The position whose state the screens show.
   private(set) var position = 0
-  /// The positions where typed commands not yet travelled over begin.
-  private var commandStarts: [Int] = []
   /// The source recorded for the next action sent (rather than produced by an effect).
   private var nextSource = Source.launch
   /// Whether the next action sent begins a typed command.
@@ -50,25 +55,49 @@ final class SessionHistory {
   private var hasTravelled = false
   private var observation: StoreObservation?
 
-  /// A history starting at `initialState`; `reduce` re-applies actions with effects off.
+  /// A history starting at `initialState` that keeps at least the last `horizon` actions;
+  /// `reduce` re-applies actions with effects off. It keeps a state every `checkpointInterval`
+  /// actions (by default 1,000, or a tenth of the horizon if that is less).
+  ///
+  /// **Bounds.** Memory: 4 bytes per action kept (``ActionTable``), one copy of each distinct
+  /// recent action, and one state per checkpoint interval; at most `horizon` plus one interval
+  /// of actions are kept, however long the session runs.
   init(
-    initialState: AppState, checkpointInterval: Int = 1000,
-    reduce: @escaping (inout AppState, AppAction) -> Void
+    initialState: AppState, horizon: Int = SessionHistory.defaultHorizon,
+    checkpointInterval: Int? = nil, reduce: @escaping (inout AppState, AppAction) -> Void
   ) {
+    precondition(horizon > 0, "the history keeps at least one action")
+    self.horizon = horizon
+    let table = self.table
     timeline = ActionTimeline(
-      initialState: initialState, checkpointInterval: checkpointInterval
-    ) { state, entry in reduce(&state, entry.action) }
+      initialState: initialState,
+      checkpointInterval: checkpointInterval ?? min(1000, max(1, horizon / 10))
+    ) { state, packed in reduce(&state, table.action(packed.slot)) }
     storeState = initialState
   }
 
-  /// How many actions the session has (after travelling back, counting the states ahead).
+  /// How many actions the session has had (after travelling back, counting the states ahead).
   var count: Int { timeline.count }
 
-  /// The entry of the action numbered `seq` (1…``count``).
-  func entry(_ seq: Int) -> Entry { timeline.actions[seq - 1] }
+  /// The oldest position the history still has: 0 until the session outgrows ``horizon``.
+  var firstPosition: Int { timeline.firstPosition }
 
-  /// The state at `position` (0…``count``), re-applied from the nearest checkpoint.
+  /// The entry of the action numbered `seq` (``firstPosition`` + 1 … ``count``).
+  func entry(_ seq: Int) -> Entry {
+    let packed = timeline.action(seq)
+    return Entry(source: packed.source, action: table.action(packed.slot))
+  }
+
+  /// The state at `position` (``firstPosition`` … ``count``), re-applied from the nearest
+  /// checkpoint.
   func state(at position: Int) -> AppState { timeline.state(at: position) }
+
+  /// How many bytes the history's actions take (entries and the table's distinct actions, not
+  /// the checkpoints): what `uniflow bench` divides by the number of actions.
+  var actionBytes: Int {
+    (timeline.count - timeline.firstPosition) * MemoryLayout<ActionTable.Packed>.stride
+      + table.slotsInUse * (MemoryLayout<AppAction>.stride + MemoryLayout<UInt32>.stride)
+  }
 
   func attach(to store: Store<AppState, AppAction>) {
     observation = store.observe { [weak self] action, origin, state in
@@ -81,23 +110,35 @@ final class SessionHistory {
     if travelling { return }
     if hasTravelled { continueFromPosition() }
     let source = origin == .effect ? .effect : nextSource
-    if source == .typed, startsCommand {
-      commandStarts.append(timeline.count)
-      startsCommand = false
-    }
-    timeline.append(Entry(source: source, action: action), resultingIn: state)
+    let starts = source == .typed && startsCommand
+    if starts { startsCommand = false }
+    append(action, source: source, startsCommand: starts, resultingIn: state)
+  }
+
+  private func append(
+    _ action: AppAction, source: Source, startsCommand: Bool, resultingIn state: AppState
+  ) {
+    let packed = ActionTable.Packed(
+      source: source, startsCommand: startsCommand, slot: table.intern(action))
+    timeline.append(packed, resultingIn: state)
     position = timeline.count
+    if timeline.count - timeline.firstPosition >= horizon + timeline.checkpointInterval {
+      for dropped in timeline.removeActions(before: timeline.count - horizon) {
+        table.release(dropped.slot)
+      }
+    }
   }
 
   /// The store moves on from a state travel showed: the states ahead are dropped, and the
   /// screens as shown (with what was loading cancelled) become a state of their own.
   private func continueFromPosition() {
     hasTravelled = false
+    if position < timeline.count {
+      for seq in (position + 1)...timeline.count { table.release(timeline.action(seq).slot) }
+    }
     timeline.removeActions(after: position)
-    commandStarts.removeAll { $0 >= position }
     if storeState != timeline.lastState {
-      timeline.append(
-        Entry(source: .travel, action: .restored(storeState)), resultingIn: storeState)
+      append(.restored(storeState), source: .travel, startsCommand: false, resultingIn: storeState)
     }
   }
 
@@ -117,42 +158,64 @@ final class SessionHistory {
 
   /// Moves the current position to `position`; travel then restores its state.
   func move(to position: Int) {
-    precondition(0 <= position && position <= timeline.count)
+    precondition(timeline.firstPosition <= position && position <= timeline.count)
     self.position = position
   }
 
   /// The position just before the last typed command that begins before the current position:
-  /// where `:undo` goes; nil if there is none.
+  /// where `:undo` goes; nil if there is none among the actions kept. O(actions since that
+  /// command).
   var positionBeforeLastCommand: Int? {
-    commandStarts.last { $0 < position }
+    var seq = position
+    while seq > timeline.firstPosition {
+      if timeline.action(seq).startsCommand { return seq - 1 }
+      seq -= 1
+    }
+    return nil
   }
 
-  /// `:history`'s lines: a `>` at the state shown, sequence number, source, action.
-  func lines() -> [String] {
+  /// How many lines `:history` prints: one per action kept, and a first line for the state
+  /// before them when the screens show it (the start, or the oldest state kept).
+  var lineCount: Int {
+    timeline.count - timeline.firstPosition + (hasFirstLine ? 1 : 0)
+  }
+
+  private var hasFirstLine: Bool { position == 0 || timeline.firstPosition > 0 }
+
+  /// `:history`'s line `index` (0 ..< ``lineCount``): a `>` at the state shown, sequence
+  /// number, source, action.
+  func line(_ index: Int) -> String {
     let width = String(timeline.count).count
-    var lines = timeline.actions.enumerated().map { index, entry in
-      let seq = String(index + 1)
-      let padded = String(repeating: " ", count: width - seq.count) + seq
-      let source = entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-      let marker = index + 1 == position ? ">" : " "
-      return "\(marker) \(padded)  \(source)  \(Self.describe(entry.action))"
+    let marker = { (seq: Int) in seq == self.position ? ">" : " " }
+    if hasFirstLine, index == 0 {
+      let first = timeline.firstPosition
+      let what =
+        first == 0
+        ? "(start)"
+        : "(seq 1…\(first) dropped: the history keeps the last \(horizon) actions, --history)"
+      return "\(marker(first)) " + String(repeating: " ", count: width) + "  \(what)"
     }
-    if position == 0 {
-      lines.insert("> " + String(repeating: " ", count: width) + "  (start)", at: 0)
-    }
-    return lines
+    let seq = timeline.firstPosition + index + (hasFirstLine ? 0 : 1)
+    let entry = self.entry(seq)
+    let number = String(seq)
+    let padded = String(repeating: " ", count: width - number.count) + number
+    let source = entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
+    return "\(marker(seq)) \(padded)  \(source)  \(Self.describe(entry.action))"
   }
 
-  /// `:history` for `--json`: `{"seq": 1, "source": "launch", "action": "…"}` for each action,
-  /// with `"current": true` on the state shown.
-  func json() -> [[String: Any]] {
-    timeline.actions.enumerated().map { index, entry in
-      var object: [String: Any] = [
-        "seq": index + 1, "source": entry.source.rawValue, "action": Self.describe(entry.action),
-      ]
-      if index + 1 == position { object["current"] = true }
-      return object
-    }
+  /// `:history`'s lines, all at once (tests; the REPL prints them one at a time).
+  func lines() -> [String] { (0..<lineCount).map(line) }
+
+  /// `:history` for `--json`, item `index` (0 ..< number of actions kept):
+  /// `{"seq": 1, "source": "launch", "action": "…"}`, with `"current": true` on the state shown.
+  func jsonEntry(_ index: Int) -> [String: Any] {
+    let seq = timeline.firstPosition + index + 1
+    let entry = self.entry(seq)
+    var object: [String: Any] = [
+      "seq": seq, "source": entry.source.rawValue, "action": Self.describe(entry.action),
+    ]
+    if seq == position { object["current"] = true }
+    return object
   }
 
   /// An action on one line, at most 160 characters.

@@ -10,15 +10,36 @@ import Store
 /// of actions becomes the three that matter — and writes them as an action log that `replay`,
 /// `--diff` and `--emit-test` take.
 ///
-/// The search is ``minimalSubsequence(of:maxRuns:where:)``: the property shrinker's deletion
+/// The search is ``minimalSubsequence(of:maxRuns:stop:where:)``: the property shrinker's deletion
 /// passes over the list of logged actions, each candidate replayed from the log's starting
 /// state with effects off. Exit status: 0 when shrunk and written; 1 when the log's own replay
 /// does not show the line; 2 for a bad log, pattern or output file.
+///
+/// **Bounds.** Memory: the log's actions and O(length) working memory, whatever the number of
+/// replays. Time: each replay is O(length) reductions plus a match of O(line · pattern) steps
+/// per screen line (``LinearPattern``); the search stops after `--max-replays` replays, after
+/// `--timeout` seconds or at Ctrl-C, and then still writes the smallest log so far.
 @MainActor
 enum ShrinkCommand {
+  /// Why a search stopped before it knew its result was 1-minimal.
+  enum EarlyStop: Equatable {
+    case maxReplays(Int), timeout(Int), interrupted
+
+    var reason: String {
+      switch self {
+      case .maxReplays(let count): "after \(count) replays (--max-replays \(count))"
+      case .timeout(let seconds): "after \(seconds) s (--timeout \(seconds))"
+      case .interrupted: "at Ctrl-C"
+      }
+    }
+  }
+
+  /// Runs `request`; `elapsed` says how many seconds have passed since the search began (a
+  /// test passes its own clock).
   static func run(
     _ request: ShrinkRequest, console: any Console,
-    adoptTimeZone: (TimeZone) -> Void = { _ in }
+    adoptTimeZone: (TimeZone) -> Void = { _ in },
+    elapsed: (() -> Double)? = nil
   ) -> Int32 {
     if request.help {
       for line in ShrinkRequest.usage.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -26,11 +47,12 @@ enum ShrinkCommand {
       }
       return 0
     }
-    let symptom: Regex<AnyRegexOutput>
+    let symptom: LinearPattern
     do {
-      symptom = try Regex(request.pattern)
+      symptom = try LinearPattern(request.pattern)
     } catch {
-      console.error("uniflow: --until '\(request.pattern)' is not a regular expression: \(error)")
+      console.error(
+        "uniflow: --until '\(request.pattern)' is not a regular expression shrink takes: \(error)")
       return 2
     }
     do {
@@ -48,7 +70,7 @@ enum ShrinkCommand {
         return AppView(state: state).screens
           .first { line in
             (request.screen == nil || line.screen == request.screen)
-              && (try? symptom.firstMatch(in: line.rendered)) != nil
+              && symptom.matches(line.rendered)
           }?
           .rendered
       }
@@ -61,11 +83,33 @@ enum ShrinkCommand {
             + "(uniflow replay \(request.path) prints those screens)")
         return 1
       }
-      let core = minimalSubsequence(of: steps) { matchingLine($0) != nil }
+      let clock = ContinuousClock()
+      let began = clock.now
+      let seconds = elapsed ?? { ActionLogBenchmark.seconds(clock.now - began) }
+      var stop: EarlyStop?
+      let core = Interruption.catching {
+        minimalSubsequence(
+          of: steps, maxRuns: request.maxReplays,
+          stop: {
+            if Interruption.requested {
+              stop = .interrupted
+            } else if seconds() >= Double(request.timeout) {
+              stop = .timeout(request.timeout)
+            }
+            return stop != nil
+          }
+        ) { matchingLine($0) != nil }
+      }
+      if stop == nil, !core.isMinimal { stop = .maxReplays(request.maxReplays) }
       try write(core.elements, from: start, of: replayer, to: request, reducer: reducer)
       console.output(
         "\(steps.count) actions → \(core.elements.count) actions in \(core.runs + 1) replays")
       console.output(TerminalText(matchingLine(core.elements) ?? ""))
+      if let stop {
+        console.error(
+          "uniflow: warning: the search stopped early, \(stop.reason): \(request.output) is the "
+            + "smallest log found so far and may not be 1-minimal; shrink it again to go on")
+      }
       return 0
     } catch {
       console.error("uniflow: \(error)")

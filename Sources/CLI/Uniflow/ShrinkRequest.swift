@@ -18,22 +18,41 @@ struct ShrinkRequest: Equatable, Sendable {
   var force = false
   /// `--help`: print ``usage`` and do nothing else.
   var help = false
+  /// `--max-replays`: stop after this many replays, keeping the smallest log so far.
+  var maxReplays = ShrinkRequest.defaultMaxReplays
+  /// `--timeout`: stop after this many seconds, keeping the smallest log so far.
+  var timeout = ShrinkRequest.defaultTimeout
 
-  static let names = ["--until", "--screen", "--output", "--force", "--offline", "--help"]
+  static let defaultMaxReplays = 20_000
+  static let defaultTimeout = 300
+
+  static let names = [
+    "--until", "--screen", "--output", "--force", "--max-replays", "--timeout", "--offline",
+    "--help",
+  ]
 
   static let usage = """
     Usage: uniflow shrink LOG --until REGEX [--screen clock|dog|weather] --output OUT [--force]
+                          [--max-replays N] [--timeout SECONDS]
 
     Finds a small part of LOG's actions whose replay still ends on a screen line matching REGEX
-    (a Swift regular expression, matched anywhere in the line, e.g. 'dog: .*-1 살'), and writes
-    it to OUT as an action log. The result is 1-minimal: without any one of its actions, the
-    line no longer shows. Replays run with effects off, as `uniflow replay` does.
+    (matched anywhere in the line, e.g. 'dog: .*-1 살'), and writes it to OUT as an action log.
+    The result is 1-minimal: without any one of its actions, the line no longer shows. Replays
+    run with effects off, as `uniflow replay` does.
+
+    REGEX is matched in time linear in the line (no backtracking): literals, ., [a-z], [^…],
+    \\w \\d \\s \\b, ^ $, (…), (?:…), |, * + ? {m,n}. Backreferences and lookaround are refused.
+
+    The search stops early after --max-replays replays (default \(defaultMaxReplays)), after
+    --timeout seconds (default \(defaultTimeout)) or at Ctrl-C, and still writes the smallest
+    log found so far, saying that it may not be 1-minimal.
     """
 
   /// Parses the arguments after `shrink`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var request = ShrinkRequest()
-    var words = ArgumentList(arguments, valued: ["--until", "--output", "--screen"])
+    var words = ArgumentList(
+      arguments, valued: ["--until", "--output", "--screen", "--max-replays", "--timeout"])
     func value(_ name: String, _ inlineValue: String?, _ example: String) throws(UsageError)
       -> String
     {
@@ -48,6 +67,10 @@ struct ShrinkRequest: Equatable, Sendable {
       case "--until": request.pattern = try value(argument, inlineValue, "'dog: .*살'")
       case "--output": request.output = try value(argument, inlineValue, "small.log")
       case "--force": request.force = true
+      case "--max-replays":
+        request.maxReplays = try positive(argument, value(argument, inlineValue, "1000"))
+      case "--timeout":
+        request.timeout = try positive(argument, value(argument, inlineValue, "60"))
       case "--offline": break  // shrinking never touches the network
       case "--screen":
         let name = try value(argument, inlineValue, "dog")
@@ -74,6 +97,14 @@ struct ShrinkRequest: Equatable, Sendable {
       throw UsageError("shrink needs a file to write the small log to: \(usageLine)")
     }
     return Options(mode: .shrink(request))
+  }
+
+  /// `text` as a whole number from 1 to a billion, or a usage error naming `option`.
+  private static func positive(_ option: String, _ text: String) throws(UsageError) -> Int {
+    guard let number = Int(text), (1...1_000_000_000).contains(number) else {
+      throw UsageError("\(option) takes a whole number from 1 to 1000000000, not '\(text)'")
+    }
+    return number
   }
 
   private static let usageLine =

@@ -19,16 +19,27 @@
 ///
 /// Positions run from 0 (the initial state, before any action) to ``count`` (after the last
 /// action); action number `n` (counting from 1, as logs count `seq`) leads from position `n - 1`
-/// to position `n`.
+/// to position `n`. ``removeActions(before:)`` drops the oldest actions and states whole
+/// intervals at a time, so that a long session keeps a bounded horizon; positions keep their
+/// numbers, and the oldest one kept is ``firstPosition``.
+///
+/// **Bounds.** Memory: the actions kept plus one state per interval. `append` is O(1)
+/// amortised (one reduction when the result is not given); `state(at:)` is at most
+/// `checkpointInterval - 1` reductions; `removeActions(before:)` O(count / checkpointInterval).
 public struct ActionTimeline<State, Action> {
   /// How many actions lie between two checkpoints.
   public let checkpointInterval: Int
-  /// Every action, in the order it was applied.
-  public private(set) var actions: [Action] = []
-  /// `checkpoints[k]` is the state at position `k * checkpointInterval`.
+  /// The actions kept, chunk `k` holding those from position `(firstChunk + k) ·
+  /// checkpointInterval` on.
+  private var chunks: [[Action]] = [[]]
+  /// `checkpoints[k]` is the state at position `(firstChunk + k) · checkpointInterval`.
   private var checkpoints: [State]
+  /// The absolute number of `chunks[0]`.
+  private var firstChunk = 0
   /// The state after the last action, kept so that appending costs one reduction at most.
   public private(set) var lastState: State
+  /// How many actions the timeline has had, dropped ones included; also its last position.
+  public private(set) var count = 0
   private let reduce: (inout State, Action) -> Void
 
   /// Creates a timeline starting at `initialState`, whose actions change the state by `reduce`
@@ -44,8 +55,23 @@ public struct ActionTimeline<State, Action> {
     self.reduce = reduce
   }
 
-  /// How many actions the timeline holds; also its last position.
-  public var count: Int { actions.count }
+  /// The oldest position whose state the timeline still has: 0 until
+  /// ``removeActions(before:)`` drops the oldest.
+  public var firstPosition: Int { firstChunk * checkpointInterval }
+
+  /// The actions kept, in the order they were applied: the one leading from ``firstPosition``
+  /// first. (Builds an array; ``action(_:)`` reads one.)
+  public var actions: [Action] { Array(chunks.joined()) }
+
+  /// Action number `number` (``firstPosition`` + 1 … ``count``): the one leading from position
+  /// `number - 1` to `number`.
+  public func action(_ number: Int) -> Action {
+    precondition(
+      firstPosition < number && number <= count,
+      "action \(number) is not in \(firstPosition + 1)…\(count)")
+    let index = number - 1 - firstPosition
+    return chunks[index / checkpointInterval][index % checkpointInterval]
+  }
 
   /// How many states the timeline keeps in memory as checkpoints.
   public var checkpointCount: Int { checkpoints.count }
@@ -60,31 +86,57 @@ public struct ActionTimeline<State, Action> {
   /// Appends `action` whose result is already known, as when a live store has just reduced it.
   /// `state` must be what `reduce` makes of the last state and `action`.
   public mutating func append(_ action: Action, resultingIn state: State) {
-    actions.append(action)
+    if chunks[chunks.count - 1].count == checkpointInterval {
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(checkpointInterval)
+    }
+    chunks[chunks.count - 1].append(action)
+    count += 1
     lastState = state
-    if actions.count % checkpointInterval == 0 { checkpoints.append(state) }
+    if count % checkpointInterval == 0 { checkpoints.append(state) }
   }
 
-  /// The state at `position` (0 … ``count``): the nearest checkpoint with the actions after it
-  /// re-applied.
+  /// The state at `position` (``firstPosition`` … ``count``): the nearest checkpoint with the
+  /// actions after it re-applied.
   public func state(at position: Int) -> State {
-    precondition(0 <= position && position <= count, "position \(position) is not in 0…\(count)")
+    precondition(
+      firstPosition <= position && position <= count,
+      "position \(position) is not in \(firstPosition)…\(count)")
     if position == count { return lastState }
-    let checkpoint = position / checkpointInterval
-    var state = checkpoints[checkpoint]
-    for index in (checkpoint * checkpointInterval)..<position {
-      reduce(&state, actions[index])
-    }
+    let chunk = position / checkpointInterval - firstChunk
+    var state = checkpoints[chunk]
+    for action in chunks[chunk][..<(position % checkpointInterval)] { reduce(&state, action) }
     return state
   }
 
   /// Drops every action after `position`, so that the next action appended continues from the
   /// state at `position`: what happens when a user goes back and does something else.
   public mutating func removeActions(after position: Int) {
-    precondition(0 <= position && position <= count, "position \(position) is not in 0…\(count)")
+    precondition(
+      firstPosition <= position && position <= count,
+      "position \(position) is not in \(firstPosition)…\(count)")
     guard position < count else { return }
     lastState = state(at: position)
-    actions.removeSubrange(position...)
-    checkpoints.removeSubrange((position / checkpointInterval + 1)...)
+    let chunk = position / checkpointInterval - firstChunk
+    chunks.removeSubrange((chunk + 1)...)
+    chunks[chunk].removeSubrange((position % checkpointInterval)...)
+    checkpoints.removeSubrange((chunk + 1)...)
+    count = position
+  }
+
+  /// Drops the actions and states before `position`, rounded down to a multiple of
+  /// ``checkpointInterval`` (``firstPosition`` afterwards), so that memory stays bounded in a long
+  /// session; returns the actions dropped, oldest first. The states from ``firstPosition`` on
+  /// are unchanged.
+  @discardableResult
+  public mutating func removeActions(before position: Int) -> [Action] {
+    let dropped = min(position, count) / checkpointInterval - firstChunk
+    guard dropped > 0 else { return [] }
+    let removed = Array(chunks[..<dropped].joined())
+    chunks.removeFirst(dropped)
+    if chunks.isEmpty { chunks = [[]] }
+    checkpoints.removeFirst(dropped)
+    firstChunk += dropped
+    return removed
   }
 }

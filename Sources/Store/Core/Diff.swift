@@ -11,8 +11,17 @@
 ///
 /// Lines only in `expected` are marked `−`, lines only in `actual` `+`, shared lines are indented
 /// by two spaces. Long runs of shared lines far from any change are folded into `…`.
-package func lineDiff(expected: [String], actual: [String], context: Int = 3) -> String {
-  let edits = diffEdits(expected, actual)
+///
+/// **Bounds.** The edit script is ``MyersDiff``'s: O((N+M)·D) line comparisons and O(N+M)
+/// memory for N lines before, M after and D lines changed. When more than `maxChanges` lines
+/// change (after O((N+M)·maxChanges) comparisons), the table is replaced by one line saying so
+/// (``tooManyChanges(before:after:maxChanges:)``), so a diff of two huge states stays fast.
+package func lineDiff(
+  expected: [String], actual: [String], context: Int = 3, maxChanges: Int = lineDiffMaxChanges
+) -> String {
+  guard let edits = diffEdits(expected, actual, maxChanges: maxChanges) else {
+    return tooManyChanges(before: expected.count, after: actual.count, maxChanges: maxChanges)
+  }
   var keep = [Bool](repeating: false, count: edits.count)
   for (index, edit) in edits.enumerated() where edit.kind != .same {
     for near in max(0, index - context)...min(edits.count - 1, index + context) {
@@ -37,36 +46,41 @@ package func lineDiff(expected: [String], actual: [String], context: Int = 3) ->
   return out.joined(separator: "\n")
 }
 
-struct DiffEdit: Equatable {
-  enum Kind { case same, removed, added }
-  let kind: Kind
-  let line: String
+/// How many changed lines ``lineDiff(expected:actual:context:maxChanges:)`` shows at most.
+package let lineDiffMaxChanges = 2_000
+
+/// What ``lineDiff(expected:actual:context:maxChanges:)`` prints instead of a table of more
+/// than `maxChanges` changed lines.
+package func tooManyChanges(before: Int, after: Int, maxChanges: Int) -> String {
+  "  … more than \(maxChanges) lines changed (\(before) lines before, \(after) after): "
+    + "too many to show line by line; compare smaller parts of the state"
 }
 
-/// The shortest edit script between two line lists, by longest common subsequence.
-func diffEdits(_ old: [String], _ new: [String]) -> [DiffEdit] {
-  let n = old.count
-  let m = new.count
-  // lengths[i][j]: length of the LCS of old[i...] and new[j...].
-  var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-  for i in stride(from: n - 1, through: 0, by: -1) {
-    for j in stride(from: m - 1, through: 0, by: -1) {
-      lengths[i][j] =
-        old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-    }
-  }
+package struct DiffEdit: Equatable {
+  package enum Kind: Sendable { case same, removed, added }
+  package let kind: Kind
+  package let line: String
+}
+
+/// The shortest edit script between two line lists (``MyersDiff``), or nil when more than
+/// `maxChanges` lines change.
+package func diffEdits(_ old: [String], _ new: [String], maxChanges: Int = .max) -> [DiffEdit]? {
+  var myers = MyersDiff(old, new)
+  guard let kinds = myers.kindsOfEdits(maxChanges: maxChanges) else { return nil }
   var edits: [DiffEdit] = []
+  edits.reserveCapacity(kinds.count)
   var i = 0
   var j = 0
-  while i < n || j < m {
-    if i < n, j < m, old[i] == new[j] {
+  for kind in kinds {
+    switch kind {
+    case .same:
       edits.append(DiffEdit(kind: .same, line: old[i]))
       i += 1
       j += 1
-    } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+    case .removed:
       edits.append(DiffEdit(kind: .removed, line: old[i]))
       i += 1
-    } else {
+    case .added:
       edits.append(DiffEdit(kind: .added, line: new[j]))
       j += 1
     }

@@ -133,7 +133,10 @@ private struct Dumper {
     _ elements: [Any], prefix: String, indent: String, into lines: inout [String],
     _ trailing: String
   ) {
-    let inlined = elements.map(leafDescription)
+    // A list of structs is never inlined: no need to try every element as a leaf.
+    let inlined =
+      elements.first.map { leafDescription($0) == nil } ?? false
+      ? [nil] : elements.map(leafDescription)
     if inlined.allSatisfy({ $0 != nil }) {
       let flat = inlined.map { $0! }.joined(separator: ", ")
       if flat.count <= 80 {

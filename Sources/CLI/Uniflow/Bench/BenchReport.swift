@@ -232,6 +232,10 @@ struct BenchReport {
           "sessionResidentMB": round(megabytes), "shrinkActions": f.shrinkActions,
           "shrunkTo": f.shrunkTo, "shrinkReplays": f.shrinkReplays,
           "shrinkSeconds": round(f.shrinkSeconds, 3), "shrinkTargetSeconds": 10,
+          "historyBytesPerAction100k": round(f.historyBytesPerAction100k, 1),
+          "historyBytesPerAction1M": round(f.historyBytesPerAction1M, 1),
+          "historyActionBytesPerAction1M": round(f.historyActionBytesPerAction1M, 2),
+          "historyTargetBytesPerAction": 16,
         ]
       ))
     let slowest = max(f.gotoMaxMs, f.backMaxMs, f.forwardMaxMs)
@@ -246,6 +250,13 @@ struct BenchReport {
       row(
         "shrink \(f.shrinkActions) actions to \(f.shrunkTo) (\(f.shrinkReplays) replays; ≤ 10 s)",
         f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= 10),
+      row("REPL memory per action, 100,000 typed commands", f.historyBytesPerAction100k, "B"),
+      row(
+        "REPL memory per action, 1,000,000 (target ≤ 16, flat)", f.historyBytesPerAction1M,
+        "B", verdict: f.historyBytesPerAction1M <= 16),
+      row(
+        "  of which the history's entries and distinct actions", f.historyActionBytesPerAction1M,
+        "B"),
     ]
   }
 

@@ -26,6 +26,13 @@ enum TravelBench {
     var shrunkTo: Int
     var shrinkReplays: Int
     var shrinkSeconds: Double
+    /// Bytes of resident memory per action a REPL session of typed commands holds, at 100,000
+    /// and at 1,000,000 actions (flat when the per-action cost is constant).
+    var historyBytesPerAction100k: Double
+    var historyBytesPerAction1M: Double
+    /// What the history itself accounts for per action at 1,000,000: its 4-byte entries and
+    /// its distinct actions, checkpoints aside.
+    var historyActionBytesPerAction1M: Double
   }
 
   static func run(actions count: Int = 100_000) async throws -> Figures {
@@ -53,13 +60,38 @@ enum TravelBench {
     for number in 1...50 { backs.append(try await time(session, ":back", number)) }
     for number in 1...50 { forwards.append(try await time(session, ":forward", number)) }
     let shrink = try measureShrink()
+    let history100k = measureHistory(actions: 100_000)
+    let history1M = measureHistory(actions: 1_000_000)
     gotos.sort()
     return Figures(
       actions: count, checkpointInterval: 1000, checkpoints: count / 1000 + 1,
       gotoMedianMs: gotos[gotos.count / 2], gotoMaxMs: gotos.last ?? 0,
       backMaxMs: backs.max() ?? 0, forwardMaxMs: forwards.max() ?? 0, sessionResidentBytes: held,
       shrinkActions: shrink.actions, shrunkTo: shrink.core, shrinkReplays: shrink.replays,
-      shrinkSeconds: shrink.seconds)
+      shrinkSeconds: shrink.seconds, historyBytesPerAction100k: history100k.resident,
+      historyBytesPerAction1M: history1M.resident,
+      historyActionBytesPerAction1M: history1M.accounted)
+  }
+
+  /// A REPL session of `count` typed commands from a small vocabulary (moving the clock,
+  /// showing the dog): the resident memory it grew by, and the history's own account of its
+  /// actions, per action.
+  private static func measureHistory(actions count: Int) -> (resident: Double, accounted: Double) {
+    var options = Options()
+    options.timeZone = .gmt
+    options.showsDefaultLocation = false
+    let session = Session(
+      options: options, environment: .unimplemented, console: BenchConsole(), isScript: true)
+    let vocabulary: [AppAction] = [
+      .clock(.moveDay(1)), .clock(.moveDay(-1)), .dog(.show(nil)), .clock(.moveDay(7)),
+    ]
+    let residentBefore = residentBytes()
+    for index in 0..<count {
+      session.history.beginTypedCommand()
+      session.store.send(vocabulary[index % vocabulary.count])
+    }
+    let grown = Double(max(0, residentBytes() - residentBefore))
+    return (grown / Double(count), Double(session.history.actionBytes) / Double(count))
   }
 
   /// The process's resident memory now (`VmRSS` in /proc/self/status), in bytes.

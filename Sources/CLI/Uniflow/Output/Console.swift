@@ -28,6 +28,12 @@ protocol Console: AnyObject {
   /// Each console builds only the one it prints.
   func result(
     _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any)
+  /// A result that is a list, printed one item at a time as it is built — `lineCount` lines
+  /// `line(i)` for people, `itemCount` JSON objects `item(i)` for programs — so that printing a
+  /// list of a million items takes memory for one item, not for the list.
+  func resultList(
+    _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
+    item: (Int) -> [String: Any])
 }
 
 extension Console {
@@ -37,6 +43,13 @@ extension Console {
     _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
   ) {
     for line in lines() { output(line) }
+  }
+
+  func resultList(
+    _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
+    item: (Int) -> [String: Any]
+  ) {
+    for index in 0..<lineCount { output(line(index)) }
   }
 }
 
@@ -102,6 +115,25 @@ final class JSONConsole: Console {
     _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
   ) {
     emit([kind: json()])
+  }
+
+  /// `{"KIND":[ITEM,…]}` on one line, byte for byte what ``result(_:lines:json:)`` prints for
+  /// the whole array, written in pieces of about 64 KB as the items are serialised.
+  func resultList(
+    _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
+    item: (Int) -> [String: Any]
+  ) {
+    guard let opening = JSONLine.text([kind: [Int]()])?.dropLast(2) else { return }
+    var chunk = String(opening)
+    for index in 0..<itemCount {
+      if index > 0 { chunk += "," }
+      chunk += JSONLine.text(item(index)) ?? "null"
+      if chunk.utf8.count >= 65_536 {
+        StandardStreams.write(TerminalText(json: chunk))
+        chunk = ""
+      }
+    }
+    StandardStreams.write(TerminalText(json: chunk + "]}") + "\n")
   }
 
   private func emit(_ object: [String: Any]) {

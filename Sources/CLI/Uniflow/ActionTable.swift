@@ -1,0 +1,97 @@
+import Features
+
+/// The session history's actions, each kept once however often it recurs: a history entry is a
+/// 4-byte ``Packed`` (source, whether a typed command starts there, and a slot in this table),
+/// so a session of a million `tomorrow`s holds 4 MB, not a million 70-byte enum values.
+///
+/// An action equal to one of the last ``recentLimit`` distinct actions shares its slot; slots are
+/// reference counted, and one no entry refers to any more is freed and reused, so the table
+/// holds at most one action per entry kept.
+///
+/// **Bounds.** `intern` is O(``recentLimit``) comparisons; memory is one action and 4 bytes per
+/// slot in use, plus 4 bytes per freed slot.
+@MainActor
+final class ActionTable {
+  /// An entry of the history: 2 bits of source, 1 bit "a typed command starts here", 29 bits of
+  /// slot.
+  struct Packed: Equatable {
+    let bits: UInt32
+
+    init(source: SessionHistory.Source, startsCommand: Bool, slot: Int) {
+      precondition(slot < 1 << 29, "the action table holds at most 2^29 distinct actions")
+      bits = UInt32(slot) << 3 | (startsCommand ? 4 : 0) | UInt32(source.code)
+    }
+
+    var slot: Int { Int(bits >> 3) }
+    var startsCommand: Bool { bits & 4 != 0 }
+    var source: SessionHistory.Source { SessionHistory.Source(code: bits & 3) }
+  }
+
+  /// How many of the latest distinct actions a new one is compared with.
+  static let recentLimit = 8
+
+  private var actions: [AppAction] = []
+  private var references: [UInt32] = []
+  private var freed: [Int] = []
+  private var recent: [Int] = []
+  /// Comparisons made by ``intern(_:)``, for tests of its bound.
+  private(set) var comparisons = 0
+
+  /// How many slots hold an action in use.
+  var slotsInUse: Int { actions.count - freed.count }
+
+  /// The action in `slot`.
+  func action(_ slot: Int) -> AppAction { actions[slot] }
+
+  /// The slot of `action`, taking a reference to it.
+  func intern(_ action: AppAction) -> Int {
+    for (index, slot) in recent.enumerated().reversed() {
+      comparisons += 1
+      if actions[slot] == action {
+        references[slot] += 1
+        if index != recent.count - 1 {
+          recent.remove(at: index)
+          recent.append(slot)
+        }
+        return slot
+      }
+    }
+    let slot: Int
+    if let reused = freed.popLast() {
+      slot = reused
+      actions[slot] = action
+      references[slot] = 1
+    } else {
+      slot = actions.count
+      actions.append(action)
+      references.append(1)
+    }
+    recent.append(slot)
+    if recent.count > Self.recentLimit { recent.removeFirst() }
+    return slot
+  }
+
+  /// Drops a reference to `slot`; the last one frees it.
+  func release(_ slot: Int) {
+    references[slot] -= 1
+    guard references[slot] == 0 else { return }
+    actions[slot] = .clock(.cancel)  // a payload-free placeholder: the old one's memory goes
+    freed.append(slot)
+    recent.removeAll { $0 == slot }
+  }
+}
+
+extension SessionHistory.Source {
+  fileprivate var code: UInt8 {
+    switch self {
+    case .launch: 0
+    case .typed: 1
+    case .effect: 2
+    case .travel: 3
+    }
+  }
+
+  fileprivate init(code: UInt32) {
+    self = [.launch, .typed, .effect, .travel][Int(code)]
+  }
+}
