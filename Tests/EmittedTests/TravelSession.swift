@@ -31,7 +31,7 @@ where R.State == AppState, R.Action == AppAction {
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {
     $0.clock.anchor = Date(timeIntervalSinceReferenceDate: 817616712.0)
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg")]
+    $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
     $0.dog.selectedName = "poodle"
   }
 
@@ -84,7 +84,7 @@ where R.State == AppState, R.Action == AppAction {
 
   // #9 sent dog.adopt name="bella" birthday="2025-01-01" breed="poodle"
   await store.send(.dog(.adopt(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle))) {
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"), Dog(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle, imageName: "poodle.jpeg")]
+    $0.dog.dogs.append(Dog(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle, imageName: "poodle.jpeg"))
     $0.dog.selectedName = "bella"
   }
   await store.finish()

@@ -38,7 +38,8 @@ extension Session {
   func travel(toSeq seq: Int, line: Int) {
     guard seq <= history.count else {
       report(
-        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+        "no seq \(seq): the session has \(counted(history.count, "action")) (:history lists them)",
+        line: line)
       return
     }
     travel(to: seq)
@@ -47,7 +48,14 @@ extension Session {
   /// `:undo`: travel to the state before the last typed command.
   func undo(line: Int) {
     guard let position = history.positionBeforeLastCommand else {
-      report("nothing to undo: no command has been typed yet", line: line)
+      // No typed command sent any of the actions up to the state shown: none was typed, each
+      // typed was refused or sent nothing, or travel went back before them all.
+      let message =
+        history.position == 0
+        ? "nothing to undo: already at the first state (seq 0)"
+        : "nothing to undo: none of the actions up to seq \(history.position) came from a typed "
+          + "command (:history lists them)"
+      report(message, line: line)
       return
     }
     travel(to: position)
@@ -62,7 +70,8 @@ extension Session {
     }
     guard seq <= history.count else {
       report(
-        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+        "no seq \(seq): the session has \(counted(history.count, "action")) (:history lists them)",
+        line: line)
       return
     }
     let entry = history.entry(seq)
