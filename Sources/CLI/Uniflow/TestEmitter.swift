@@ -144,6 +144,25 @@ struct TestEmitter {
       + "\n    }"
   }
 
+  /// Emitted tests as one file: the first whole, each other without the imports and helper
+  /// the first has — so that many sessions compile as one file (their names differ, see
+  /// ``identifier(_:)``).
+  ///
+  /// ```swift
+  /// let file = TestEmitter.batch([first.source(), second.source()])
+  /// ```
+  static func batch(_ sources: [String]) -> String {
+    guard let first = sources.first else { return "" }
+    return sources.dropFirst().reduce(first) { file, source in
+      var body = source
+      if let start = body.range(of: "\n@MainActor\n") { body = String(body[start.lowerBound...]) }
+      if body.hasSuffix(changingHelper + "\n") {
+        body = String(body.dropLast(changingHelper.count + 2))
+      }
+      return file + body + "\n"
+    }
+  }
+
   private static let changingHelper = """
     /// `value` with `change` applied: the states the session went through, as changes of known ones.
     private func changing<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
