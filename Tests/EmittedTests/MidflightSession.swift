@@ -17,6 +17,8 @@ func midflightLog() async {
 @MainActor
 func midflightLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
+  let report1 = WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616700.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -46,8 +48,8 @@ where R.State == AppState, R.Action == AppAction {
 
   // #2 effect weather.geocodeResponse request=1 place.name="Seoul" place.region="Seoul" place.regionCode="11" place.countryCode="KR" place.country="South Korea" place.latitude=37.566 place.longitude=126.9784 place.timeZone="Asia/Seoul" place.population=10349312
   // Its request was made before the recording began, or was cancelled: sent as it came.
-  await store.send(.weather(.geocodeResponse(request: 1, .success(Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))
+  await store.send(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #3 sent clock.reload
@@ -57,9 +59,9 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #4 effect weather.weatherResponse request=1 report.time="2026-11-29T03:45:00Z" report.temperatureF=41.3 report.description="Overcast" report.iconName="c04d" report.timeZone="Asia/Seoul"
-  await weather.answer(.success(WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616700.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")))
-  await store.receive(.weather(.weatherResponse(request: 1, .success(WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616700.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul"))))) {
-    $0.weather.status = .loaded(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312), report: WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616700.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul"))
+  await weather.answer(.success(report1))
+  await store.receive(.weather(.weatherResponse(request: 1, .success(report1)))) {
+    $0.weather.status = .loaded(place: place1, report: report1)
   }
 
   // #5 effect clock.timeResponse request=2 ok="2026-11-30T00:54:00Z"

@@ -636,6 +636,7 @@ func sample211Log_db95e366993a1a2c() async {
 @MainActor
 func sample211Log_db95e366993a1a2c<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -668,9 +669,9 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #3 effect weather.geocodeResponse request=2 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
-  await places.answer(.success([Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)]))
-  await store.receive(.weather(.geocodeResponse(request: 2, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 2, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // The recording ended with a request in flight, which the app cancelled.
@@ -848,6 +849,8 @@ func sample251Log_27aef3e8bc1ab988() async {
 @MainActor
 func sample251Log_27aef3e8bc1ab988<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
+  let report1 = WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -876,15 +879,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #3 effect weather.geocodeResponse request=1 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
-  await places.answer(.success([Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)]))
-  await store.receive(.weather(.geocodeResponse(request: 1, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #4 effect weather.weatherResponse request=1 report.time="2026-11-29T03:45:12Z" report.temperatureF=41.3 report.description="Overcast" report.iconName="c04d" report.timeZone="Asia/Seoul"
-  await weather.answer(.success(WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")))
-  await store.receive(.weather(.weatherResponse(request: 1, .success(WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul"))))) {
-    $0.weather.status = .loaded(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil), report: WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul"))
+  await weather.answer(.success(report1))
+  await store.receive(.weather(.weatherResponse(request: 1, .success(report1)))) {
+    $0.weather.status = .loaded(place: place1, report: report1)
   }
 
   // #5 sent dog.show name="poodle"
@@ -1044,6 +1047,7 @@ func sample311Log_fcdba2cfffa7e25() async {
 @MainActor
 func sample311Log_fcdba2cfffa7e25<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -1065,14 +1069,14 @@ where R.State == AppState, R.Action == AppAction {
 
   // #1 effect weather.geocodeResponse request=2 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
-  await store.send(.weather(.geocodeResponse(request: 2, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await store.send(.weather(.geocodeResponse(request: 2, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #2 effect weather.weatherResponse request=2 error="HTTP 503"
   await weather.answer(.failure(FetchFailure(message: "HTTP 503")))
   await store.receive(.weather(.weatherResponse(request: 2, .failure(FetchFailure(message: "HTTP 503"))))) {
-    $0.weather.status = .failed(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil), message: "HTTP 503")
+    $0.weather.status = .failed(place: place1, message: "HTTP 503")
   }
 
   // #3 sent dog.show name="poodle"
@@ -1217,6 +1221,7 @@ func sample361Log_99cf53868ad18bf8() async {
 @MainActor
 func sample361Log_99cf53868ad18bf8<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -1236,9 +1241,9 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #2 effect weather.geocodeResponse request=1 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
-  await places.answer(.success([Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)]))
-  await store.receive(.weather(.geocodeResponse(request: 1, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // The recording ended with a request in flight, which the app cancelled.
@@ -1257,6 +1262,7 @@ func sample362Log_6f7ecd71b2eb3a99() async {
 @MainActor
 func sample362Log_6f7ecd71b2eb3a99<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -1274,8 +1280,8 @@ where R.State == AppState, R.Action == AppAction {
 
   // #1 effect weather.geocodeResponse request=3 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
-  await store.send(.weather(.geocodeResponse(request: 3, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await store.send(.weather(.geocodeResponse(request: 3, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // The recording ended with a request in flight, which the app cancelled.
@@ -1322,6 +1328,7 @@ func sample382Log_1905855ede37a0e7() async {
 @MainActor
 func sample382Log_1905855ede37a0e7<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -1342,8 +1349,8 @@ where R.State == AppState, R.Action == AppAction {
 
   // #1 effect weather.geocodeResponse request=1 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
-  await store.send(.weather(.geocodeResponse(request: 1, .success(Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil))
+  await store.send(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #2 sent restored state={"clock":{"anchor":"2026-11-29T03:45:12Z","dayOffset":0,"isL…

@@ -17,6 +17,7 @@ func log_322f4862388fd1eb() async {
 @MainActor
 func log_322f4862388fd1eb<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -43,15 +44,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #3 effect weather.geocodeResponse request=1 place.name="Seoul" place.region="Seoul" place.regionCode="11" place.countryCode="KR" place.country="South Korea" place.latitude=37.566 place.longitude=126.9784 place.timeZone="Asia/Seoul" place.population=10349312
-  await places.answer(.success([Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)]))
-  await store.receive(.weather(.geocodeResponse(request: 1, .success(Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #4 effect weather.weatherResponse request=1 error="HTTP 503: \u2028down\u2029 \u0085 \u200f\u2066x\u2069 \"quo…
   await weather.answer(.failure(FetchFailure(message: "HTTP 503: \u{2028}down\u{2029} \u{85} \u{200f}\u{2066}x\u{2069} \"quoted\" \\ */")))
   await store.receive(.weather(.weatherResponse(request: 1, .failure(FetchFailure(message: "HTTP 503: \u{2028}down\u{2029} \u{85} \u{200f}\u{2066}x\u{2069} \"quoted\" \\ */"))))) {
-    $0.weather.status = .failed(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312), message: "HTTP 503: \u{2028}down\u{2029} \u{85} \u{200f}\u{2066}x\u{2069} \"quoted\" \\ */")
+    $0.weather.status = .failed(place: place1, message: "HTTP 503: \u{2028}down\u{2029} \u{85} \u{200f}\u{2066}x\u{2069} \"quoted\" \\ */")
   }
   await store.finish()
 }

@@ -120,3 +120,39 @@ extension TestEmitter {
     text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
   }
 }
+
+extension TestEmitter {
+  /// `lines` with each place and weather report the session's answers carry written once, as a
+  /// `let` at the top of the session's function (`place1`, `report1`, …), and named wherever it
+  /// is used: an answer, the action that brings it and the state that shows it would otherwise
+  /// repeat it three times.
+  ///
+  /// ```swift
+  /// TestEmitter.namingShared(in: lines, values: steps.map(\.action))
+  /// // let place1 = Place(name: "Busan", …) … places.answer(.success([place1]))
+  /// ```
+  ///
+  /// Bound: O(lines × shared values) time; the output is never longer than the input but for
+  /// the `let`s.
+  static func namingShared(in lines: [String], values actions: [AppAction]) -> [String] {
+    var shared: [(literal: String, name: String)] = []
+    func note(_ literal: String, _ kind: String) {
+      guard !shared.contains(where: { $0.literal == literal }) else { return }
+      shared.append((literal, "\(kind)\(shared.count { $0.name.hasPrefix(kind) } + 1)"))
+    }
+    for action in actions {
+      switch action {
+      case .weather(.geocodeResponse(_, .success(let place?))): note(literal(place), "place")
+      case .weather(.weatherResponse(_, .success(let report))): note(literal(report), "report")
+      default: break
+      }
+    }
+    guard !shared.isEmpty,
+      let body = lines.firstIndex(where: { $0.hasPrefix("where R.State == AppState") })
+    else { return lines }
+    let named = lines[(body + 1)...].map { line in
+      shared.reduce(line) { $0.replacingOccurrences(of: $1.literal, with: $1.name) }
+    }
+    return Array(lines[...body]) + shared.map { "  let \($0.name) = \($0.literal)" } + named
+  }
+}

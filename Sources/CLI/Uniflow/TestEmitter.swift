@@ -100,7 +100,7 @@ struct TestEmitter {
       ]
     }
     lines += ["  await store.finish()", "}", "", Self.changingHelper]
-    return lines.joined(separator: "\n") + "\n"
+    return Self.namingShared(in: lines, values: steps.map(\.action)).joined(separator: "\n") + "\n"
   }
 
   /// The call that answers the dependency an effect's action reports on, if any.
