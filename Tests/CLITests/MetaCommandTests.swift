@@ -32,7 +32,10 @@ struct MetaCommandTests {
       arguments, input: "tomorrow\nchangeLocation Seoul\n:undo\n:undo\n:undo\n:history\n",
       environment: fixedNow)
     #expect(result.status == 1)
-    #expect(result.errorLines == ["line 5: nothing to undo: no command has been typed yet"])
+    #expect(
+      result.errorLines == [
+        "line 5: nothing to undo: none of the actions up to seq 4 came from a typed command (:history lists them)"
+      ])
     #expect(
       result.lines(of: "weather").suffix(2) == [
         "weather: Seoul · unavailable: offline", "weather: Anchorage, AK · unavailable: offline",

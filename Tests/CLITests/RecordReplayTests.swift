@@ -182,7 +182,7 @@ struct RecordReplayTests {
     #expect(replay.lines(of: "clock") == [failed])
   }
 
-  @Test("--verify names the first differing field and where the states parted")
+  @Test("--verify names the field of an edited checkpoint, and that the log contradicts itself")
   func verifyFindsTampering() async throws {
     let log = TemporaryFile()
     defer { log.remove() }
@@ -193,9 +193,10 @@ struct RecordReplayTests {
     #expect(replay.lines(of: "clock") == ["clock: 2026년 12월 01일 03시 45분"])
     #expect(
       replay.stderr
-        == "uniflow: \(log.path):5: the replay differs from the log at seq 3: clock.dayOffset is "
-        + "2 in the replay but 5 in the log; the states agreed at seq 0, so one of the actions "
-        + "seq 1…3 parted them\n")
+        == "uniflow: \(log.path):5: the log contradicts itself at seq 3: its checkpoint says "
+        + "clock.dayOffset is 5, but the replay, which reproduces the fingerprint of every action "
+        + "up to seq 3, has 2; no action parted them: the checkpoint line was edited or damaged "
+        + "(record the session again, or delete that line)\n")
   }
 
   @Test("--verify names the very action whose recorded state the replay does not reproduce")

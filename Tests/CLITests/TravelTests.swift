@@ -175,7 +175,10 @@ struct TravelTests {
     let (session, console) = await launched()
     await run(session, ["tomorrow", "changeLocation Seoul", ":undo", ":undo", ":undo"])
     #expect(session.history.position == 1)
-    #expect(console.errors == ["line 5: nothing to undo: no command has been typed yet"])
+    #expect(
+      console.errors == [
+        "line 5: nothing to undo: none of the actions up to seq 1 came from a typed command (:history lists them)"
+      ])
     await run(session, [":forward 2"])
     #expect(session.store.state.clock.dayOffset == 1)
     #expect(session.store.state.weather.query == "Seoul")

@@ -31,7 +31,7 @@ where R.State == AppState, R.Action == AppAction {
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {
     $0.clock.anchor = Date(timeIntervalSinceReferenceDate: 817616712.0)
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg")]
+    $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
     $0.dog.selectedName = "poodle"
   }
 

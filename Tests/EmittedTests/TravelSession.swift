@@ -17,6 +17,7 @@ func travelLog() async {
 @MainActor
 func travelLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -31,7 +32,7 @@ where R.State == AppState, R.Action == AppAction {
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {
     $0.clock.anchor = Date(timeIntervalSinceReferenceDate: 817616712.0)
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg")]
+    $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
     $0.dog.selectedName = "poodle"
   }
 
@@ -48,15 +49,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #4 effect weather.geocodeResponse request=1 place.name="Busan" place.region="Busan" place.regionCode="10" place.countryCode="KR" place.country="South Korea" place.latitude=35.10168 place.longitude=129.03004 place.timeZone="Asia/Seoul" place.population=3285147
-  await places.answer(.success([Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147)]))
-  await store.receive(.weather(.geocodeResponse(request: 1, .success(Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147))))) {
-    $0.weather.status = .fetching(place: Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #5 effect weather.weatherResponse request=1 error="offline"
   await weather.answer(.failure(FetchFailure(message: "offline")))
   await store.receive(.weather(.weatherResponse(request: 1, .failure(FetchFailure(message: "offline"))))) {
-    $0.weather.status = .failed(place: Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147), message: "offline")
+    $0.weather.status = .failed(place: place1, message: "offline")
   }
 
   // #6 sent restored state={"clock":{"anchor":"2026-11-29T03:45:12Z","dayOffset":1,"isL…
@@ -84,7 +85,7 @@ where R.State == AppState, R.Action == AppAction {
 
   // #9 sent dog.adopt name="bella" birthday="2025-01-01" breed="poodle"
   await store.send(.dog(.adopt(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle))) {
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"), Dog(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle, imageName: "poodle.jpeg")]
+    $0.dog.dogs.append(Dog(name: "bella", birthday: CalendarDay(year: 2025, month: 1, day: 1)!, breed: .poodle, imageName: "poodle.jpeg"))
     $0.dog.selectedName = "bella"
   }
   await store.finish()

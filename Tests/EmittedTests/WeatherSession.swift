@@ -17,6 +17,8 @@ func weatherLog() async {
 @MainActor
 func weatherLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
 where R.State == AppState, R.Action == AppAction {
+  let place1 = Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600)
+  let place2 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
@@ -31,7 +33,7 @@ where R.State == AppState, R.Action == AppAction {
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {
     $0.clock.anchor = Date(timeIntervalSinceReferenceDate: 817616712.0)
-    $0.dog.dogs = [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg")]
+    $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
     $0.dog.selectedName = "poodle"
   }
 
@@ -43,15 +45,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #3 effect weather.geocodeResponse request=1 place.name="Anchorage" place.region="Alaska" place.regionCode="AK" place.countryCode="US" place.country="United States" place.latitude=61.21806 place.longitude=-149.90028 place.timeZone="America/Anchorage" place.population=289600
-  await places.answer(.success([Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600)]))
-  await store.receive(.weather(.geocodeResponse(request: 1, .success(Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600))))) {
-    $0.weather.status = .fetching(place: Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600))
+  await places.answer(.success([place1]))
+  await store.receive(.weather(.geocodeResponse(request: 1, .success(place1)))) {
+    $0.weather.status = .fetching(place: place1)
   }
 
   // #4 effect weather.weatherResponse request=1 error="offline"
   await weather.answer(.failure(FetchFailure(message: "offline")))
   await store.receive(.weather(.weatherResponse(request: 1, .failure(FetchFailure(message: "offline"))))) {
-    $0.weather.status = .failed(place: Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600), message: "offline")
+    $0.weather.status = .failed(place: place1, message: "offline")
   }
 
   // #5 sent weather.changeLocation name="Seoul"
@@ -62,15 +64,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #6 effect weather.geocodeResponse request=2 place.name="Seoul" place.region="Seoul" place.regionCode="11" place.countryCode="KR" place.country="South Korea" place.latitude=37.566 place.longitude=126.9784 place.timeZone="Asia/Seoul" place.population=10349312
-  await places.answer(.success([Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)]))
-  await store.receive(.weather(.geocodeResponse(request: 2, .success(Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))
+  await places.answer(.success([place2]))
+  await store.receive(.weather(.geocodeResponse(request: 2, .success(place2)))) {
+    $0.weather.status = .fetching(place: place2)
   }
 
   // #7 effect weather.weatherResponse request=2 error="offline"
   await weather.answer(.failure(FetchFailure(message: "offline")))
   await store.receive(.weather(.weatherResponse(request: 2, .failure(FetchFailure(message: "offline"))))) {
-    $0.weather.status = .failed(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312), message: "offline")
+    $0.weather.status = .failed(place: place2, message: "offline")
   }
 
   // #8 sent weather.changeLocation name="서울"
@@ -81,15 +83,15 @@ where R.State == AppState, R.Action == AppAction {
   }
 
   // #9 effect weather.geocodeResponse request=3 place.name="Seoul" place.region="Seoul" place.regionCode="11" place.countryCode="KR" place.country="South Korea" place.latitude=37.566 place.longitude=126.9784 place.timeZone="Asia/Seoul" place.population=10349312
-  await places.answer(.success([Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)]))
-  await store.receive(.weather(.geocodeResponse(request: 3, .success(Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))))) {
-    $0.weather.status = .fetching(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312))
+  await places.answer(.success([place2]))
+  await store.receive(.weather(.geocodeResponse(request: 3, .success(place2)))) {
+    $0.weather.status = .fetching(place: place2)
   }
 
   // #10 effect weather.weatherResponse request=3 error="offline"
   await weather.answer(.failure(FetchFailure(message: "offline")))
   await store.receive(.weather(.weatherResponse(request: 3, .failure(FetchFailure(message: "offline"))))) {
-    $0.weather.status = .failed(place: Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312), message: "offline")
+    $0.weather.status = .failed(place: place2, message: "offline")
   }
 
   // #11 sent weather.changeLocation name="Qqqzzx"

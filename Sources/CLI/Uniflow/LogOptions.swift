@@ -45,6 +45,11 @@ struct ReplayRequest: Equatable, Sendable {
         }
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
           guard let seq = Int(item), seq >= 1 else {
+            if Int(item) == nil, !item.isEmpty, item.allSatisfy(\.isASCIIDigitForSeq) {
+              throw UsageError(
+                "--skip \(item): the seq is too large (the largest is \(Int.max)); a log's seqs "
+                  + "count its actions from 1")
+            }
             throw UsageError(
               "--skip needs seqs of 1 or more separated by commas (e.g. --skip 3,7), got '\(text)'")
           }
@@ -57,6 +62,11 @@ struct ReplayRequest: Equatable, Sendable {
           throw UsageError("--until needs the seq of an action, e.g. --until 12")
         }
         guard let seq = Int(text), seq >= 1 else {
+          if Int(text) == nil, !text.isEmpty, text.allSatisfy(\.isASCIIDigitForSeq) {
+            throw UsageError(
+              "--until \(text): the seq is too large (the largest is \(Int.max)); a log's seqs "
+                + "count its actions from 1")
+          }
           throw UsageError("--until needs a seq of 1 or more (a line's \"seq\"), got '\(text)'")
         }
         request.until = seq
@@ -83,4 +93,9 @@ struct ReplayRequest: Equatable, Sendable {
     }
     return Options(mode: .replay(request))
   }
+}
+
+extension Character {
+  /// `0`…`9`: a seq too large for `Int` is all such digits.
+  fileprivate var isASCIIDigitForSeq: Bool { isASCII && isNumber }
 }

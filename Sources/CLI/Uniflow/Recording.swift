@@ -15,6 +15,9 @@ import Store
 /// try recording.stop(state: store.state)   // writes the checkpoint
 /// ```
 ///
+/// The log is never written over the session's standard input (a script read from a file),
+/// however its path is spelled (see `RecordingFile`).
+///
 /// The header holds the state at the moment recording starts, so a recording begun in the middle
 /// of a session (`:record`) replays from there to the same screens.
 @MainActor
@@ -28,8 +31,10 @@ final class SessionRecording {
     _ request: RecordRequest, store: Store<AppState, AppAction>, timeZone: TimeZone,
     onFailure: @escaping (ActionLogError) -> Void
   ) throws(ActionLogError) {
+    // Standard input may be a script read from a file: the log must never be written over it.
     recorder = try ActionLogRecorder(
       path: request.path, overwrite: request.force,
+      refusing: FileIdentity(descriptor: STDIN_FILENO).map { [$0] } ?? [],
       settings: Self.settings(timeZone: timeZone), state: store.state)
     observation = recorder.attach(to: store, onFailure: onFailure)
   }

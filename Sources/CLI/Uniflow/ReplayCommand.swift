@@ -99,7 +99,7 @@ enum ReplayCommand {
     if let torn = result.tornLine {
       warnings.append(
         "\(request.path):\(torn): the last line is cut off (the recording was interrupted); "
-          + "replayed the \(result.actions) actions before it")
+          + "replayed the \(counted(result.actions, "action")) before it")
     }
     if let until = request.until, result.lastSeq < until {
       warnings.append(
@@ -149,6 +149,16 @@ enum ReplayCommand {
           + "but \(divergence.logged) in the log, and no snapshot or checkpoint after it shows "
           + "which field differs")
       return 1
+    case .diverged(let divergence) where divergence.contradictsFingerprint:
+      let field = divergence.field.isEmpty ? "the state" : divergence.field
+      let what = divergence.seq == result.checkpointSeq ? "checkpoint" : "snapshot"
+      say(
+        "uniflow: \(path):\(divergence.line): the log contradicts itself at seq "
+          + "\(divergence.seq): its \(what) says \(field) is \(divergence.logged), but the replay, "
+          + "which reproduces the fingerprint of every action up to seq \(divergence.seq), has "
+          + "\(divergence.replayed); no action parted them: the \(what) line was edited or "
+          + "damaged (record the session again, or delete that line)")
+      return 1
     case .diverged(let divergence):
       let first = divergence.lastAgreedSeq + 1
       let culprit =
@@ -175,13 +185,18 @@ enum ReplayCommand {
     -> [String]
   {
     switch fingerprints {
-    case 0: ["the log's \(snapshots) snapshots"]
+    case 0: ["the log's \(counted(snapshots, "snapshot"))"]
     case actions:
-      ["the state after each of the log's \(actions) actions", "its \(snapshots) snapshots"]
+      [
+        actions == 1
+          ? "the state after the log's 1 action"
+          : "the state after each of the log's \(actions) actions",
+        "its \(counted(snapshots, "snapshot"))",
+      ]
     default:
       [
-        "the state after \(fingerprints) of the log's \(actions) actions",
-        "its \(snapshots) snapshots",
+        "the state after \(fingerprints) of the log's \(counted(actions, "action"))",
+        "its \(counted(snapshots, "snapshot"))",
       ]
     }
   }

@@ -50,7 +50,7 @@ enum ReplayVariants {
     if let file = request.emitTest {
       let name = URL(fileURLWithPath: request.path).lastPathComponent
       let source = TestEmitter(name: name, startState: start, steps: steps).source()
-      return write(source, to: file, console: console)
+      return write(source, to: file, log: request.path, console: console)
     }
     let reducer = AppReducer(environment: .unimplemented)
     let eachChange = request.diff && request.skip.isEmpty
@@ -101,8 +101,11 @@ enum ReplayVariants {
 
   /// Writes an emitted test to `file`, or to standard output when `file` is empty. A file that
   /// exists is replaced only when it is a regular file that was emitted too (its first lines say
-  /// so): never a symbolic link, a FIFO or a device, which are refused without being opened.
-  private static func write(_ source: String, to file: String, console: any Console) -> Int32 {
+  /// so): never a symbolic link, a FIFO or a device, which are refused without being opened, and
+  /// never `log` itself, however `file` spells it (compared by device and inode).
+  private static func write(_ source: String, to file: String, log: String, console: any Console)
+    -> Int32
+  {
     guard !file.isEmpty else {
       for line in source.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
         console.output(TerminalText(String(line)))
@@ -114,6 +117,12 @@ enum ReplayVariants {
       console.error(
         "uniflow: \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
           + "only a file of its own: choose another")
+      return 2
+    }
+    if let written = FileIdentity(path: file), written == FileIdentity(path: log) {
+      console.error(
+        "uniflow: \(file) is the log being replayed (the same file, by another path); "
+          + "--emit-test never writes over it: choose another file")
       return 2
     }
     if let existing = try? String(contentsOfFile: file, encoding: .utf8),

@@ -44,7 +44,8 @@ extension Session {
   func travel(toSeq seq: Int, line: Int) {
     guard seq <= history.count else {
       report(
-        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+        "no seq \(seq): the session has \(counted(history.count, "action")) (:history lists them)",
+        line: line)
       return
     }
     guard seq >= history.firstPosition else {
@@ -69,10 +70,17 @@ extension Session {
   /// `:undo`: travel to the state before the last typed command.
   func undo(line: Int) {
     guard let position = history.positionBeforeLastCommand else {
-      report(
-        history.firstPosition == 0
-          ? "nothing to undo: no command has been typed yet"
-          : "nothing to undo among the actions kept: \(horizonNote)", line: line)
+      // No typed command sent any of the actions up to the state shown: none was typed, each
+      // typed was refused or sent nothing, travel went back before them all, or they are older
+      // than the history kept (--history).
+      let message =
+        history.position == 0
+        ? "nothing to undo: already at the first state (seq 0)"
+        : history.firstPosition > 0
+          ? "nothing to undo among the actions kept: \(horizonNote)"
+          : "nothing to undo: none of the actions up to seq \(history.position) came from a typed "
+            + "command (:history lists them)"
+      report(message, line: line)
       return
     }
     travel(to: position)
@@ -87,7 +95,8 @@ extension Session {
     }
     guard seq <= history.count else {
       report(
-        "no seq \(seq): the session has \(history.count) actions (:history lists them)", line: line)
+        "no seq \(seq): the session has \(counted(history.count, "action")) (:history lists them)",
+        line: line)
       return
     }
     guard seq > history.firstPosition else {

@@ -120,7 +120,8 @@ final class Session {
       if let error = stopRecording() {
         report(error.description, line: number)
       } else {
-        console.output("stopped recording: \(recording.actions) actions in \(recording.path)")
+        console.output(
+          "stopped recording: \(counted(recording.actions, "action")) in \(recording.path)")
       }
     }
     return true

@@ -102,8 +102,10 @@ enum ShrinkCommand {
       }
       if stop == nil, !core.isMinimal { stop = .maxReplays(request.maxReplays) }
       try write(core.elements, from: start, of: replayer, to: request, reducer: reducer)
-      console.output(
-        "\(steps.count) actions → \(core.elements.count) actions in \(core.runs + 1) replays")
+      let summary =
+        "\(counted(steps.count, "action")) → \(counted(core.elements.count, "action")) in "
+        + counted(core.runs + 1, "replay")
+      console.output(TerminalText(summary))
       console.output(TerminalText(matchingLine(core.elements) ?? ""))
       if let stop {
         console.error(
@@ -123,18 +125,14 @@ enum ShrinkCommand {
     of replayer: ActionLogReplayer<AppState, AppAction>, to request: ShrinkRequest,
     reducer: AppReducer
   ) throws(ActionLogError) {
-    if FileManager.default.fileExists(atPath: request.output),
-      URL(fileURLWithPath: request.output).standardizedFileURL.path
-        == URL(fileURLWithPath: request.path).standardizedFileURL.path
-    {
-      throw ActionLogError(
-        .alreadyExists, file: request.output, "is the log being shrunk; choose another --output")
-    }
     let recorder: ActionLogRecorder<AppState, AppAction>
     do {
+      // The log being shrunk is refused as --output however its path is spelled, --force or
+      // not: the files are compared by device and inode once the output is opened.
       recorder = try ActionLogRecorder(
-        path: request.output, overwrite: request.force, settings: replayer.header.settings,
-        state: start)
+        path: request.output, overwrite: request.force,
+        refusing: FileIdentity(path: request.path).map { [$0] } ?? [],
+        settings: replayer.header.settings, state: start)
     } catch  where error.kind == .alreadyExists {
       throw ActionLogError(
         .alreadyExists, file: request.output,

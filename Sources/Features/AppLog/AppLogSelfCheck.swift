@@ -89,7 +89,8 @@ package enum AppLogSelfCheck {
           until: mode.until, verify: mode.verify, reduce: reducer.reduce(into:action:),
           step: mode.step ? { screens += AppView(state: $0.state).screens.count } : nil)
         screens += AppView(state: result.state).screens.count
-        return "\(mode.name): \(result.actions) actions, \(screens) screens"
+        let actions = result.actions == 1 ? "1 action" : "\(result.actions) actions"
+        return "\(mode.name): \(actions), \(screens) screens"
       } catch {
         return "\(mode.name): \(error.message)"
       }

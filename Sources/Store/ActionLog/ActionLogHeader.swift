@@ -18,6 +18,8 @@ public struct ActionLogHeader: Equatable, Sendable {
   public package(set) var settings: [LogSetting]
   /// The state the recording started from, as JSON (see ``LogStateCoding``).
   package var stateJSON: [UInt8]
+  /// The column where ``stateJSON`` begins in the header's line (1 for a header not read).
+  package var stateColumn = 1
 
   package init(settings: [LogSetting], stateJSON: [UInt8]) {
     self.settings = settings
@@ -65,6 +67,7 @@ public struct ActionLogHeader: Equatable, Sendable {
       settings.append(LogSetting(name, value))
     }
     self.init(settings: settings, stateJSON: Array(state))
+    stateColumn = line.column(ofByte: state.startIndex)
     if let unused = line.unusedField() { throw .problem(unused) }
   }
 

@@ -49,14 +49,25 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   ///   - settings: what shaped the session (time zone, locale, …), written in the header.
   ///   - state: the state the recording starts from, written in the header.
   ///   - snapshotEvery: how many actions between two snapshots of the state.
-  public init(
+  public convenience init(
     path: String, overwrite: Bool = false, settings: [LogSetting], state: State,
     snapshotEvery: Int = 64
+  ) throws(ActionLogError) {
+    try self.init(
+      path: path, overwrite: overwrite, refusing: [], settings: settings, state: state,
+      snapshotEvery: snapshotEvery)
+  }
+
+  /// Starts a log as ``init(path:overwrite:settings:state:snapshotEvery:)`` does, refusing to
+  /// write to any of `inputs` (the files the command read), however `path` spells them.
+  package init(
+    path: String, overwrite: Bool, refusing inputs: [FileIdentity], settings: [LogSetting],
+    state: State, snapshotEvery: Int = 64
   ) throws(ActionLogError) {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
     self.fingerprint = StateFingerprint.function(for: State.self)
-    descriptor = try RecordingFile.open(path, overwrite: overwrite)
+    descriptor = try RecordingFile.open(path, overwrite: overwrite, inputs: inputs)
     do throws(ActionLogError) {
       let header = ActionLogHeader(settings: settings, stateJSON: try encode(state))
       try writeLine(header.line())

@@ -35,7 +35,11 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       startState = try LogStateCoding.decode(
         State.self, from: cursor.header.stateJSON, with: decoder)
     } catch {
-      throw ActionLogError(.badLog, file: path, line: 1, error.message(for: "the header's state"))
+      throw ActionLogError(
+        .badLog, file: path, line: 1,
+        column: error.column(
+          inStateAt: cursor.header.stateColumn, json: cursor.header.stateJSON),
+        error.message(for: "the header's state"))
     }
   }
 
@@ -169,7 +173,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       return try LogStateCoding.decode(State.self, from: logged.json, with: decoder)
     } catch {
       let what = logged.isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
-      throw ActionLogError(.badLog, file: cursor.path, line: logged.line, error.message(for: what))
+      throw ActionLogError(
+        .badLog, file: cursor.path, line: logged.line,
+        column: error.column(inStateAt: logged.column, json: logged.json),
+        error.message(for: what))
     }
   }
 }
@@ -178,12 +185,12 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
 /// ``ReplayPipeline/StateCheck``). It holds nothing, so it is `Sendable` and can cross to that
 /// thread; each check makes its own decoder and value.
 private struct StateCheck<State: Decodable> {
-  func check(_ json: [UInt8], _ what: String) -> String? {
+  func check(_ json: [UInt8]) -> LogStateError? {
     do throws(LogStateError) {
       _ = try LogStateCoding.decode(State.self, from: json, with: LogStateCoding.decoder())
       return nil
     } catch {
-      return error.message(for: what)
+      return error
     }
   }
 }
@@ -222,7 +229,8 @@ private struct Verifying {
     let difference = StateDifference.first(between: replayed, and: logged)
     divergence = ActionLogDivergence(
       seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",
-      replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: parted?.seq)
+      replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: parted?.seq,
+      contradictsFingerprint: parted == nil && lastAgreedFingerprint == seq && seq > 0)
   }
 
   var outcome: ActionLogVerification {
@@ -336,6 +344,14 @@ public struct ActionLogDivergence: Equatable, Sendable {
   public var partedSeq: Int? = nil
   /// What showed the difference: `.state` or `.fingerprint`.
   public var evidence: Evidence = .state
+  /// Whether the log contradicts itself: the replay reproduced the fingerprint recorded with
+  /// action ``seq`` (and every one before it), yet differs from the state the log recorded after
+  /// that same action — the snapshot or checkpoint was edited or damaged, and no action parted.
+  ///
+  /// ```swift
+  /// if divergence.contradictsFingerprint { print("the log's snapshot at \(divergence.seq) is wrong") }
+  /// ```
+  public var contradictsFingerprint = false
 
   /// What showed a divergence.
   ///

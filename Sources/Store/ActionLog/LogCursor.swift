@@ -162,6 +162,13 @@ package struct LogCursor: Sendable {
     guard let ending = try lines.next(into: &line.bytes) else {
       throw ActionLogError(.badLog, file: path, "the file is empty; it is not a uniflow action log")
     }
+    if line.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw ActionLogError(
+        .badLog, file: path, line: 1, column: 1,
+        "the file begins with a byte order mark (U+FEFF, the bytes EF BB BF), which a uniflow "
+          + "action log never has (an editor added it?); remove it, e.g. with "
+          + "sed -i '1s/^\\xEF\\xBB\\xBF//' \(path)")
+    }
     let notALog = ActionLogError(
       .badLog, file: path, line: 1,
       "not a uniflow action log: its first line should be a header such as "

@@ -60,6 +60,10 @@ package enum LogStateCoding {
 
   /// Decodes a state and, when it is ``LogValidatable``, checks it: a state read from a log
   /// must be one its app could have recorded.
+  ///
+  /// A field the state does not have is refused (``LogStateError/unknownField(_:offset:)``)
+  /// when the state is `Encodable` too, rather than skipped: a misspelt optional field would
+  /// otherwise read as nil in silence.
   package static func decode<State: Decodable>(
     _ type: State.Type, from json: some Collection<UInt8>, with decoder: JSONDecoder
   ) throws(LogStateError) -> State {
@@ -70,6 +74,11 @@ package enum LogStateCoding {
       throw LogStateError(error)
     } catch {
       throw .shape(String(describing: error))
+    }
+    if let encodable = state as? any Encodable,
+      let field = LogStateUnknownFields.first(in: json, of: encodable)
+    {
+      throw .unknownField(field.path, offset: field.offset)
     }
     if let problem = (state as? any LogValidatable)?.logProblem { throw .value(problem) }
     return state
@@ -107,11 +116,13 @@ package enum LogStateCoding {
 /// Why a state read from a log was refused: its shape is not the state's (a field missing or of
 /// another type: a log of another version, say), or one of its values is not one the app could
 /// have recorded.
-package enum LogStateError: Error, Equatable {
+package enum LogStateError: Error, Equatable, Sendable {
   /// `clock is missing`, `clock.dayOffset: Expected to decode Int but found a string instead.`
   case shape(String)
   /// `clock.anchor is after the year 9999`, `dog.dogs[0].birthday: '2026-02-30' is not a day …`
   case value(String)
+  /// `weather.querry`, at byte `offset` of the state's JSON: a field the state does not have.
+  case unknownField(String, offset: Int)
 
   init(_ error: DecodingError) {
     let text = LogStateCoding.describe(error)
@@ -128,6 +139,16 @@ package enum LogStateError: Error, Equatable {
       "\(what) does not fit this uniflow's state (\(text)); was the log written by another "
         + "version?"
     case .value(let text): "\(what) is invalid: \(text)"
+    case .unknownField(let path, _):
+      "\(what) has a field this uniflow's state does not have: \(path) (misspelt, or written by "
+        + "a newer version); correct or remove it"
     }
+  }
+
+  /// The 1-based column of the problem in a line whose state JSON `json` begins at column
+  /// `column`, when the problem has a place.
+  package func column(inStateAt column: Int, json: some Collection<UInt8>) -> Int? {
+    guard case .unknownField(_, let offset) = self else { return nil }
+    return column + json.prefix(offset).count { $0 & 0xC0 != 0x80 }
   }
 }

@@ -31,6 +31,11 @@ extension LogLine {
       switch error {
       case .shape(let text): throw LogLineError("\"\(key)\" is not a state: \(text)")
       case .value(let text): throw LogLineError("\"\(key)\" is an invalid state: \(text)")
+      case .unknownField(let path, let offset):
+        throw LogLineError(
+          "\"\(key)\" has a field the state does not have: \(path) (misspelt, or written by a "
+            + "newer version); correct or remove it",
+          at: json.startIndex + offset)
       }
     }
   }

@@ -14,7 +14,10 @@ import Store
 /// - a file another recording holds: each recording keeps an advisory lock (`flock`) on its file
 ///   until it closes, and a second recorder on the same file is refused rather than left to
 ///   interleave its lines with the first's;
-/// - without `overwrite`, any existing file.
+/// - without `overwrite`, any existing file;
+/// - any of `inputs`, the files the command writing the log read, however `path` spells them
+///   (through a linked directory, `..`, `/proc/self/cwd`, another hard link): they are compared
+///   by device and inode once opened, before anything is truncated, `overwrite` or not.
 ///
 /// ```swift
 /// let descriptor = try RecordingFile.open("session.log", overwrite: false)
@@ -24,7 +27,12 @@ import Store
 /// the file is opened with `O_NOFOLLOW` (no link is followed) and `O_NONBLOCK` (no FIFO waited
 /// for), then what was opened is checked with `fstat`, locked, and only then truncated.
 package enum RecordingFile {
-  package static func open(_ path: String, overwrite: Bool) throws(ActionLogError) -> Int32 {
+  package static func open(_ path: String, overwrite: Bool, inputs: [FileIdentity] = [])
+    throws(ActionLogError) -> Int32
+  {
+    if let identity = FileIdentity(path: path), inputs.contains(identity) {
+      throw isAnInput(path)
+    }
     var status = stat()
     if lstat(path, &status) == 0 {
       if let refusal = refusal(of: status, path: path, overwrite: overwrite) { throw refusal }
@@ -51,6 +59,7 @@ package enum RecordingFile {
         throw ActionLogError(
           .cannotOpen, file: path, "cannot check the log: \(String(cString: strerror(errno)))")
       }
+      if inputs.contains(FileIdentity(status)) { throw isAnInput(path) }
       if let refusal = refusal(of: status, path: path, overwrite: overwrite) { throw refusal }
       if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
         throw refused(
@@ -98,6 +107,13 @@ package enum RecordingFile {
 
   private static func refused(_ path: String, _ reason: String) -> ActionLogError {
     ActionLogError(.cannotOpen, file: path, reason)
+  }
+
+  private static func isAnInput(_ path: String) -> ActionLogError {
+    ActionLogError(
+      .cannotOpen, file: path,
+      "is a file this command reads (the same file, by another path), and writing it would "
+        + "destroy it; choose another file")
   }
 
   private static func alreadyExists(_ path: String) -> ActionLogError {

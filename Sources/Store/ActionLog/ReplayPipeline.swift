@@ -31,6 +31,8 @@ package final class ReplayPipeline: Sendable {
     var json: [UInt8]
     var isCheckpoint: Bool
     var line: Int
+    /// The column where `json` begins in its line.
+    var column: Int
   }
 
   /// How the log ended.
@@ -46,7 +48,7 @@ package final class ReplayPipeline: Sendable {
   /// replay that does not compare states: the message for the state of `what` (`the snapshot's
   /// state`) when it is not a valid state, nil when it is. (A verifying replay decodes the states
   /// on the applying thread, to compare them.)
-  typealias StateCheck = @Sendable (_ json: [UInt8], _ what: String) -> String?
+  typealias StateCheck = @Sendable (_ json: [UInt8]) -> LogStateError?
 
   /// Parsed action lines, column by column: arrays of plain values, one line's bytes after the
   /// other's, so handing a batch over moves a few buffers rather than a thousand lines.
@@ -188,15 +190,20 @@ package final class ReplayPipeline: Sendable {
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
       if let checkState {
         let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
-        if let problem = checkState(Array(line.bytes[json]), what) {
+        if let problem = checkState(Array(line.bytes[json])) {
+          let column = problem.column(
+            inStateAt: line.column(ofByte: json.lowerBound), json: line.bytes[json])
           throw StateProblem(
-            error: ActionLogError(.badLog, file: cursor.path, line: cursor.lineNumber, problem))
+            error: ActionLogError(
+              .badLog, file: cursor.path, line: cursor.lineNumber, column: column,
+              problem.message(for: what)))
         }
       }
       batch.states.append(
         StateLine(
           position: batch.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
-          isCheckpoint: isCheckpoint, line: cursor.lineNumber))
+          isCheckpoint: isCheckpoint, line: cursor.lineNumber,
+          column: states ? line.column(ofByte: json.lowerBound) : 1))
     }
     do throws(ActionLogError) {
       while let kind = try cursor.next(&line) {

@@ -93,7 +93,7 @@ enum BenchCommand {
       if !arguments.json { StandardStreams.write("… \(text)\n", to: .error) }
     }
     if wanted.contains("dispatch") || wanted.contains("scopedDispatch") {
-      progress("dispatch: \(arguments.actions) actions, best of 5 interleaved rounds")
+      progress("dispatch: \(counted(arguments.actions, "action")), best of 5 interleaved rounds")
       let figures = DispatchBench.run(count: arguments.actions, appCount: arguments.actions / 10)
       if wanted.contains("dispatch") { report.addDispatch(figures) }
       if wanted.contains("scopedDispatch") { report.addScopedDispatch(figures) }

@@ -117,7 +117,7 @@ struct BenchReport {
       ]
       lines += [
         row(
-          "\(run.actions) actions (target ≥ 1,000,000/s)", perSecond, "actions/s",
+          "\(counted(run.actions, "action")) (target ≥ 1,000,000/s)", perSecond, "actions/s",
           verdict: perSecond >= 1_000_000),
         row("  peak RSS (target ≤ 64 MB, flat)", megabytes, "MB", verdict: megabytes <= 64),
       ]
@@ -141,7 +141,7 @@ struct BenchReport {
     lines += [
       "", "record — every action written with its own write(2) as it is handled",
       row(
-        "\(f.record.actions) actions (target ≥ 200,000/s)", perSecond, "actions/s",
+        "\(counted(f.record.actions, "action")) (target ≥ 200,000/s)", perSecond, "actions/s",
         verdict: perSecond >= 200_000),
     ]
   }
@@ -248,7 +248,8 @@ struct BenchReport {
         "slowest :goto, :back or :forward (target ≤ 50 ms)", slowest, "ms", verdict: slowest <= 50),
       row("memory the session holds (resident, grown while built)", megabytes, "MB"),
       row(
-        "shrink \(f.shrinkActions) actions to \(f.shrunkTo) (\(f.shrinkReplays) replays; ≤ 10 s)",
+        "shrink \(counted(f.shrinkActions, "action")) to \(f.shrunkTo) "
+          + "(\(counted(f.shrinkReplays, "replay")); ≤ 10 s)",
         f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= 10),
       row("REPL memory per action, 100,000 typed commands", f.historyBytesPerAction100k, "B"),
       row(
