@@ -44,15 +44,25 @@ public struct ClockState: Equatable, Sendable, Codable {
   }
 
   /// The instant the screen shows: `anchor` moved by `dayOffset` days in `timeZone`.
+  ///
+  /// Computed from the zone's table of transitions (see ``WallClock``), with `Calendar`'s
+  /// answer for every instant the app can reach: a few table look-ups, not a calendar.
   public var date: Date {
+    date(in: ZoneTable.of(timeZone))
+  }
+
+  /// ``date``, given the table of `timeZone`.
+  func date(in table: ZoneTable) -> Date {
     guard dayOffset != 0 else { return anchor }
-    return Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
+    return WallClock.date(anchor, movedBy: dayOffset, in: table)
+      ?? Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
       ?? anchor
   }
 
   /// The day the screen shows, in `timeZone`: "today" as the app knows it.
   public var today: CalendarDay {
-    CalendarDay(of: date, in: timeZone)
+    let table = ZoneTable.of(timeZone)
+    return CalendarDay(of: date(in: table), in: timeZone, table: table)
   }
 }
 
