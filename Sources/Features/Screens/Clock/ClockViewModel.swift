@@ -52,42 +52,62 @@ enum KoreanDateFormat {
   static func format(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
     // Each of 년 월 일 시 분 is three bytes of UTF-8, each number at most 19 digits and a sign.
     String(unsafeUninitializedCapacity: 128) { buffer in
-      var end = 0
-      func append(_ byte: UInt8) {
-        buffer[end] = byte
-        end += 1
-      }
-      func append(_ value: Int, width: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var divisor: UInt = 1
-        var count = 1
-        while divisor <= magnitude / 10 {
-          divisor *= 10
-          count += 1
-        }
-        for _ in 0..<Swift.max(0, width - count) { append(UInt8(ascii: "0")) }
-        var rest = magnitude
-        while divisor > 0 {
-          append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
-          rest %= divisor
-          divisor /= 10
-        }
-      }
-      func append(_ unit: StaticString) {
-        unit.withUTF8Buffer { for byte in $0 { append(byte) } }
-      }
-      append(year, width: 4)
-      append("년 ")
-      append(month, width: 2)
-      append("월 ")
-      append(day, width: 2)
-      append("일 ")
-      append(hour, width: 2)
-      append("시 ")
-      append(minute, width: 2)
-      append("분")
-      return end
+      guard let base = buffer.baseAddress else { return 0 }
+      var text = ByteWriter(base: base)
+      text.number(year, width: 4)
+      text.syllable(0xEB, 0x85, 0x84)  // "년 "
+      text.number(month, width: 2)
+      text.syllable(0xEC, 0x9B, 0x94)  // "월 "
+      text.number(day, width: 2)
+      text.syllable(0xEC, 0x9D, 0xBC)  // "일 "
+      text.number(hour, width: 2)
+      text.syllable(0xEC, 0x8B, 0x9C)  // "시 "
+      text.number(minute, width: 2)
+      text.syllable(0xEB, 0xB6, 0x84, last: true)  // "분"
+      return text.count
+    }
+  }
+}
+
+/// Writes bytes to memory the caller has made room for (at most 128 here).
+private struct ByteWriter {
+  let base: UnsafeMutablePointer<UInt8>
+  var count = 0
+
+  /// A Hangul syllable's three bytes of UTF-8, then a space unless `last`.
+  @inline(__always) mutating func syllable(_ a: UInt8, _ b: UInt8, _ c: UInt8, last: Bool = false) {
+    append(a)
+    append(b)
+    append(c)
+    if !last { append(0x20) }
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    base[count] = byte
+    count += 1
+  }
+
+  /// `value` in decimal, zero-padded to `width` digits after any minus sign.
+  mutating func number(_ value: Int, width: Int) {
+    if value >= 0, value < 100, width == 2 {  // the usual case: two digits
+      append(0x30 + UInt8(truncatingIfNeeded: value / 10))
+      append(0x30 + UInt8(truncatingIfNeeded: value % 10))
+      return
+    }
+    if value < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var divisor: UInt = 1
+    var digits = 1
+    while divisor <= magnitude / 10 {
+      divisor *= 10
+      digits += 1
+    }
+    for _ in 0..<Swift.max(0, width - digits) { append(UInt8(ascii: "0")) }
+    var rest = magnitude
+    while divisor > 0 {
+      append(0x30 + UInt8(truncatingIfNeeded: rest / divisor))
+      rest %= divisor
+      divisor /= 10
     }
   }
 }
