@@ -48,21 +48,22 @@ public struct ClockState: Equatable, Sendable, Codable {
   /// Computed from the zone's table of transitions (see ``WallClock``), with `Calendar`'s
   /// answer for every instant the app can reach: a few table look-ups, not a calendar.
   public var date: Date {
-    date(in: ZoneTable.of(timeZone))
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    return date(in: &lookup)
   }
 
-  /// ``date``, given the table of `timeZone`.
-  func date(in table: ZoneTable) -> Date {
+  /// ``date``, looking up in the table of `timeZone`.
+  func date(in lookup: inout ZoneLookup) -> Date {
     guard dayOffset != 0 else { return anchor }
-    return WallClock.date(anchor, movedBy: dayOffset, in: table)
+    return WallClock.date(anchor, movedBy: dayOffset, in: &lookup)
       ?? Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
       ?? anchor
   }
 
   /// The day the screen shows, in `timeZone`: "today" as the app knows it.
   public var today: CalendarDay {
-    let table = ZoneTable.of(timeZone)
-    return CalendarDay(of: date(in: table), in: timeZone, table: table)
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    return CalendarDay(of: date(in: &lookup), in: timeZone, lookup: &lookup)
   }
 }
 

@@ -16,8 +16,9 @@ public struct ClockViewModel: Equatable, Sendable {
       text = "Loading.."
       return
     }
-    let table = ZoneTable.of(state.timeZone)
-    let shown = KoreanDateFormat.string(from: state.date(in: table), in: state.timeZone, table)
+    var lookup = ZoneLookup(ZoneTable.of(state.timeZone))
+    let shown = KoreanDateFormat.string(
+      from: state.date(in: &lookup), in: state.timeZone, &lookup)
     if let failure = state.failure {
       text = "\(shown) · unavailable: \(failure)"
     } else {
@@ -34,8 +35,10 @@ public struct ClockViewModel: Equatable, Sendable {
 /// 9999 shows `10500년`. (`yyyy` in a `DateFormatter` writes the year of the era, so 1 BC would
 /// read `0001년`, the same as 1 AD.)
 enum KoreanDateFormat {
-  static func string(from date: Date, in timeZone: TimeZone, _ table: ZoneTable) -> String {
-    guard let shown = WallClock.fields(of: date, in: table) else {
+  static func string(from date: Date, in timeZone: TimeZone, _ lookup: inout ZoneLookup)
+    -> String
+  {
+    guard let shown = WallClock.fields(of: date, in: &lookup) else {
       // Not finite, or hundreds of millennia away: no state within the app's ranges.
       let parts = Calendar.gregorian(in: timeZone).dateComponents(
         [.year, .month, .day, .hour, .minute], from: date)

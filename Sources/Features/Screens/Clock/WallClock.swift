@@ -41,6 +41,12 @@ struct WallClock: Equatable {
   /// The wall-clock fields of `date` in the zone of `table`, or nil when `date` is not finite or
   /// further from 1970 than this type handles.
   static func fields(of date: Date, in table: ZoneTable) -> WallClock? {
+    var lookup = ZoneLookup(table)
+    return fields(of: date, in: &lookup)
+  }
+
+  /// The wall-clock fields of `date`, looking up in `table` (keeping the span it used).
+  static func fields(of date: Date, in table: inout ZoneLookup) -> WallClock? {
     let reference = date.timeIntervalSinceReferenceDate
     guard handled.contains(reference) else { return nil }
     // As `Calendar` does: add the offset to the instant, then round down to the second.
@@ -60,7 +66,7 @@ struct WallClock: Equatable {
   /// daylight-saving change skips comes out as the instant that much later (02:30 on a
   /// spring-forward day is 03:30); a time that happens twice comes out as its first occurrence
   /// when moving forward. Nil when `date` or the move is more than this type handles.
-  static func date(_ date: Date, movedBy days: Int, in table: ZoneTable) -> Date? {
+  static func date(_ date: Date, movedBy days: Int, in table: inout ZoneLookup) -> Date? {
     guard days != 0 else { return date }
     let reference = date.timeIntervalSinceReferenceDate
     guard handled.contains(reference), days.magnitude <= maxDays.magnitude else { return nil }
@@ -72,26 +78,26 @@ struct WallClock: Equatable {
     }
     let unadjusted = whole + Double(days) * 86_400
     var moved = unadjusted
-    let wallTime = timeOfDay(reference, table)
-    if wallTime != timeOfDay(moved, table) {
+    let wallTime = timeOfDay(reference, &table)
+    if wallTime != timeOfDay(moved, &table) {
       let newOffset = table.offset(atUnix: unix(moved))
       let oldOffset = table.offset(atUnix: unix(reference))
       if newOffset != oldOffset {
         moved += Double(oldOffset - newOffset)
-        if timeOfDay(moved, table) != wallTime, oldOffset < newOffset {
+        if timeOfDay(moved, &table) != wallTime, oldOffset < newOffset {
           moved = unadjusted
         }
       }
     }
     // A time that happens twice (a fall-back hour) is rewound to its first occurrence.
-    if days > 0, let repeated = repeatedSeconds(at: moved, table) {
+    if days > 0, let repeated = repeatedSeconds(at: moved, &table) {
       moved -= repeated
     }
     return Date(timeIntervalSinceReferenceDate: moved + fraction)
   }
 
   /// The seconds since local midnight `reference` (seconds since 2001) shows.
-  private static func timeOfDay(_ reference: Double, _ table: ZoneTable) -> Int64 {
+  private static func timeOfDay(_ reference: Double, _ table: inout ZoneLookup) -> Int64 {
     let local = Int64((reference + Double(table.offset(atUnix: unix(reference)))).rounded(.down))
     return (local % 86_400 + 86_400) % 86_400
   }
@@ -99,7 +105,9 @@ struct WallClock: Equatable {
   /// When `reference` lies within the hour (or so) a backward transition repeats, its length in
   /// seconds: as `Calendar` decides it, from the first transition after 48 hours earlier, and
   /// never before 1900.
-  private static func repeatedSeconds(at reference: Double, _ table: ZoneTable) -> Double? {
+  private static func repeatedSeconds(at reference: Double, _ table: inout ZoneLookup)
+    -> Double?
+  {
     guard reference >= -3_187_299_600 else { return nil }
     let start = unix(reference - 48 * 3600)
     guard let transition = table.transition(after: start) else { return nil }

@@ -73,22 +73,20 @@ final class ZoneTable: Sendable {
   /// The offset, in seconds east of UTC, at `unix` seconds since 1970 (the zone's
   /// `secondsFromGMT(for:)`).
   func offset(atUnix unix: Int64) -> Int {
-    let (seconds, _) = ZoneTable.withinTable(unix)
-    return span(ZoneTable.spanIndex(seconds)).offset(at: seconds)
+    var lookup = ZoneLookup(self)
+    return lookup.offset(atUnix: unix)
   }
 
   /// The first transition strictly after `unix` (as Foundation's
   /// `nextDaylightSavingTimeTransition(after:)` answers), or nil when the offset never changes
   /// again.
   func transition(after unix: Int64) -> Int64? {
-    let (seconds, periods) = ZoneTable.withinTable(unix)
-    let span = span(ZoneTable.spanIndex(seconds))
-    guard let next = span.transition(after: seconds) ?? span.following else { return nil }
-    return next + periods * ZoneTable.period
+    var lookup = ZoneLookup(self)
+    return lookup.transition(after: unix)
   }
 
   /// Span `index`, asked of Foundation the first time.
-  private func span(_ index: Int) -> Segment {
+  fileprivate func span(_ index: Int) -> Segment {
     spans.withLock { spans in
       if let span = spans[index] { return span }
       let start = ZoneTable.spansStart + Int64(index) * ZoneTable.spanLength
@@ -102,13 +100,13 @@ final class ZoneTable: Sendable {
   }
 
   /// The span holding `seconds` (from 2500 on, moved back into the table first).
-  private static func spanIndex(_ seconds: Int64) -> Int {
+  fileprivate static func spanIndex(_ seconds: Int64) -> Int {
     guard seconds >= spansStart else { return 0 }
     return Int(min((seconds - spansStart) / spanLength, Int64(spanCount - 1)))
   }
 
   /// `unix` moved back by whole periods to before 2500, and how many periods that was.
-  private static func withinTable(_ unix: Int64) -> (seconds: Int64, periods: Int64) {
+  fileprivate static func withinTable(_ unix: Int64) -> (seconds: Int64, periods: Int64) {
     guard unix >= periodEnd else { return (unix, 0) }
     let periods = (unix - periodStart) / period
     return (unix - periods * period, periods)
@@ -140,9 +138,48 @@ final class ZoneTable: Sendable {
   private static let cache = Locked(Cache())
 }
 
+/// Look-ups in one ``ZoneTable`` that keep the span they last used, so that the few look-ups of
+/// one clock action (all within days of each other) take the table's lock once, not each time.
+///
+/// ```swift
+/// var lookup = ZoneLookup(ZoneTable.of(.gmt))
+/// lookup.offset(atUnix: 0)   // 0
+/// ```
+struct ZoneLookup {
+  let table: ZoneTable
+  private var index = -1
+  private var segment = Segment(transitions: [], offsets: [0], following: nil)
+
+  init(_ table: ZoneTable) {
+    self.table = table
+  }
+
+  /// The offset, in seconds east of UTC, at `unix` seconds since 1970.
+  mutating func offset(atUnix unix: Int64) -> Int {
+    let (seconds, _) = ZoneTable.withinTable(unix)
+    return span(ZoneTable.spanIndex(seconds)).offset(at: seconds)
+  }
+
+  /// The first transition strictly after `unix`, or nil when the offset never changes again.
+  mutating func transition(after unix: Int64) -> Int64? {
+    let (seconds, periods) = ZoneTable.withinTable(unix)
+    let span = span(ZoneTable.spanIndex(seconds))
+    guard let next = span.transition(after: seconds) ?? span.following else { return nil }
+    return next + periods * ZoneTable.period
+  }
+
+  private mutating func span(_ wanted: Int) -> Segment {
+    if wanted != index {
+      segment = table.span(wanted)
+      index = wanted
+    }
+    return segment
+  }
+}
+
 /// Offsets over a span of time: the transitions in it, the offset before each and after the
 /// last, and the first transition after the span.
-private struct Segment: Sendable {
+fileprivate struct Segment: Sendable {
   /// The instants, in whole Unix seconds, at which the offset changes; ascending.
   let transitions: [Int64]
   /// `offsets[i]` is the offset in seconds east of UTC from `transitions[i - 1]` (inclusive) up

@@ -41,12 +41,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   /// The day `date` falls on in `timeZone`, in the proleptic Gregorian calendar (also before
   /// 1582, where Foundation's `Calendar` turns Julian).
   public init(of date: Date, in timeZone: TimeZone) {
-    self.init(of: date, in: timeZone, table: ZoneTable.of(timeZone))
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    self.init(of: date, in: timeZone, lookup: &lookup)
   }
 
-  /// The day `date` falls on, given the table of `timeZone`.
-  init(of date: Date, in timeZone: TimeZone, table: ZoneTable) {
-    if let shown = WallClock.fields(of: date, in: table) {
+  /// The day `date` falls on, looking up in the table of `timeZone`.
+  init(of date: Date, in timeZone: TimeZone, lookup: inout ZoneLookup) {
+    if let shown = WallClock.fields(of: date, in: &lookup) {
       (year, month, day) = (shown.year, shown.month, shown.day)
       return
     }
