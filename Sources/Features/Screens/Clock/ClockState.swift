@@ -45,7 +45,7 @@ public struct ClockState: Equatable, Sendable, Codable {
 
   /// The instant the screen shows: `anchor` moved by `dayOffset` days in `timeZone`.
   ///
-  /// Computed from the zone's table of transitions (see ``WallClock``), with `Calendar`'s
+  /// Computed from the zone's table of transitions and integer arithmetic, with `Calendar`'s
   /// answer for every instant the app can reach: a few table look-ups, not a calendar.
   public var date: Date {
     var lookup = ZoneLookup(ZoneTable.of(timeZone))
