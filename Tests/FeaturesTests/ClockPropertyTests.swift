@@ -31,10 +31,11 @@ enum ClockGen {
   ).map { zone, anchor, offset in ClockState(timeZone: zone, anchor: anchor, dayOffset: offset) }
 
   /// Whether `text` follows the clock screen's display rules: `Loading..` exactly while loading,
-  /// otherwise `yyyy년 MM월 dd일 HH시 mm분`, then the reason when the last reload failed.
+  /// otherwise `yyyy년 MM월 dd일 HH시 mm분` (astronomical years: `-0999년`, `10500년`), then the
+  /// reason when the last reload failed.
   static func followsDisplayRules(_ text: String, of state: ClockState) -> Bool {
     if state.isLoading { return text == "Loading.." }
-    let pattern = /\d{4}년 \d{2}월 \d{2}일 \d{2}시 \d{2}분/
+    let pattern = /-?\d{4,5}년 \d{2}월 \d{2}일 \d{2}시 \d{2}분/
     guard let failure = state.failure else { return text.wholeMatch(of: pattern) != nil }
     let suffix = " · unavailable: \(failure)"
     return text.hasSuffix(suffix) && text.dropLast(suffix.count).wholeMatch(of: pattern) != nil

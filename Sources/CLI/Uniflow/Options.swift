@@ -19,7 +19,8 @@ struct Options: Equatable, Sendable {
   var mode: Mode = .repl
   /// `--offline`: no network at all.
   var offline = false
-  /// `--time-zone ID`: the zone the clock shows and moves in.
+  /// `--time-zone ID`: the zone the clock shows and moves in; without it, `TZ` as the C library
+  /// reads it (``SystemTimeZone``).
   var timeZone: TimeZone = .current
   /// `--time-url URL`: fetch the time from this API instead of the system clock.
   var timeURL: URL?
@@ -104,6 +105,7 @@ struct Options: Equatable, Sendable {
   {
     var options = Options()
     var providerName: String?
+    var zoneGiven = false
     if let first = arguments.first, !first.hasPrefix("-") {
       switch first {
       case "replay": return try ReplayRequest.parse(Array(arguments.dropFirst()))
@@ -137,6 +139,7 @@ struct Options: Equatable, Sendable {
           throw UsageError("unknown time zone '\(id)'; use an IANA name such as Asia/Seoul or UTC")
         }
         options.timeZone = zone
+        zoneGiven = true
       case "--time-url":
         options.timeURL = try httpURL(try value(), option: name)
       case "--geocoder-url":
@@ -175,6 +178,10 @@ struct Options: Equatable, Sendable {
     if let providerName {
       options.weatherProvider = try weatherProvider(
         providerName, environment: environment, keyNeeded: options.mode == .repl)
+    }
+    if options.mode == .repl, !zoneGiven {
+      // Without --time-zone, `TZ` as the C library reads it (POSIX `UTC+3` is 3 hours west).
+      options.timeZone = try SystemTimeZone.zone(fromTZ: environment["TZ"])
     }
     if let record = options.record, record.path.isEmpty {
       throw UsageError("--force goes with --record FILE: it lets the recording overwrite FILE")

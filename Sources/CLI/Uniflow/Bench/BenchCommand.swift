@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel",
+    "travel", "dates",
   ]
 
   struct Arguments: Equatable {
@@ -143,6 +143,10 @@ enum BenchCommand {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
         return 1
       }
+    }
+    if wanted.contains("dates") {
+      progress("dates: the clock's date work, 100,000 calls, best of 5")
+      report.addDates(DateBench.run())
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

@@ -276,6 +276,12 @@ struct BenchReport {
     ActionLogBenchmark.seconds(duration) * 1000
   }
 
+  mutating func addDates(_ rows: [DateBench.Row]) {
+    sections.append(("dates", Dictionary(rows.map { ($0.label, round($0.ns)) }) { $1 }))
+    lines += ["", "dates — the clock's date work per call (ns), the app's way and Calendar's"]
+    lines += rows.map { row($0.label, $0.ns, "ns/call") }
+  }
+
   func text() -> String { lines.joined(separator: "\n") }
 
   func json() -> String {

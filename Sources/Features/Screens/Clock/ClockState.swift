@@ -44,15 +44,26 @@ public struct ClockState: Equatable, Sendable, Codable {
   }
 
   /// The instant the screen shows: `anchor` moved by `dayOffset` days in `timeZone`.
+  ///
+  /// Computed from the zone's table of transitions and integer arithmetic, with `Calendar`'s
+  /// answer for every instant the app can reach: a few table look-ups, not a calendar.
   public var date: Date {
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    return date(in: &lookup)
+  }
+
+  /// ``date``, looking up in the table of `timeZone`.
+  func date(in lookup: inout ZoneLookup) -> Date {
     guard dayOffset != 0 else { return anchor }
-    return Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
+    return WallClock.date(anchor, movedBy: dayOffset, in: &lookup)
+      ?? Calendar.gregorian(in: timeZone).date(byAdding: .day, value: dayOffset, to: anchor)
       ?? anchor
   }
 
   /// The day the screen shows, in `timeZone`: "today" as the app knows it.
   public var today: CalendarDay {
-    CalendarDay(of: date, in: timeZone)
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    return CalendarDay(of: date(in: &lookup), in: timeZone, lookup: &lookup)
   }
 }
 

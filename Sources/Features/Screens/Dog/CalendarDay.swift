@@ -38,18 +38,20 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     self.day = day
   }
 
-  /// The day `date` falls on in `timeZone`.
+  /// The day `date` falls on in `timeZone`, in the proleptic Gregorian calendar (also before
+  /// 1582, where Foundation's `Calendar` turns Julian).
   public init(of date: Date, in timeZone: TimeZone) {
-    // Gregorian years 1583…9999 by arithmetic on the day count: the same answer as the
-    // calendar's, for a fraction of its cost. (Foundation's calendar is Julian before October
-    // 1582, so older instants take the calendar's path.)
-    let seconds = date.timeIntervalSince1970
-    if seconds > -12_212_553_600, seconds < 253_402_300_800 {
-      let local = seconds + Double(timeZone.secondsFromGMT(for: date))
-      let civil = LogDate.civil(fromDays: Int64((local / 86_400).rounded(.down)))
-      (year, month, day) = (Int(civil.year), Int(civil.month), Int(civil.day))
+    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    self.init(of: date, in: timeZone, lookup: &lookup)
+  }
+
+  /// The day `date` falls on, looking up in the table of `timeZone`.
+  init(of date: Date, in timeZone: TimeZone, lookup: inout ZoneLookup) {
+    if let shown = WallClock.fields(of: date, in: &lookup) {
+      (year, month, day) = (shown.year, shown.month, shown.day)
       return
     }
+    // Not finite, or hundreds of millennia away: no state within the app's ranges.
     let parts = Calendar.gregorian(in: timeZone).dateComponents(
       [.era, .year, .month, .day], from: date)
     let yearOfEra = parts.year ?? 1970

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The zone the clock shows when `--time-zone` is not given: the `TZ` environment variable read
+/// as the C library reads it, else the system's zone.
+///
+/// - `TZ` unset: the system's zone (`/etc/localtime`), Foundation's `TimeZone.current`.
+/// - `TZ` empty: UTC. `TZ=:NAME` or `TZ=/…/zoneinfo/NAME`: the zone NAME.
+/// - `TZ` naming a zone the system has (`Asia/Seoul`, `UTC`, `EST5EDT`): that zone.
+/// - otherwise POSIX form, `std offset` (`UTC+3`, `JST-9`, `<+0530>-5:30`): a fixed offset
+///   whose sign is the C library's — **west** of Greenwich is positive, so `UTC+3` is three hours
+///   *behind* UTC. (Foundation reads `UTC+3` as three hours ahead: the clock was 6 hours off.)
+///
+/// Refused, saying why and what to use instead: the POSIX form with daylight-saving rules
+/// (`CET-1CEST,M3.5.0,M10.5.0/3`, which the clock could not follow), offsets beyond ±18 hours
+/// or not in whole minutes, and text that is neither a zone name nor POSIX form (the C library
+/// silently shows UTC for it). Reading is linear in the length of `TZ`.
+///
+/// ```swift
+/// try SystemTimeZone.zone(fromTZ: "UTC+3").secondsFromGMT()   // -10800
+/// ```
+enum SystemTimeZone {
+  /// Where the C library looks for zone files.
+  static let zoneFolder = "/usr/share/zoneinfo/"
+
+  /// The zone `tz` (the value of `TZ`, nil when unset) names.
+  static func zone(fromTZ tz: String?) throws(UsageError) -> TimeZone {
+    guard let tz else { return .current }
+    if tz.isEmpty { return .gmt }
+    var name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+    if name.hasPrefix("/"), let range = name.range(of: "/zoneinfo/") {
+      name = String(name[range.upperBound...])
+    }
+    if isZoneName(name), let zone = TimeZone(identifier: name) { return zone }
+    if tz.hasPrefix(":") || tz.hasPrefix("/") {
+      throw UsageError(
+        "TZ='\(tz)' names no time zone this system knows; set TZ to a zone name such as "
+          + "Asia/Seoul, or pass --time-zone")
+    }
+    return try posixZone(tz)
+  }
+
+  /// Whether `name` names a zone file, as the C library tries first: a file under
+  /// ``zoneFolder``, or (where that folder is absent) a zone Foundation lists.
+  private static func isZoneName(_ name: String) -> Bool {
+    guard !name.isEmpty, !name.contains(".."), !name.hasPrefix("/") else { return false }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: zoneFolder + name, isDirectory: &isFolder) {
+      return !isFolder.boolValue
+    }
+    return TimeZone.knownTimeZoneIdentifiers.contains(name)
+  }
+
+  /// `std offset` of POSIX: a name of three or more letters, or `<…>` of letters, digits, `+`
+  /// and `-`; then `[+-]hh[:mm[:ss]]`, hours west of Greenwich.
+  private static func posixZone(_ tz: String) throws(UsageError) -> TimeZone {
+    var rest = Substring(tz)
+    let name: Substring
+    if rest.hasPrefix("<") {
+      guard let close = rest.firstIndex(of: ">") else { throw notPOSIX(tz) }
+      name = rest[rest.index(after: rest.startIndex)..<close]
+      let allowed = { (c: Character) in
+        c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-")
+      }
+      guard name.count >= 3, name.allSatisfy(allowed) else { throw notPOSIX(tz) }
+      rest = rest[rest.index(after: close)...]
+    } else {
+      name = rest.prefix { $0.isASCII && $0.isLetter }
+      guard name.count >= 3 else { throw notPOSIX(tz) }
+      rest = rest.dropFirst(name.count)
+    }
+    guard let west = offsetSeconds(&rest) else { throw notPOSIX(tz) }
+    guard rest.isEmpty else {
+      throw UsageError(
+        "TZ='\(tz)' has daylight-saving rules after its offset, which uniflow does not follow; "
+          + "set TZ to a zone name such as Europe/Paris, or pass --time-zone")
+    }
+    guard west % 60 == 0, west.magnitude <= 18 * 3600,
+      let zone = TimeZone(secondsFromGMT: -west)
+    else {
+      throw UsageError(
+        "TZ='\(tz)' is \(west) seconds west of UTC; uniflow takes offsets in whole minutes "
+          + "within 18 hours; pass --time-zone, e.g. --time-zone Asia/Seoul")
+    }
+    return zone
+  }
+
+  /// Reads `[+-]hh[:mm[:ss]]` (hours 0…24, minutes and seconds 0…59) from the front of `text`:
+  /// seconds west of Greenwich, or nil.
+  private static func offsetSeconds(_ text: inout Substring) -> Int? {
+    var sign = 1
+    if let first = text.first, first == "+" || first == "-" {
+      sign = first == "-" ? -1 : 1
+      text = text.dropFirst()
+    }
+    var total = 0
+    for (index, limit) in [24, 59, 59].enumerated() {
+      if index > 0 {
+        guard text.first == ":" else { break }
+        text = text.dropFirst()
+      }
+      let digits = text.prefix { $0.isASCII && $0.isNumber }
+      guard (1...2).contains(digits.count), let value = Int(digits), value <= limit else {
+        return nil
+      }
+      text = text.dropFirst(digits.count)
+      total += value * [3600, 60, 1][index]
+    }
+    return sign * total
+  }
+
+  private static func notPOSIX(_ tz: String) -> UsageError {
+    UsageError(
+      "TZ='\(tz)' is neither a time zone name nor POSIX form such as UTC+3 (three hours west of "
+        + "UTC); set TZ to a zone name such as Asia/Seoul, or pass --time-zone")
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CLI
+
+@Suite("TZ read as the C library reads it")
+struct SystemTimeZoneTests {
+  /// TZ values the clock honours: POSIX fixed offsets (west of Greenwich is positive), zone
+  /// names, the empty string (UTC).
+  static let honoured = [
+    "UTC+3", "UTC-3", "JST-9", "EST5", "<+0530>-5:30", "<-03>3", "XYZ3:30", "ABC-14:45", "UTC0",
+    "GMT+12", "UTC", "Asia/Seoul", ":Asia/Seoul", "America/New_York", "EST5EDT", "",
+  ]
+
+  /// Instants in northern winter and summer, and before any daylight saving.
+  static let instants = [1_795_923_912, 1_784_000_000, -500_000_000]
+
+  @Test("every honoured TZ gives the offset the C library gives (date +%z in a child process)")
+  func matchesTheCLibrary() async throws {
+    var script = ""
+    for tz in Self.honoured {
+      for instant in Self.instants { script += "TZ='\(tz)' date -d @\(instant) +%z\n" }
+    }
+    let result = try await ShellCommand.run(script, in: URL(fileURLWithPath: "/"))
+    #expect(result.status == 0)
+    let printed = result.output.split(separator: "\n").map(String.init)
+    try #require(printed.count == Self.honoured.count * Self.instants.count)
+    var index = 0
+    for tz in Self.honoured {
+      let zone = try SystemTimeZone.zone(fromTZ: tz)
+      for instant in Self.instants {
+        let seconds = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let sign = seconds < 0 ? "-" : "+"
+        let hhmm = String(
+          format: "%@%02d%02d", sign, seconds.magnitude / 3600, seconds.magnitude / 60 % 60)
+        #expect(hhmm == printed[index], "TZ='\(tz)' at \(instant)")
+        index += 1
+      }
+    }
+  }
+
+  @Test("UTC+3 is three hours behind UTC, the POSIX sign, not Foundation's")
+  func posixSign() throws {
+    #expect(try SystemTimeZone.zone(fromTZ: "UTC+3").secondsFromGMT() == -10_800)
+    #expect(try SystemTimeZone.zone(fromTZ: "UTC-3").secondsFromGMT() == 10_800)
+    #expect(try SystemTimeZone.zone(fromTZ: nil) == .current)
+    let options = try Options.parse([], environment: ["TZ": "UTC+3"])
+    #expect(options.timeZone.secondsFromGMT() == -10_800)
+    let given = try Options.parse(["--time-zone", "Asia/Seoul"], environment: ["TZ": "no zone"])
+    #expect(given.timeZone.identifier == "Asia/Seoul")
+  }
+
+  @Test("TZ values the clock cannot follow are refused, saying why and what to use")
+  func refusals() {
+    let cases = [
+      (
+        "CET-1CEST,M3.5.0,M10.5.0/3",
+        "TZ='CET-1CEST,M3.5.0,M10.5.0/3' has daylight-saving rules after its offset, which "
+          + "uniflow does not follow; set TZ to a zone name such as Europe/Paris, or pass --time-zone"
+      ),
+      (
+        "ab+3",
+        "TZ='ab+3' is neither a time zone name nor POSIX form such as UTC+3 (three hours west of "
+          + "UTC); set TZ to a zone name such as Asia/Seoul, or pass --time-zone"
+      ),
+      (
+        "UTC+19",
+        "TZ='UTC+19' is 68400 seconds west of UTC; uniflow takes offsets in whole minutes within "
+          + "18 hours; pass --time-zone, e.g. --time-zone Asia/Seoul"
+      ),
+      (
+        "UTC+3:00:30",
+        "TZ='UTC+3:00:30' is 10830 seconds west of UTC; uniflow takes offsets in whole minutes "
+          + "within 18 hours; pass --time-zone, e.g. --time-zone Asia/Seoul"
+      ),
+      (
+        ":Mars/Olympus",
+        "TZ=':Mars/Olympus' names no time zone this system knows; set TZ to a zone name such as "
+          + "Asia/Seoul, or pass --time-zone"
+      ),
+    ]
+    for (tz, message) in cases {
+      #expect(throws: UsageError(message), "TZ='\(tz)'") { try SystemTimeZone.zone(fromTZ: tz) }
+    }
+  }
+
+  @Test("a TZ 100 times as long as a usual one is refused with one message")
+  func hundredfoldTZ() {
+    let long = String(repeating: "<+0530>-5:30", count: 100)
+    #expect(throws: UsageError.self) { try SystemTimeZone.zone(fromTZ: long) }
+    let longName = "<" + String(repeating: "A", count: 1_000) + ">-9"
+    #expect((try? SystemTimeZone.zone(fromTZ: longName))?.secondsFromGMT() == 32_400)
+  }
+
+  @Test("uniflow with TZ=UTC+3 shows the clock 3 hours behind UTC")
+  func binaryHonoursPOSIXTZ() async throws {
+    let result = try await UniflowBinary.run(
+      ["--offline", "--no-default-location"], input: "",
+      environment: fixedNow.merging(["TZ": "UTC+3"]) { $1 })
+    #expect(result.status == 0)
+    #expect(result.lines(of: "clock") == ["clock: 2026년 11월 29일 00시 45분"])
+  }
+}
