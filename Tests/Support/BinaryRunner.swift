@@ -91,7 +91,7 @@ public enum UniflowBinary {
         group.leave()
       }.start()
     }
-    stdin.fileHandleForWriting.write(input)
+    ChildInput.write(input, to: stdin.fileHandleForWriting)
     try? stdin.fileHandleForWriting.close()
     group.wait()
     process.waitUntilExit()

@@ -44,7 +44,7 @@ public final class RunningUniflow: Sendable {
 
   /// Writes `text` to the process's stdin.
   public func send(_ text: String) {
-    stdin.fileHandleForWriting.write(Data(text.utf8))
+    ChildInput.write(Data(text.utf8), to: stdin.fileHandleForWriting)
   }
 
   /// What the process has printed on stdout so far.
