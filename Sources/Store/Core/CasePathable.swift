@@ -61,6 +61,7 @@ extension ActionCase {
   /// ```
   ///
   /// The composed case costs the two extractors, one after the other.
+  @inlinable
   public func appending<Next>(_ next: ActionCase<Value, Next>) -> ActionCase<Root, Next> {
     let outer = self
     return ActionCase<Root, Next>(

@@ -1,9 +1,12 @@
+import Foundation
+
 /// What the reflective ``ActionCase`` initialisers learn about an enum at run time: which case a
 /// value is (its tag, read through the Swift runtime's value witness table, a few instructions),
 /// and the payload of a value (read with `Mirror`, hundreds of instructions, only on a match).
 ///
-/// Bounds: `tag(of:)` is O(1); `payload(of:)` is O(1) in the enum's case count (Mirror reads the
-/// one case the value holds) plus one dynamic cast of the payload.
+/// Bounds: `tag(of:)` and `payload(of:layout:as:)` are O(1); `payload(of:as:)` is O(1) in the
+/// enum's case count (Mirror reads the one case the value holds) plus one dynamic cast;
+/// `directLayout` is O(length of the payload's mangled type name), once per case.
 struct EnumTagReader: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe: both stored properties are `let`s that point at data the
   // Swift runtime never changes nor frees once a type's metadata exists (the metadata and its
@@ -11,6 +14,9 @@ struct EnumTagReader: @unchecked Sendable {
   /// The enum's type metadata (a pointer into the binary's read-only data; never freed).
   private let metadata: UnsafeRawPointer
   private let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  /// Turns an enum value into its payload in place, and back.
+  private let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  private let inject: @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   /// The metadata kinds of enums and of `Optional` (swift/ABI/MetadataKind.def).
   private static let enumKinds: Set<UInt> = [0x201, 0x202]
@@ -29,7 +35,73 @@ struct EnumTagReader: @unchecked Sendable {
     self.getTag = witnesses.load(
       fromByteOffset: offset,
       as: (@convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32).self)
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    self.project = witnesses.load(
+      fromByteOffset: offset + word,
+      as: (@convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void).self)
+    self.inject = witnesses.load(
+      fromByteOffset: offset + 2 * word,
+      as: (@convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void).self)
   }
+
+  /// How the payload of the case `tag` can be read without reflection, if its type is exactly
+  /// `Value`: whether it sits in a heap box (an `indirect` case). Nil when the type differs (an
+  /// existential payload, a labelled tuple read as an unlabelled one, a constructor that is
+  /// not the case's own): then only `Mirror` and a cast can read it safely.
+  func directLayout<Value>(ofTag tag: UInt32, as _: Value.Type) -> PayloadLayout? {
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    // The nominal type descriptor (swift/ABI/Metadata.h, TargetEnumDescriptor): flags, parent,
+    // name, access function, then a relative pointer to the field descriptor.
+    let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
+    guard let fields = relative(descriptor + 4 * 4) else { return nil }
+    // The field descriptor (swift/RemoteInspection/Records.h): two relative pointers, kind,
+    // record size, count, then the records — payload cases first, in tag order.
+    let recordSize = Int(fields.load(fromByteOffset: 2 * 4 + 2, as: UInt16.self))
+    let count = fields.load(fromByteOffset: 2 * 4 + 2 * 2, as: UInt32.self)
+    guard tag < count else { return nil }
+    let record = fields + (2 * 4 + 2 * 2 + 4) + Int(tag) * recordSize
+    let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
+    guard let name = relative(record + 4) else { return nil }
+    let isGeneric = descriptor.load(as: UInt32.self) & 0x80 != 0
+    guard
+      var type = typeByMangledName(
+        name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
+        genericContext: descriptor, genericArguments: isGeneric ? metadata + 2 * word : nil)
+    else { return nil }
+    // A single labelled value (`case named(value: String)`) is a one-element tuple, laid out
+    // as the element.
+    if let element = Self.singleElement(ofTuple: type) { type = element }
+    guard type == Value.self else { return nil }
+    return PayloadLayout(isIndirect: isIndirect)
+  }
+
+  /// The payload of `value`, whose case has `layout`, read straight from memory.
+  func payload<Root, Value>(of value: Root, layout: PayloadLayout, as _: Value.Type) -> Value {
+    var copy = value
+    return withUnsafeMutableBytes(of: &copy) { bytes in
+      let pointer = bytes.baseAddress!
+      let tag = getTag(UnsafeRawPointer(pointer), metadata)
+      project(pointer, metadata)
+      defer { inject(pointer, tag, metadata) }
+      if layout.isIndirect {
+        // The payload is a heap box: its value follows the object header (two words).
+        return pointer.load(as: UnsafeRawPointer.self)
+          .load(fromByteOffset: 2 * word, as: Value.self)
+      }
+      return pointer.load(as: Value.self)
+    }
+  }
+
+  private static func singleElement(ofTuple type: Any.Type) -> Any.Type? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // Tuple metadata (kind 0x301): kind, element count, labels, then (type, offset) pairs.
+    guard metadata.load(as: UInt.self) == 0x301,
+      metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == 1
+    else { return nil }
+    return metadata.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: Any.Type.self)
+  }
+
+  private var word: Int { MemoryLayout<UnsafeRawPointer>.size }
 
   /// Which case `value` is: the same number for two values of the same case, whatever their
   /// payloads.
@@ -51,16 +123,76 @@ struct EnumTagReader: @unchecked Sendable {
   }
 }
 
-/// What a reflective case has learned: the tag of its case, once an embedded value showed it.
+/// How to read a case's payload without reflection.
+struct PayloadLayout: Sendable {
+  /// The case is `indirect`: its payload is in a heap box.
+  var isIndirect: Bool
+}
+
+/// The target of a relative pointer (a 32-bit offset from its own address), or nil.
+private func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+  let offset = pointer.load(as: Int32.self)
+  return offset == 0 ? nil : pointer + Int(offset)
+}
+
+/// The length of a mangled type name, which may embed symbolic references holding zero bytes
+/// (swift/docs/ABI/Mangling.rst).
+private func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+  var length = 0
+  while true {
+    switch name.load(fromByteOffset: length, as: UInt8.self) {
+    case 0: return length
+    case 0x01...0x17: length += 5
+    case 0x18...0x1f: length += 1 + MemoryLayout<UnsafeRawPointer>.size
+    default: length += 1
+    }
+  }
+}
+
+/// The runtime's `swift_getTypeByMangledNameInContext`, found by name (referring to it directly
+/// is refused: the name is reserved for the runtime), or nil where it is not exported (a
+/// statically linked binary): then payloads are read with `Mirror`.
+private let runtimeTypeByMangledName:
+  (
+    @convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
+      UnsafeRawPointer?
+  )? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_getTypeByMangledNameInContext").map {
+      unsafeBitCast(
+        $0,
+        to: (@convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
+          UnsafeRawPointer?).self)
+    }
+
+/// The type a mangled name (as the compiler writes it in field records) names, in the context of
+/// a type descriptor and its generic arguments.
+private func typeByMangledName(
+  _ name: UnsafePointer<UInt8>, _ length: UInt, genericContext: UnsafeRawPointer?,
+  genericArguments: UnsafeRawPointer?
+) -> Any.Type? {
+  guard let function = runtimeTypeByMangledName,
+    let metadata = function(name, length, genericContext, genericArguments)
+  else { return nil }
+  return unsafeBitCast(metadata, to: Any.Type.self)
+}
+
+/// What a reflective case has learned: the tag of its case, once an embedded value showed it,
+/// and how to read its payload.
 ///
 /// Shared by every copy of the case (and the threads that use them), under a lock.
-final class LearnedTag: Sendable {
-  private let tag = Locked<UInt32?>(nil)
+final class LearnedCase: Sendable {
+  struct Facts: Sendable {
+    var tag: UInt32
+    /// Nil: read the payload with `Mirror`.
+    var layout: PayloadLayout?
+  }
 
-  var value: UInt32? { tag.value }
+  private let facts = Locked<Facts?>(nil)
 
-  func learn(_ value: UInt32) {
-    tag.withLock { $0 = value }
+  var value: Facts? { facts.value }
+
+  func learn(_ value: Facts) {
+    facts.withLock { $0 = value }
   }
 }
 
@@ -71,16 +203,19 @@ final class LearnedTag: Sendable {
 func reflectiveExtract<Root, Value>(
   _ embed: @escaping @Sendable (Value) -> Root, reader: EnumTagReader
 ) -> @Sendable (Root) -> Value? {
-  let learned = LearnedTag()
+  let learned = LearnedCase()
   return { root in
     let rootTag = reader.tag(of: root)
-    if let tag = learned.value {
-      guard rootTag == tag else { return nil }
+    if let facts = learned.value {
+      guard rootTag == facts.tag else { return nil }
+      if let layout = facts.layout {
+        return reader.payload(of: root, layout: layout, as: Value.self)
+      }
       return EnumTagReader.payload(of: root, as: Value.self)
     }
     guard let value = EnumTagReader.payload(of: root, as: Value.self) else { return nil }
     let tag = reader.tag(of: embed(value))
-    learned.learn(tag)
+    learned.learn(.init(tag: tag, layout: reader.directLayout(ofTag: tag, as: Value.self)))
     return tag == rootTag ? value : nil
   }
 }
