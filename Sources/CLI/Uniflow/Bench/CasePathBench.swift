@@ -6,6 +6,7 @@ import Store
 /// reflective form reached by key path (`\.middle.leaf`, cases named once by their
 /// constructors). Each is measured on actions of the case (match: the payload comes out) and on
 /// actions of another top-level case (miss: rejected).
+@MainActor
 enum CasePathBench {
   struct Figures {
     /// ns/action, in the order match, miss, for each form.
@@ -78,8 +79,7 @@ enum CasePathBench {
   }
 
   /// Where results go so the optimiser cannot drop the work.
-  nonisolated(unsafe) static var sink = 0
-  // Safe: only `run`, on one thread, writes it; nothing reads it but the same loop.
+  static var sink = 0
 
   @inline(never)
   private static func handWritten(_ actions: [Root], _ count: Int) -> Double {
