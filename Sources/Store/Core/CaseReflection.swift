@@ -7,21 +7,24 @@ import Foundation
 /// Bounds: `tag(of:)` and `payload(of:layout:as:)` are O(1); `payload(of:as:)` is O(1) in the
 /// enum's case count (Mirror reads the one case the value holds) plus one dynamic cast;
 /// `directLayout` is O(length of the payload's mangled type name), once per case.
+@usableFromInline
 struct EnumTagReader: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe: both stored properties are `let`s that point at data the
   // Swift runtime never changes nor frees once a type's metadata exists (the metadata and its
   // value witness function); they are only read, from any thread.
   /// The enum's type metadata (a pointer into the binary's read-only data; never freed).
-  private let metadata: UnsafeRawPointer
-  private let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
   /// Turns an enum value into its payload in place, and back.
-  private let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  private let inject: @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline let inject:
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   /// The metadata kinds of enums and of `Optional` (swift/ABI/MetadataKind.def).
   private static let enumKinds: Set<UInt> = [0x201, 0x202]
 
   /// A reader for `Root`, or nil when `Root` is not an enum (a struct, a class, an existential).
+  @usableFromInline
   init?<Root>(_: Root.Type) {
     let metadata = unsafeBitCast(Root.self as Any.Type, to: UnsafeRawPointer.self)
     guard Self.enumKinds.contains(metadata.load(as: UInt.self)) else { return nil }
@@ -48,6 +51,7 @@ struct EnumTagReader: @unchecked Sendable {
   /// `Value`: whether it sits in a heap box (an `indirect` case). Nil when the type differs (an
   /// existential payload, a labelled tuple read as an unlabelled one, a constructor that is
   /// not the case's own): then only `Mirror` and a cast can read it safely.
+  @usableFromInline
   func directLayout<Value>(ofTag tag: UInt32, as _: Value.Type) -> PayloadLayout? {
     let word = MemoryLayout<UnsafeRawPointer>.size
     // The nominal type descriptor (swift/ABI/Metadata.h, TargetEnumDescriptor): flags, parent,
@@ -76,6 +80,7 @@ struct EnumTagReader: @unchecked Sendable {
   }
 
   /// The payload of `value`, whose case has `layout`, read straight from memory.
+  @inlinable
   func payload<Root, Value>(of value: Root, layout: PayloadLayout, as _: Value.Type) -> Value {
     var copy = value
     return withUnsafeMutableBytes(of: &copy) { bytes in
@@ -101,11 +106,11 @@ struct EnumTagReader: @unchecked Sendable {
     return metadata.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: Any.Type.self)
   }
 
-  private var word: Int { MemoryLayout<UnsafeRawPointer>.size }
+  @usableFromInline var word: Int { MemoryLayout<UnsafeRawPointer>.size }
 
   /// Which case `value` is: the same number for two values of the same case, whatever their
   /// payloads.
-  @inline(__always)
+  @inlinable
   func tag<Root>(of value: Root) -> UInt32 {
     withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
   }
@@ -113,6 +118,7 @@ struct EnumTagReader: @unchecked Sendable {
   /// The payload of `value`'s case as `Value`, or nil when it has none or another type. A case
   /// without payload has none; a payload of several values is one tuple; a single labelled
   /// value is the value.
+  @usableFromInline
   static func payload<Root, Value>(of value: Root, as _: Value.Type) -> Value? {
     guard let child = Mirror(reflecting: value).children.first else { return nil }
     if let payload = child.value as? Value { return payload }
@@ -124,9 +130,10 @@ struct EnumTagReader: @unchecked Sendable {
 }
 
 /// How to read a case's payload without reflection.
+@usableFromInline
 struct PayloadLayout: Sendable {
   /// The case is `indirect`: its payload is in a heap box.
-  var isIndirect: Bool
+  @usableFromInline var isIndirect: Bool
 }
 
 /// The target of a relative pointer (a 32-bit offset from its own address), or nil.
@@ -180,18 +187,28 @@ private func typeByMangledName(
 /// and how to read its payload.
 ///
 /// Shared by every copy of the case (and the threads that use them), under a lock.
+@usableFromInline
 final class LearnedCase: Sendable {
+  @usableFromInline
   struct Facts: Sendable {
-    var tag: UInt32
+    @usableFromInline var tag: UInt32
     /// Nil: read the payload with `Mirror`.
-    var layout: PayloadLayout?
+    @usableFromInline var layout: PayloadLayout?
+
+    @usableFromInline
+    init(tag: UInt32, layout: PayloadLayout?) {
+      self.tag = tag
+      self.layout = layout
+    }
   }
+
+  @usableFromInline init() {}
 
   private let facts = Locked<Facts?>(nil)
 
-  var value: Facts? { facts.value }
+  @usableFromInline var value: Facts? { facts.value }
 
-  func learn(_ value: Facts) {
+  @usableFromInline func learn(_ value: Facts) {
     facts.withLock { $0 = value }
   }
 }
@@ -200,6 +217,7 @@ final class LearnedCase: Sendable {
 /// value of another case is rejected by comparing tags; before, and for a value of the case, the
 /// payload is read by reflection, and the first time a payload of the right type turns up it is
 /// embedded again to learn the case's tag.
+@inlinable
 func reflectiveExtract<Root, Value>(
   _ embed: @escaping @Sendable (Value) -> Root, reader: EnumTagReader
 ) -> @Sendable (Root) -> Value? {

@@ -1,3 +1,4 @@
+import Dispatch
 import Store
 import Testing
 
@@ -121,6 +122,21 @@ struct CasePathShapeTests {
     #expect(maybe.extract(from: .maybe(4)) == 4)
     #expect(maybe.extract(from: .maybe(5)) == 5)
     #expect(maybe.extract(from: .single(5)) == nil)
+  }
+
+  @Test("one case shared by threads, none of which taught it, extracts right on each")
+  func sharedAcrossThreads() {
+    let single = ActionCase(Shapes.single)
+    let counts = Locked([Int](repeating: 0, count: 4))
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      var matched = 0
+      for index in 0..<1000 {
+        let action: Shapes = index.isMultiple(of: 2) ? .single(index) : .other(index)
+        if single.extract(from: action) == index { matched += 1 }
+      }
+      counts.withLock { $0[thread] = matched }
+    }
+    #expect(counts.value == [500, 500, 500, 500])
   }
 
   @Test("Optional's own cases can be named")
