@@ -96,6 +96,7 @@ extension TestStore where Action: CasePathable {
   ///
   /// ```swift
   /// await store.send(\.view.delete, [0]) { $0.items = [] }
+  /// await store.send(\.view.tap, ())   // a case without payload
   /// ```
   @discardableResult
   public func send<Value>(
@@ -109,25 +110,6 @@ extension TestStore where Action: CasePathable {
   ) async -> StoreTask {
     await send(
       Action.allCasePaths[keyPath: actionCase].embed(value), fileID: fileID, filePath: filePath,
-      line: line, column: column, assert: updateExpected)
-  }
-
-  /// Sends the action of the case without payload that `actionCase` names.
-  ///
-  /// ```swift
-  /// await store.send(\.view.tap) { $0.count = 1 }
-  /// ```
-  @discardableResult
-  public func send(
-    _ actionCase: KeyPath<Action.AllCasePaths, ActionCase<Action, Void>>,
-    fileID: String = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    assert updateExpected: ((inout State) throws -> Void)? = nil
-  ) async -> StoreTask {
-    await send(
-      Action.allCasePaths[keyPath: actionCase].embed(()), fileID: fileID, filePath: filePath,
       line: line, column: column, assert: updateExpected)
   }
 }

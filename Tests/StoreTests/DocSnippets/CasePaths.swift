@@ -90,7 +90,7 @@ func receiveByCaseExample() async {
   let store = TestStore(initialState: ListState(), reducer: listFeature(verbose: false))
   await store.send(.row(.tapped)) { $0.row.taps = 1 }
   await store.receive(\.row.loaded) { $0.row.name = "one" }  // any payload
-  await store.send(\.row.tapped) { $0.row.taps = 2 }
+  await store.send(\.row.tapped, ()) { $0.row.taps = 2 }
   await store.receive(\.row.loaded, "one")  // this payload
   // snippet: end
 }

@@ -81,9 +81,9 @@ struct TCAReceiveCaseTests {
   @Test("send by case key path builds the action, with or without a value")
   func sendCaseKeyPath() async {
     let store = TestStore(initialState: 0, reducer: Self.feature)
-    await store.send(\.tap)
+    await store.send(\.tap, ())
     await store.receive(\.delegate.success, 42)
-    await store.send(\.view.tap) { $0 = 1 }
+    await store.send(\.view.tap, ()) { $0 = 1 }
     await store.receive(\.delegate.success, 42 * 42)
     await store.send(\.view.delete, [0])
     await store.receive(\.delegate.success, 0)
