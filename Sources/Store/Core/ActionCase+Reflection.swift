@@ -13,9 +13,10 @@ extension ActionCase {
   /// nested value (`{ .clock(.moveDay($0)) }`): compose cases with ``appending(_:)`` instead.
   ///
   /// Cost per action: one read of the enum's tag and one lock to read what the case learned
-  /// (about 40 ns a level here); a value of the case then has its payload copied straight from
-  /// memory when its type is exactly `Value`, else read with `Mirror` (microseconds). See
-  /// `uniflow bench --only casePaths`. ``init(embed:extract:)`` costs one pattern match.
+  /// (about 75 ns to reject another case here, release build); a value of the case then has its
+  /// payload copied straight from memory when its type is exactly `Value`, else read with
+  /// `Mirror` (microseconds). See `uniflow bench --only casePaths`. ``init(embed:extract:)``
+  /// costs one pattern match.
   ///
   /// - Precondition: `Root` is an enum; otherwise this stops the program, saying so.
   @inlinable
