@@ -11,6 +11,10 @@
 ///   }
 /// }
 /// ```
+///
+/// Or name a case once, `ActionCase(AppAction.clock)`, and let reflection derive the extractor;
+/// compose cases with ``appending(_:)`` or through a ``CasePathable`` enum's key paths.
+@dynamicMemberLookup
 public struct ActionCase<Root, Value>: Sendable {
   @usableFromInline let embedBody: @Sendable (Value) -> Root
   @usableFromInline let extractBody: @Sendable (Root) -> Value?

@@ -10,7 +10,7 @@
 /// `send` reduces the action, starts the effects the reducer returned, then tells every
 /// observer. An action sent while the store is busy — by a `.send` effect, by an observer — is
 /// queued and handled before that `send` returns, in order, never re-entrantly. A store made by
-/// ``scope(state:action:)-(KeyPath<State,ChildState>,_)`` shows part of the state and sends to
+/// ``scope(state:action:)-(KeyPath<State,ChildState>,ActionCase<Action,ChildAction>)`` shows part of the state and sends to
 /// the root store directly. The full rules are in `docs/store.md`.
 @MainActor
 public final class Store<State, Action: Sendable>: StoreRoot {

@@ -206,7 +206,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
       expecting: "", updateExpected, site)
   }
 
-  private func receive(
+  func receive(
     matching isMatching: (Action) -> Bool, describe: (Action) -> String, expecting: String,
     _ updateExpected: ((inout State) throws -> Void)?, _ site: CallSite
   ) async {

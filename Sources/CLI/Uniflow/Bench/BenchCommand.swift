@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates",
+    "travel", "dates", "casePaths",
   ]
 
   struct Arguments: Equatable {
@@ -147,6 +147,10 @@ enum BenchCommand {
     if wanted.contains("dates") {
       progress("dates: the clock's date work, 100,000 calls, best of 5")
       report.addDates(DateBench.run())
+    }
+    if wanted.contains("casePaths") {
+      progress("casePaths: \(arguments.actions) actions per form, best of 5 interleaved rounds")
+      report.addCasePaths(CasePathBench.run(count: arguments.actions))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

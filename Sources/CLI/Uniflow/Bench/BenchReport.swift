@@ -261,6 +261,30 @@ struct BenchReport {
     ]
   }
 
+  mutating func addCasePaths(_ f: CasePathBench.Figures) {
+    sections.append(
+      (
+        "casePaths",
+        [
+          "handWrittenMatchNs": round(f.handMatchNs, 2),
+          "handWrittenMissNs": round(f.handMissNs, 2),
+          "explicitMatchNs": round(f.explicitMatchNs, 2),
+          "explicitMissNs": round(f.explicitMissNs, 2),
+          "reflectiveMatchNs": round(f.reflectiveMatchNs, 2),
+          "reflectiveMissNs": round(f.reflectiveMissNs, 2),
+        ]
+      ))
+    lines += [
+      "", "case paths — extracting a case two levels down (Root.middle(.leaf(…)))",
+      row("hand-written if case, action of the case", f.handMatchNs, "ns/action"),
+      row("hand-written if case, action of another case", f.handMissNs, "ns/action"),
+      row("explicit ActionCase.appending, of the case", f.explicitMatchNs, "ns/action"),
+      row("explicit ActionCase.appending, another case", f.explicitMissNs, "ns/action"),
+      row("reflective, by key path \\.middle.leaf, of the case", f.reflectiveMatchNs, "ns/action"),
+      row("reflective, by key path \\.middle.leaf, another case", f.reflectiveMissNs, "ns/action"),
+    ]
+  }
+
   private static func shrinkingValues(_ row: ShrinkingMeasurement) -> [String: Any] {
     [
       "ideal": (row.ideal * 100).rounded() / 100, "medianEvaluations": row.medianEvaluations,
