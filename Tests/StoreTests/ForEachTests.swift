@@ -28,15 +28,9 @@ private struct Row: Reducer {
       state.value = value
       return .none
     case .startTimer:
-      let clock = self.clock
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-      // The row's own id: the same in every row, which must not matter.
-      .cancellable(id: "timer", cancelInFlight: true)
+      return everySecond(on: clock, send: .tick)
+        // The row's own id: the same in every row, which must not matter.
+        .cancellable(id: "timer", cancelInFlight: true)
     case .tick:
       state.ticks += 1
       return .none
@@ -93,7 +87,7 @@ extension ActionCase where Root == List.Action, Value == IdentifiedAction<Int, R
 }
 
 /// The line of `.forEach` in `List.body`, where misuse is reported.
-private let forEachLine = 81
+private let forEachLine = 75
 
 @MainActor
 @Suite("forEach: a collection of features")

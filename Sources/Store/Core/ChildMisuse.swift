@@ -80,7 +80,7 @@ enum ChildMisuse {
   @usableFromInline
   static func nilChild(_ action: Any, operator name: String, at site: ChildSite) -> TestFailure {
     site.failure(
-      "An \"\(name)\" at \"\(site.fileID):\(site.line)\" received a child action when child "
+      "\(article(name)) \"\(name)\" at \"\(site.fileID):\(site.line)\" received a child action when child "
         + "state was \"nil\", and dropped it. Action: \(actionLine(action)). This is generally "
         + "considered an application logic error, and can happen for a few reasons: • A parent "
         + "reducer set child state to \"nil\" before this reducer ran. This reducer must run "
@@ -99,7 +99,7 @@ enum ChildMisuse {
     -> TestFailure
   {
     site.failure(
-      "An \"\(name)\" at \"\(site.fileID):\(site.line)\" received a child action when child "
+      "\(article(name)) \"\(name)\" at \"\(site.fileID):\(site.line)\" received a child action when child "
         + "state was set to a different case, and dropped it. Action: \(actionLine(action)). State: "
         + "\(actionLine(state)). This is generally considered an application logic error, and can "
         + "happen for a few reasons: • A parent reducer set \"\(typeName(state))\" to a "
@@ -113,14 +113,16 @@ enum ChildMisuse {
         + "actions only while the state is set to the child's case.")
   }
 
+  /// `An "ifLet"`, `A "Scope"`.
+  static func article(_ name: String) -> String {
+    name.first.map { "aeiou".contains($0) } == true ? "An" : "A"
+  }
+
   /// An action's dump on one line, its type named: `List.Action.rows(.element(id: 1, …))`.
   static func actionLine(_ action: Any) -> String {
     let text = oneLine(action)
     guard text.hasPrefix(".") else { return text }
-    // `Module.(unknown context at $1f2c).List.Action` → `List.Action`
-    let name = String(reflecting: type(of: action)).split(separator: ".").dropFirst()
-      .filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }.joined(separator: ".")
-    return name + text
+    return typeName(action) + text
   }
 
   /// A value's dump on one line: `Row.Action.rows(.element(id: 1, action: "x"))`.
@@ -129,7 +131,38 @@ enum ChildMisuse {
       .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
   }
 
+  /// The type's name without module names: `Result<Int, SomeError>`, `List.Action`.
   static func typeName(_ value: Any) -> String {
-    String(describing: type(of: value))
+    var name = String(reflecting: type(of: value))
+    // A private type's context: `StoreTests.(unknown context at $10d3c).List`.
+    while let open = name.range(of: "(unknown context at "),
+      let close = name[open.upperBound...].range(of: ").")
+    {
+      name.removeSubrange(open.lowerBound..<close.upperBound)
+    }
+    // The first component of each qualified name is its module.
+    var result = ""
+    var index = name.startIndex
+    var atNameStart = true
+    while index < name.endIndex {
+      let character = name[index]
+      if atNameStart, character.isLetter || character == "_" {
+        let end =
+          name[index...].firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
+          ?? name.endIndex
+        if end < name.endIndex, name[end] == ".", name[name.index(after: end)...].first != "." {
+          index = name.index(after: end)  // drop `Module.`
+        } else {
+          result += name[index..<end]
+          index = end
+        }
+        atNameStart = false
+        continue
+      }
+      result.append(character)
+      atNameStart = "<, (".contains(character)
+      index = name.index(after: index)
+    }
+    return result
   }
 }

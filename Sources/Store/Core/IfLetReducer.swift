@@ -10,7 +10,8 @@ extension Reducer where Action: Sendable {
   /// ```
   ///
   /// When the child state becomes nil — by any reducer, for any action — the effects the child
-  /// started are cancelled. A child action while the state is nil is dropped and reported (a
+  /// started are cancelled; so they are when an `Identifiable` child is replaced by one with
+  /// another id. A child action while the state is nil is dropped and reported (a
   /// test failure under `TestStore`, one line on stderr otherwise), worded as TCA's.
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
@@ -25,7 +26,7 @@ extension Reducer where Action: Sendable {
       child: Scope(state: toChild, action: action) {
         OptionalChild(child(), site: site, operatorName: "ifLet")
       },
-      isPresent: { state in state[keyPath: toChild] != nil }, site: site)
+      identity: ChildIdentity.of(toChild), site: site)
   }
 
   /// Runs `child` on one case of this reducer's enum state while the state is that case,
@@ -40,7 +41,8 @@ extension Reducer where Action: Sendable {
   /// ```
   ///
   /// When the state leaves the case — by any reducer, for any action — the effects the child
-  /// started are cancelled. A child action while the state is another case is dropped and
+  /// started are cancelled; so they are when an `Identifiable` child is replaced by one with
+  /// another id. A child action while the state is another case is dropped and
   /// reported, worded as TCA's.
   @inlinable
   public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
@@ -55,28 +57,31 @@ extension Reducer where Action: Sendable {
       child: Scope(state: \State.self, action: action) {
         CaseChild(child(), toCase: toCase, site: site, operatorName: "ifCaseLet")
       },
-      isPresent: { state in toCase.extract(from: state) != nil }, site: site)
+      identity: ChildIdentity.of(toCase), site: site)
   }
 }
 
 /// The reducer `ifLet` and `ifCaseLet` return: the child (scoped, run only while present) runs
 /// first, under a hidden cancellation id; then the parent; and if the child was present before
-/// the parent ran and is not after, the child's effects are cancelled.
+/// the parent ran and is not after (or is another `Identifiable` child), the child's effects are
+/// cancelled.
 @usableFromInline
 struct PresentedChildReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let isPresent: (Parent.State) -> Bool
+  /// Nil while the child is absent; otherwise its id (an `Identifiable` child) or `true`.
+  @usableFromInline let identity: (Parent.State) -> AnyHashable?
   @usableFromInline let site: ChildSite
 
   @inlinable
   init(
-    parent: Parent, child: Child, isPresent: @escaping (Parent.State) -> Bool, site: ChildSite
+    parent: Parent, child: Child, identity: @escaping (Parent.State) -> AnyHashable?,
+    site: ChildSite
   ) {
     self.parent = parent
     self.child = child
-    self.isPresent = isPresent
+    self.identity = identity
     self.site = site
   }
 
@@ -87,14 +92,44 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
       let namespace = site.childEffects
       childEffect = childEffect.namespaced(by: namespace).cancellable(id: namespace)
     }
-    let wasPresent = isPresent(state)
+    let before = identity(state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = wasPresent && !isPresent(state)
+    let dismissed = before != nil && identity(state) != before
     if !dismissed {
       if parentEffect.isNone { return childEffect }
       if childEffect.isNone { return parentEffect }
       return .merge(childEffect, parentEffect)
     }
     return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
+  }
+}
+
+/// How `ifLet` and `ifCaseLet` tell one child from the next.
+@usableFromInline
+enum ChildIdentity {
+  /// Nil while the optional child is nil; its id if it is `Identifiable`, else `true`.
+  @usableFromInline
+  static func of<State, Child>(_ toChild: WritableKeyPath<State, Child?>)
+    -> (State) -> AnyHashable?
+  {
+    if let id = idReader(Child.self) { return { state in state[keyPath: toChild].map(id) } }
+    return { state in state[keyPath: toChild] == nil ? nil : present }
+  }
+
+  /// Nil while the state is another case; the child's id if it is `Identifiable`, else `true`.
+  @usableFromInline
+  static func of<State, Child>(_ toCase: ActionCase<State, Child>) -> (State) -> AnyHashable? {
+    if let id = idReader(Child.self) { return { state in toCase.extract(from: state).map(id) } }
+    return { state in toCase.extract(from: state) == nil ? nil : present }
+  }
+
+  static var present: AnyHashable { AnyHashable(true) }
+
+  /// Reads the id of a `Child` as `AnyHashable`, if `Child` is `Identifiable`; decided once,
+  /// when the reducer is built.
+  static func idReader<Child>(_ type: Child.Type) -> ((Child) -> AnyHashable)? {
+    guard let identifiable = type as? any Identifiable.Type else { return nil }
+    func reader<T: Identifiable>(_: T.Type) -> Any { { (child: T) in AnyHashable(child.id) } }
+    return reader(identifiable) as? (Child) -> AnyHashable
   }
 }
