@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel",
+    "travel", "children",
   ]
 
   struct Arguments: Equatable {
@@ -143,6 +143,10 @@ enum BenchCommand {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
         return 1
       }
+    }
+    if wanted.contains("children") {
+      progress("children: \(arguments.actions) actions to one row of 1,000, and to an ifLet child")
+      report.addChildren(ChildrenBench.run(count: arguments.actions))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")
