@@ -70,13 +70,13 @@ struct PresentedChildReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  /// Nil while the child is absent; otherwise its id (an `Identifiable` child) or `true`.
-  @usableFromInline let identity: (Parent.State) -> AnyHashable?
+  /// Nil while the child is absent; otherwise which child it is (see ``ChildIdentity``).
+  @usableFromInline let identity: (inout Parent.State) -> Int?
   @usableFromInline let site: ChildSite
 
   @inlinable
   init(
-    parent: Parent, child: Child, identity: @escaping (Parent.State) -> AnyHashable?,
+    parent: Parent, child: Child, identity: @escaping (inout Parent.State) -> Int?,
     site: ChildSite
   ) {
     self.parent = parent
@@ -92,9 +92,9 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
       let namespace = site.childEffects
       childEffect = childEffect.namespaced(by: namespace).cancellable(id: namespace)
     }
-    let before = identity(state)
+    let before = identity(&state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = before != nil && identity(state) != before
+    let dismissed = before != nil && identity(&state) != before
     if !dismissed {
       if parentEffect.isNone { return childEffect }
       if childEffect.isNone { return parentEffect }
@@ -104,32 +104,49 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
   }
 }
 
-/// How `ifLet` and `ifCaseLet` tell one child from the next.
+/// How `ifLet` and `ifCaseLet` tell one child from the next, cheaply enough to ask before and
+/// after every action: nil while the child is absent; the hash of its id if it is
+/// `Identifiable` (so a child replaced by one with another id reads as another child — two ids
+/// whose hashes collide, a 1-in-2⁶⁴ chance, would not), else 0.
 @usableFromInline
 enum ChildIdentity {
-  /// Nil while the optional child is nil; its id if it is `Identifiable`, else `true`.
   @usableFromInline
   static func of<State, Child>(_ toChild: WritableKeyPath<State, Child?>)
-    -> (State) -> AnyHashable?
+    -> (inout State) -> Int?
   {
-    if let id = idReader(Child.self) { return { state in state[keyPath: toChild].map(id) } }
-    return { state in state[keyPath: toChild] == nil ? nil : present }
+    let id = idHash(Child.self)
+    guard let offset = MemoryLayout<State>.offset(of: toChild) else {
+      return { state in state[keyPath: toChild].map { id?($0) ?? 0 } }
+    }
+    // As in `Scope`: `offset(of:)` promises the child is stored at this offset, and the
+    // pointer is used only while `state` is exclusively ours (it is `inout`).
+    guard let id else {
+      return { state in
+        withUnsafeMutablePointer(to: &state) { pointer in
+          (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Child?.self)
+            .pointee == nil ? nil : 0
+        }
+      }
+    }
+    return { state in
+      withUnsafeMutablePointer(to: &state) { pointer in
+        (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Child?.self)
+          .pointee.map(id)
+      }
+    }
   }
 
-  /// Nil while the state is another case; the child's id if it is `Identifiable`, else `true`.
   @usableFromInline
-  static func of<State, Child>(_ toCase: ActionCase<State, Child>) -> (State) -> AnyHashable? {
-    if let id = idReader(Child.self) { return { state in toCase.extract(from: state).map(id) } }
-    return { state in toCase.extract(from: state) == nil ? nil : present }
+  static func of<State, Child>(_ toCase: ActionCase<State, Child>) -> (inout State) -> Int? {
+    let id = idHash(Child.self)
+    return { state in toCase.extract(from: state).map { id?($0) ?? 0 } }
   }
 
-  static var present: AnyHashable { AnyHashable(true) }
-
-  /// Reads the id of a `Child` as `AnyHashable`, if `Child` is `Identifiable`; decided once,
-  /// when the reducer is built.
-  static func idReader<Child>(_ type: Child.Type) -> ((Child) -> AnyHashable)? {
+  /// Hashes a `Child`'s id, if `Child` is `Identifiable`; decided once, when the reducer is
+  /// built.
+  static func idHash<Child>(_ type: Child.Type) -> ((Child) -> Int)? {
     guard let identifiable = type as? any Identifiable.Type else { return nil }
-    func reader<T: Identifiable>(_: T.Type) -> Any { { (child: T) in AnyHashable(child.id) } }
-    return reader(identifiable) as? (Child) -> AnyHashable
+    func reader<T: Identifiable>(_: T.Type) -> Any { { (child: T) in child.id.hashValue } }
+    return reader(identifiable) as? (Child) -> Int
   }
 }
