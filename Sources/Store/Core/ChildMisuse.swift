@@ -3,7 +3,7 @@ import Foundation
 /// Where a child-routing operator (`forEach`, `ifLet`, `ifCaseLet`, an optional `Scope`) was
 /// written: names its hidden cancellation ids and its misuse reports.
 @usableFromInline
-struct ChildSite: Hashable, Sendable {
+final class ChildSite: Hashable, Sendable {
   let fileID: String
   let line: UInt
   let column: UInt

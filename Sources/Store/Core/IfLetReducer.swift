@@ -110,7 +110,7 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
 /// whose hashes collide, a 1-in-2⁶⁴ chance, would not), else 0.
 @usableFromInline
 enum ChildIdentity {
-  @usableFromInline
+  @inlinable
   static func of<State, Child>(_ toChild: WritableKeyPath<State, Child?>)
     -> (inout State) -> Int?
   {
@@ -119,24 +119,19 @@ enum ChildIdentity {
       return { state in state[keyPath: toChild].map { id?($0) ?? 0 } }
     }
     // As in `Scope`: `offset(of:)` promises the child is stored at this offset, and the
-    // pointer is used only while `state` is exclusively ours (it is `inout`).
-    guard let id else {
-      return { state in
-        withUnsafeMutablePointer(to: &state) { pointer in
-          (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Child?.self)
-            .pointee == nil ? nil : 0
-        }
-      }
-    }
+    // pointer is used only while `state` is exclusively ours (it is `inout`). A present
+    // optional's value is stored at the optional's own address, so the id is read in place.
     return { state in
       withUnsafeMutablePointer(to: &state) { pointer in
-        (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Child?.self)
-          .pointee.map(id)
+        let child = UnsafeMutableRawPointer(pointer) + offset
+        if child.assumingMemoryBound(to: Child?.self).pointee == nil { return nil }
+        guard let id else { return 0 }
+        return id(child.assumingMemoryBound(to: Child.self).pointee)
       }
     }
   }
 
-  @usableFromInline
+  @inlinable
   static func of<State, Child>(_ toCase: ActionCase<State, Child>) -> (inout State) -> Int? {
     let id = idHash(Child.self)
     return { state in toCase.extract(from: state).map { id?($0) ?? 0 } }
@@ -144,6 +139,7 @@ enum ChildIdentity {
 
   /// Hashes a `Child`'s id, if `Child` is `Identifiable`; decided once, when the reducer is
   /// built.
+  @usableFromInline
   static func idHash<Child>(_ type: Child.Type) -> ((Child) -> Int)? {
     guard let identifiable = type as? any Identifiable.Type else { return nil }
     func reader<T: Identifiable>(_: T.Type) -> Any { { (child: T) in child.id.hashValue } }
