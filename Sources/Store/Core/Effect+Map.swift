@@ -30,6 +30,10 @@ extension Effect {
       return Effect<Other>(.cancel(id))
     case .throttle(let policy, let effect):
       return Effect<Other>(.throttle(policy, effect.map(transform)))
+    case .cancelMatching(let matches):
+      return Effect<Other>(.cancelMatching(matches))
+    case .reportMisuse(let failure):
+      return Effect<Other>(.reportMisuse(failure))
     }
   }
 }

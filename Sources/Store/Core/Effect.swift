@@ -37,6 +37,10 @@ public struct Effect<Action> {
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
     case throttle(ThrottlePolicy, Effect)
+    /// Cancels every effect registered under an id the predicate accepts (children's hidden ids).
+    case cancelMatching(@Sendable (EffectID) -> Bool)
+    /// Reports misuse a reducer found (a pure reducer cannot print or fail a test itself).
+    case reportMisuse(TestFailure)
   }
 
   /// Holds the operation of an effect that does something. `.none` has no box at all, so

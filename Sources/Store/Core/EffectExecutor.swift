@@ -115,6 +115,13 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       step(chain)
     case .run(let body, let handler, let site):
       startTask(body, handler, site, context, done: done)
+    case .cancelMatching(let matches):
+      let numbers = registry.filter { matches($0.key) }.values.joined()
+      cancel(Set(numbers).sorted().compactMap { running[$0] })
+      done()
+    case .reportMisuse(let failure):
+      reportMisuse(failure)
+      done()
     case .throttle(let policy, let inner):
       var throttled = context
       throttled.sink = { [weak self] action in self?.throttle(action, policy, context) }

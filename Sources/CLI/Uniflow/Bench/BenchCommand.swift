@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates", "casePaths",
+    "travel", "dates", "casePaths", "children",
   ]
 
   struct Arguments: Equatable {
@@ -151,6 +151,10 @@ enum BenchCommand {
     if wanted.contains("casePaths") {
       progress("casePaths: \(arguments.actions) actions per form, best of 5 interleaved rounds")
       report.addCasePaths(CasePathBench.run(count: arguments.actions))
+    }
+    if wanted.contains("children") {
+      progress("children: \(arguments.actions) actions to one row of 1,000, and to an ifLet child")
+      report.addChildren(ChildrenBench.run(count: arguments.actions))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

@@ -103,6 +103,29 @@ struct BenchReport {
     ]
   }
 
+  mutating func addChildren(_ f: ChildrenBench.Figures) {
+    sections.append(
+      (
+        "children",
+        [
+          "flatNsPerAction": round(f.flatNs), "elementNsPerAction": round(f.elementNs),
+          "elementRatio": round(f.elementRatio, 3),
+          "elementsInTurnNsPerAction": round(f.elementsInTurnNs),
+          "ifLetNsPerAction": round(f.ifLetNs),
+          "ifLetRatio": round(f.ifLetRatio, 3), "rows": f.rows, "target": 1.5,
+        ]
+      ))
+    lines += [
+      "", "children — the same row action, flat and routed to one child",
+      row("flat (the row reducer as the store's)", f.flatNs, "ns/action"),
+      row("to one row of \(f.rows) through forEach", f.elementNs, "ns/action"),
+      row("to each row in turn (rows out of cache; information)", f.elementsInTurnNs, "ns/action"),
+      row("forEach / flat (target ≤ 1.5)", f.elementRatio, verdict: f.elementRatio <= 1.5),
+      row("to an optional child through ifLet", f.ifLetNs, "ns/action"),
+      row("ifLet / flat (information)", f.ifLetRatio),
+    ]
+  }
+
   mutating func addReplay(_ f: LogBench.Figures) {
     var runs: [String: Any] = [:]
     lines += [

@@ -1,0 +1,130 @@
+import Foundation
+import Store
+
+/// The cost of routing an action to one child: to one element of a 1,000-element collection
+/// (`forEach`), and to an optional child (`ifLet`), against the same reducer as a root store's.
+@MainActor
+enum ChildrenBench {
+  struct Figures {
+    /// ns/action: the row reducer as the store's own reducer.
+    var flatNs: Double
+    /// ns/action: the same action to one row (the middle one) of 1,000, through `forEach`.
+    var elementNs: Double
+    /// ns/action: the same, the rows taken in turn (each action reaches a row out of the
+    /// cache: information).
+    var elementsInTurnNs: Double
+    /// ns/action: the same action to an optional child, through `ifLet`.
+    var ifLetNs: Double
+    /// How many rows the collection holds.
+    var rows: Int
+
+    var elementRatio: Double { elementNs / flatNs }
+    var ifLetRatio: Double { ifLetNs / flatNs }
+  }
+
+  /// A row: the reference workload's state with an id.
+  struct Row: Identifiable, Sendable {
+    let id: Int
+    var work = ReferenceWorkload.State()
+  }
+
+  struct List: Sendable {
+    var rows: IdentifiedArrayOf<Row>
+    var other = 0
+  }
+
+  struct Detail: Sendable {
+    var child: Row? = Row(id: 0)
+    var other = 0
+  }
+
+  enum ListAction: Sendable {
+    case rows(IdentifiedAction<Int, ReferenceWorkload.Action>)
+    case other
+  }
+
+  enum DetailAction: Sendable {
+    case child(ReferenceWorkload.Action)
+    case other
+  }
+
+  static let rowsCase = ActionCase<ListAction, IdentifiedAction<Int, ReferenceWorkload.Action>>(
+    embed: ListAction.rows
+  ) {
+    if case .rows(let action) = $0 { action } else { nil }
+  }
+
+  static let childCase = ActionCase<DetailAction, ReferenceWorkload.Action>(
+    embed: DetailAction.child
+  ) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+
+  static var row: Reduce<Row, ReferenceWorkload.Action> {
+    Reduce { row, action in ReferenceWorkload.reduce(&row.work, action) }
+  }
+
+  /// Each figure is the fastest of `rounds` runs of `count` actions, the variants taking turns.
+  static func run(count: Int = 1_000_000, rows: Int = 1_000, rounds: Int = 5) -> Figures {
+    let variants: [() -> Double] = [
+      { flat(count) }, { element(count, rows: rows, inTurn: false) }, { ifLet(count) },
+      { element(count, rows: rows, inTurn: true) },
+    ]
+    for variant in variants { _ = variant() }
+    var best = [Double](repeating: .infinity, count: variants.count)
+    for _ in 0..<rounds {
+      for (index, variant) in variants.enumerated() { best[index] = min(best[index], variant()) }
+    }
+    return Figures(
+      flatNs: best[0], elementNs: best[1], elementsInTurnNs: best[3], ifLetNs: best[2],
+      rows: rows)
+  }
+
+  private static func time<State, Action>(
+    _ store: Store<State, Action>, _ actions: [Action], _ count: Int
+  ) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var next = 0
+    let last = actions.count - 1
+    for _ in 0..<count {
+      store.send(actions[next])
+      next = next == last ? 0 : next + 1
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
+  }
+
+  @inline(never) private static func flat(_ count: Int) -> Double {
+    let store = Store(initialState: Row(id: 0), reducer: row)
+    defer { DispatchBench.sink &+= store.state.work.counter }
+    return time(store, ReferenceWorkload.actions, count)
+  }
+
+  @inline(never) private static func element(_ count: Int, rows: Int, inTurn: Bool) -> Double {
+    let list = List(rows: IdentifiedArray(uniqueElements: (0..<rows).map { Row(id: $0) }))
+    let store = Store(
+      initialState: list,
+      reducer: Reduce<List, ListAction> { _, _ in .none }.forEach(\.rows, action: rowsCase) {
+        row
+      })
+    // Rows taken in turn, 5 actions each (a count of actions prime to 5 mixes them); or the
+    // middle row alone.
+    let actions = (0..<(inTurn ? rows + 1 : 1) * ReferenceWorkload.actions.count).map { index in
+      ListAction.rows(
+        .element(
+          id: inTurn ? index % rows : rows / 2,
+          action: ReferenceWorkload.actions[index % ReferenceWorkload.actions.count]))
+    }
+    defer { DispatchBench.sink &+= store.state.rows[0].work.counter }
+    return time(store, actions, count)
+  }
+
+  @inline(never) private static func ifLet(_ count: Int) -> Double {
+    let store = Store(
+      initialState: Detail(),
+      reducer: Reduce<Detail, DetailAction> { _, _ in .none }.ifLet(\.child, action: childCase) {
+        row
+      })
+    defer { DispatchBench.sink &+= store.state.child?.work.counter ?? 0 }
+    return time(store, ReferenceWorkload.actions.map { .child($0) }, count)
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@testable import CLI
+
+@MainActor
+@Suite("uniflow bench: children")
+struct ChildrenBenchTests {
+  @Test("the children section measures forEach and ifLet and reports them under their JSON keys")
+  func childrenReport() throws {
+    let figures = ChildrenBench.run(count: 2000, rows: 100, rounds: 1)
+    for value in [figures.flatNs, figures.elementNs, figures.ifLetNs] {
+      #expect(value.isFinite && value > 0)
+    }
+    var report = BenchReport()
+    report.addChildren(figures)
+    let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+    let children = object?["children"] as? [String: Any]
+    #expect(children?["elementRatio"] as? Double != nil)
+    #expect(children?["ifLetRatio"] as? Double != nil)
+    #expect(children?["rows"] as? Int == 100)
+    #expect(report.text().contains("forEach / flat (target ≤ 1.5)"))
+    #expect(try BenchCommand.parse(["--only", "children"]).only == ["children"])
+  }
+}
