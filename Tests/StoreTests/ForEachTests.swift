@@ -6,7 +6,7 @@ import Testing
 @testable import Store
 
 /// A row of a list: a value, and a timer that ticks on a test clock.
-private struct Row: Reducer {
+private struct ListRow: Reducer {
   struct State: Identifiable, Equatable, Sendable {
     let id: Int
     var value = ""
@@ -43,7 +43,7 @@ private struct Row: Reducer {
 /// A list of rows; the parent logs what it sees, to show that the row's reducer ran first.
 private struct List: Reducer {
   struct State: Equatable, Sendable {
-    var rows: IdentifiedArrayOf<Row.State> = []
+    var rows: IdentifiedArrayOf<ListRow.State> = []
     var log: [String] = []
   }
 
@@ -51,7 +51,7 @@ private struct List: Reducer {
     case add(Int)
     case remove(Int)
     case replaceAll([Int])
-    case rows(IdentifiedAction<Int, Row.Action>)
+    case rows(IdentifiedAction<Int, ListRow.Action>)
   }
 
   let clock: TestClock
@@ -60,11 +60,11 @@ private struct List: Reducer {
     Reduce<State, Action> { state, action in
       switch action {
       case .add(let id):
-        state.rows.append(Row.State(id: id))
+        state.rows.append(ListRow.State(id: id))
       case .remove(let id):
         state.rows.remove(id: id)
       case .replaceAll(let ids):
-        state.rows = IdentifiedArray(uniqueElements: ids.map { Row.State(id: $0) })
+        state.rows = IdentifiedArray(uniqueElements: ids.map { ListRow.State(id: $0) })
       case .rows(.element(let id, .set)):
         state.log.append("parent saw \(state.rows[id: id]?.value ?? "nothing")")
       case .rows:
@@ -72,7 +72,7 @@ private struct List: Reducer {
       }
       return .none
     }
-    .forEach(\.rows, action: .rows) { Row(clock: clock) }
+    .forEach(\.rows, action: .rows) { ListRow(clock: clock) }
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -80,7 +80,7 @@ private struct List: Reducer {
   }
 }
 
-extension ActionCase where Root == List.Action, Value == IdentifiedAction<Int, Row.Action> {
+extension ActionCase where Root == List.Action, Value == IdentifiedAction<Int, ListRow.Action> {
   fileprivate static let rows = ActionCase(embed: List.Action.rows) {
     if case .rows(let action) = $0 { action } else { nil }
   }
@@ -95,7 +95,7 @@ struct ForEachTests {
   @Test("an element action runs the element's reducer on that element, then the parent's")
   func elementFirst() async {
     let store = TestStore(
-      initialState: List.State(rows: [Row.State(id: 1), Row.State(id: 2)]),
+      initialState: List.State(rows: [ListRow.State(id: 1), ListRow.State(id: 2)]),
       reducer: List(clock: TestClock()))
     await store.send(.rows(.element(id: 2, action: .set("two")))) {
       $0.rows[id: 2]?.value = "two"
@@ -108,7 +108,7 @@ struct ForEachTests {
   func removalCancels() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: List.State(rows: [Row.State(id: 1), Row.State(id: 2)]),
+      initialState: List.State(rows: [ListRow.State(id: 1), ListRow.State(id: 2)]),
       reducer: List(clock: clock))
     await store.send(.rows(.element(id: 1, action: .startTimer)))
     await store.send(.rows(.element(id: 2, action: .startTimer)))
@@ -120,7 +120,7 @@ struct ForEachTests {
     #expect(store.core.executor.runningCount == 1)
     await clock.advance(by: .seconds(1))
     await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 2 }
-    await store.send(.replaceAll([3])) { $0.rows = [Row.State(id: 3)] }
+    await store.send(.replaceAll([3])) { $0.rows = [ListRow.State(id: 3)] }
     #expect(store.core.executor.runningCount == 0, "replacing the collection removed row 2")
     await store.finish()
   }
@@ -128,7 +128,7 @@ struct ForEachTests {
   @Test("an element removed and added back in one action keeps its effects, as in TCA")
   func replacedByTheSameID() async {
     let store = TestStore(
-      initialState: List.State(rows: [Row.State(id: 1)]), reducer: List(clock: TestClock()))
+      initialState: List.State(rows: [ListRow.State(id: 1)]), reducer: List(clock: TestClock()))
     await store.send(.rows(.element(id: 1, action: .wait)))
     await store.send(.replaceAll([1]))
     #expect(store.core.executor.runningCount == 1)
@@ -141,7 +141,7 @@ struct ForEachTests {
   func missingElement() async {
     let failures = Locked<[TestFailure]>([])
     let store = TestStore(
-      initialState: List.State(rows: [Row.State(id: 1)]), reducer: List(clock: TestClock()),
+      initialState: List.State(rows: [ListRow.State(id: 1)]), reducer: List(clock: TestClock()),
       reportFailure: { failure in failures.withLock { $0.append(failure) } })
     await store.send(.rows(.element(id: 7, action: .set("x")))) {
       $0.log = ["parent saw nothing"]
@@ -182,7 +182,7 @@ struct ForEachTests {
   @Test("a store scoped to one element shows it, and keeps its last value once it is removed")
   func elementStore() {
     let store = Store(
-      initialState: List.State(rows: [Row.State(id: 1), Row.State(id: 2)]),
+      initialState: List.State(rows: [ListRow.State(id: 1), ListRow.State(id: 2)]),
       reducer: List(clock: TestClock()))
     #expect(store.scope(forEach: \.rows, action: .rows, id: 9) == nil)
     guard let row = store.scope(forEach: \.rows, action: .rows, id: 2) else {
@@ -213,7 +213,7 @@ struct ForEachTests {
     let size = 100_000
     let store = Store(
       initialState: List.State(
-        rows: IdentifiedArray(uniqueElements: (0..<size).map { Row.State(id: $0) })),
+        rows: IdentifiedArray(uniqueElements: (0..<size).map { ListRow.State(id: $0) })),
       reducer: List(clock: TestClock()))
     for id in stride(from: 0, to: size, by: 1_000) {
       store.send(.rows(.element(id: id, action: .wait)))

@@ -31,6 +31,7 @@ extension Effect {
     case .throttle(let policy, let effect):
       let moved = ThrottlePolicy(
         id: EffectID(NamespacedID(namespace: namespace, id: policy.id)), latest: policy.latest,
+        site: policy.site,
         mark: policy.mark, isOver: policy.isOver, sleepUntilOver: policy.sleepUntilOver)
       return Effect(.throttle(moved, effect.namespaced(by: namespace)))
     }

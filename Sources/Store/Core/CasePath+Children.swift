@@ -1,0 +1,80 @@
+extension Reducer where Action: Sendable & CasePathable {
+  /// ``forEach(_:action:fileID:filePath:line:column:element:)`` with the elements' action case
+  /// named by key path in the action's ``CasePathable/allCasePaths``.
+  ///
+  /// ```swift
+  /// Reduce(core).forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  ///
+  /// The key path is evaluated once, here.
+  @inlinable
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.AllCasePaths, ActionCase<Action, IdentifiedAction<ID, ElementAction>>>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element
+  ) -> some Reducer<State, Action>
+  where
+    ElementAction: Sendable, Element.State == ElementState, Element.Action == ElementAction
+  {
+    forEach(
+      toElements, action: Action.allCasePaths[keyPath: action], fileID: fileID,
+      filePath: filePath, line: line, column: column, element: element)
+  }
+
+  /// ``ifLet(_:action:fileID:filePath:line:column:then:)`` with the child's action case named by
+  /// key path.
+  ///
+  /// ```swift
+  /// Reduce(core).ifLet(\.detail, action: \.detail) { Detail() }
+  /// ```
+  @inlinable
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.AllCasePaths, ActionCase<Action, ChildAction>>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> some Reducer<State, Action>
+  where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
+    ifLet(
+      toChild, action: Action.allCasePaths[keyPath: action], fileID: fileID, filePath: filePath,
+      line: line, column: column, then: child)
+  }
+}
+
+extension Reducer where Action: Sendable & CasePathable, State: CasePathable {
+  /// ``ifCaseLet(_:action:fileID:filePath:line:column:then:)`` with the state's case and the
+  /// child's action case both named by key path.
+  ///
+  /// ```swift
+  /// Reduce(core).ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }
+  /// ```
+  @inlinable
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ toCase: KeyPath<State.AllCasePaths, ActionCase<State, ChildState>>,
+    action: KeyPath<Action.AllCasePaths, ActionCase<Action, ChildAction>>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> some Reducer<State, Action>
+  where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
+    ifCaseLet(
+      State.allCasePaths[keyPath: toCase], action: Action.allCasePaths[keyPath: action],
+      fileID: fileID, filePath: filePath, line: line, column: column, then: child)
+  }
+}
+
+extension Store where Action: CasePathable {
+  /// ``scope(forEach:action:id:)`` with the elements' action case named by key path.
+  ///
+  /// ```swift
+  /// if let row = store.scope(forEach: \.rows, action: \.rows, id: 3) { row.send(.toggled) }
+  /// ```
+  public func scope<ID: Hashable & Sendable, ElementState: Identifiable, ElementAction>(
+    forEach toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.AllCasePaths, ActionCase<Action, IdentifiedAction<ID, ElementAction>>>,
+    id: ID
+  ) -> Store<ElementState, ElementAction>? {
+    scope(forEach: toElements, action: Action.allCasePaths[keyPath: action], id: id)
+  }
+}
