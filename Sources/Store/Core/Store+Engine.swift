@@ -58,13 +58,20 @@ extension Store {
   @inlinable
   func process(_ action: Action, origin: ActionOrigin, into run: EffectRun?) -> StoreTask {
     phase = .reducing
-    let effect = reducer(&currentState, action)
+    let effect =
+      dependencies == nil ? reducer(&currentState, action) : reduceWithDependencies(action)
     phase = .notifying
     let task =
       effect.isNone ? StoreTask(run: run) : StoreTask(run: executor.start(effect, into: run))
     let current = observers  // an observer may add or cancel observers while notified
     for index in current.indices { current[index].body(action, origin, currentState) }
     return task
+  }
+
+  /// Reduces `action` with the store's own dependencies in effect.
+  @usableFromInline
+  func reduceWithDependencies(_ action: Action) -> Effect<Action> {
+    DependencyValues.$current.withValue(dependencies!) { reducer(&currentState, action) }
   }
 
   @usableFromInline

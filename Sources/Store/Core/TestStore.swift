@@ -82,12 +82,27 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```swift
   /// let store = TestStore(initialState: 0, reducer: Counter()) { failure in print(failure) }
   /// ```
+  ///
+  /// Its reducer and effects see each dependency's test value unless `prepareDependencies`
+  /// overrides it (on top of any `withDependencies` around the test store's creation):
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0, reducer: Counter(), withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }) { failure in print(failure) }
+  /// ```
   public init<R: Reducer>(
-    initialState: State, reducer: R, reportFailure: @escaping FailureReporter
+    initialState: State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
     self.state = initialState
     self.report = reportFailure
-    self.core = Store(initialState: initialState, reduce: reducer.reduce(into:action:))
+    var dependencies = DependencyValues.current
+    dependencies.isTesting = true
+    prepareDependencies(&dependencies)
+    self.core = Store(
+      initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies)
     core.executor.reportMisuse = { failure in reportFailure(failure) }
     core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
     core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }

@@ -1,0 +1,47 @@
+/// Reads a dependency where it is used: in a reducer while the store reduces, in an effect while
+/// it runs (and in its child tasks).
+///
+/// ```swift
+/// struct ClockReducer: Reducer {
+///   @Dependency(\.time) var time
+///
+///   func reduce(into state: inout ClockState, action: ClockAction) -> Effect<ClockAction> {
+///     .run { send in await send(.loaded(try await time.now())) }
+///   }
+/// }
+/// ```
+///
+/// Each read looks up the values in effect at that moment: those of the store that is reducing
+/// or that started the effect, which a test sets with `TestStore(…, withDependencies:)`.
+@propertyWrapper
+public struct Dependency<Value: Sendable>: Sendable {
+  private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+  private let site: CallSite
+
+  /// A dependency named by its key path on ``DependencyValues``; the declaration's position is
+  /// where a test is told about a dependency it read but has no test value for.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// ```
+  public init(
+    _ keyPath: KeyPath<DependencyValues, Value> & Sendable, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    self.keyPath = keyPath
+    self.site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The dependency's value in effect now.
+  ///
+  /// ```swift
+  /// let now = try await time.now()
+  /// ```
+  public var wrappedValue: Value {
+    var values = DependencyValues.current
+    if values.isTesting {
+      values.reader = DependencyRead(site: site)
+    }
+    return values[keyPath: keyPath]
+  }
+}
