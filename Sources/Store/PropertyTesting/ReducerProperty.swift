@@ -23,6 +23,13 @@ import Store
 ///   .laws(.deterministic, .codableRoundTrip)
 ///   .check()   // StoreTesting: reports to XCTest or Swift Testing
 /// ```
+///
+/// The reducer runs on the calling task, so the dependencies it reads (`@Dependency`) are those in
+/// effect there — live ones unless the check runs inside `withDependencies`:
+///
+/// ```swift
+/// withDependencies { $0.time = .constant(now) } operation: { property.check() }
+/// ```
 public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   /// The state of the reducer under test.
   ///

@@ -106,4 +106,19 @@ struct DependencyTests {
     await store.receive(.childRead(value)) { $0.read = [value, value] }
     await store.send(.read) { $0.read = [value, value, value] }
   }
+
+  @Test("a reducer property checked inside withDependencies reads that run's values")
+  func propertyRun() {
+    let failures = FailureSites()
+    let property = ReducerProperty(NumberReader(), initialState: NumberReader.State())
+      .action("read") { _ in .just(.read) }
+      .invariant("every read saw 5") { state in state.read.allSatisfy { $0 == 5 } }
+    withDependencies {
+      $0.number = 5
+    } operation: {
+      _ = property.check(.seed(1), reportFailure: failures.reporter)
+    }
+    _ = property.check(.seed(1), reportFailure: failures.reporter)
+    #expect(failures.failures.count == 1)  // only the run outside, which read the live 1
+  }
 }

@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel",
+    "travel", "dependencies",
   ]
 
   struct Arguments: Equatable {
@@ -143,6 +143,10 @@ enum BenchCommand {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
         return 1
       }
+    }
+    if wanted.contains("dependencies") {
+      progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
+      report.addDependencies(DependencyBench.run(count: arguments.actions))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")
