@@ -1,7 +1,7 @@
 /// Holds the one state of an app and changes it only by running the reducer on actions.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(), reducer: AppReducer(environment: .live))
+/// let store = Store(initialState: AppState(), reducer: AppReducer()) { $0.time = .system }
 /// let observation = store.observe(\.clock) { clock in render(clock) }
 /// await store.send(.reload).finish()   // wait for the effects `reload` started
 /// await store.settle()                 // wait until no effect is running at all

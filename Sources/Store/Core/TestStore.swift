@@ -2,7 +2,9 @@
 /// back, and every effect still running.
 ///
 /// ```swift
-/// let store = TestStore(initialState: ClockState(), reducer: ClockReducer(time: .constant(date)))
+/// let store = TestStore(initialState: ClockState(), reducer: ClockReducer()) {
+///   $0.time = .constant(date)
+/// }
 /// await store.send(.reload) { $0.isLoading = true }
 /// await store.receive(.timeResponse(request: 1, .success(date))) {
 ///   $0.isLoading = false

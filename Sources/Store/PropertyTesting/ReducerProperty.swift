@@ -11,7 +11,7 @@ import Store
 /// of their own (with ``References`` to tie an answer to its request).
 ///
 /// ```swift
-/// ReducerProperty(ClockReducer(time: .unimplemented), initialState: ClockState(timeZone: .gmt))
+/// ReducerProperty(ClockReducer(), initialState: ClockState(timeZone: .gmt))
 ///   .action("reload") { _ in .just(.reload) }
 ///   .action("moveDay") { _ in Gen.int(in: -400...400).map(ClockAction.moveDay) }
 ///   .action("answer", when: { $0.isLoading }) { context in

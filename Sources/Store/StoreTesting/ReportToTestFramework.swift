@@ -25,7 +25,7 @@ extension TestStore {
   /// Creates a test store that reports failures to XCTest or Swift Testing.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer(time: .constant(date)))
+  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer())
   /// ```
   ///
   /// `withDependencies` overrides the dependencies the reducer and its effects see, which are

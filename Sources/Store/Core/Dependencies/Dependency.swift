@@ -14,7 +14,7 @@
 /// Each read looks up the values in effect at that moment: those of the store that is reducing
 /// or that started the effect, which a test sets with `TestStore(…, withDependencies:)`.
 @propertyWrapper
-public struct Dependency<Value: Sendable>: Sendable {
+public struct Dependency<Value: Sendable>: Sendable, DependencyProperty {
   private let keyPath: KeyPath<DependencyValues, Value> & Sendable
   private let site: CallSite
 
@@ -45,3 +45,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     return values[keyPath: keyPath]
   }
 }
+
+/// A `@Dependency` property: no part of its reducer's value. Code that writes a reducer as Swift
+/// source (a property test's regression test) leaves it out, since the reducer's initialiser
+/// does not take it.
+package protocol DependencyProperty {}
