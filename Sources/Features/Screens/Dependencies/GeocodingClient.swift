@@ -28,7 +28,9 @@ public struct GeocodingClient: Sendable {
 /// bundled gazetteer or an HTTP search API); ``GeocodingClient/unimplemented`` until then and in
 /// tests.
 public enum GeocodingClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
   public static let liveValue = GeocodingClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
   public static let testValue = GeocodingClient.unimplemented
 }
 

@@ -34,7 +34,9 @@ public struct TimeClient: Sendable {
 /// its store the system clock or an HTTP time API); until then, and in tests, it is
 /// ``TimeClient/unimplemented``.
 public enum TimeClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
   public static let liveValue = TimeClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
   public static let testValue = TimeClient.unimplemented
 }
 

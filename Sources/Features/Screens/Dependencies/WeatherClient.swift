@@ -57,7 +57,9 @@ public struct WeatherClient: Sendable {
 /// Open-Meteo, Weatherbit or the offline client); ``WeatherClient/unimplemented`` until then and
 /// in tests.
 public enum WeatherClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
   public static let liveValue = WeatherClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
   public static let testValue = WeatherClient.unimplemented
 }
 

@@ -38,11 +38,12 @@ public struct Dependency<Value: Sendable>: Sendable, DependencyProperty {
   /// let now = try await time.now()
   /// ```
   public var wrappedValue: Value {
-    var values = DependencyValues.current
-    if values.isTesting {
-      values.reader = DependencyRead(site: site)
+    let values = DependencyValues.current
+    guard values.isTesting else { return values[keyPath: keyPath] }
+    // In a test, a key with no test value reports this declaration.
+    return DependencyRead.$current.withValue(DependencyRead(site: site)) {
+      values[keyPath: keyPath]
     }
-    return values[keyPath: keyPath]
   }
 }
 

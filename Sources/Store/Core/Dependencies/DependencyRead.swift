@@ -1,7 +1,7 @@
 /// Who is reading a dependency's test value: the `@Dependency` declaration, for failure messages.
 ///
-/// Set only while a test's ``DependencyValues`` builds the test value of a key no test overrode,
-/// so a missing test value can be reported at the line that declared the `@Dependency`.
+/// Set only while a `@Dependency` reads its value in a test, so that a key with no test value can
+/// be reported at the line that declared the `@Dependency`.
 struct DependencyRead: Sendable {
   /// The `@Dependency` declaration.
   let site: CallSite

@@ -23,9 +23,6 @@ public struct DependencyValues: Sendable {
   /// Whether a key with no override answers its test value (inside a ``TestStore``) rather than
   /// its live value.
   package var isTesting = false
-  /// The `@Dependency` reading now, if it is reading in a test: where a missing test value is
-  /// reported.
-  var reader: DependencyRead?
 
   /// Live values everywhere: what a program starts with.
   ///
@@ -57,8 +54,7 @@ public struct DependencyValues: Sendable {
         // Only the setter below stores under this key, always a `Key.Value`.
         return value as! Key.Value
       }
-      guard isTesting else { return Key.liveValue }
-      return DependencyRead.$current.withValue(reader) { Key.testValue }
+      return isTesting ? Key.testValue : Key.liveValue
     }
     set {
       overrides[ObjectIdentifier(key)] = newValue
