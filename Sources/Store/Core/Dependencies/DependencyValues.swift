@@ -19,10 +19,10 @@
 public struct DependencyValues: Sendable {
   /// The overrides, by key type. Values are stored as `any Sendable` and read back as the key's
   /// `Value`, which the typed subscript guarantees.
-  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  @usableFromInline var overrides: [ObjectIdentifier: any Sendable] = [:]
   /// Whether a key with no override answers its test value (inside a ``TestStore``) rather than
   /// its live value.
-  package var isTesting = false
+  @usableFromInline package var isTesting = false
 
   /// Live values everywhere: what a program starts with.
   ///
@@ -33,7 +33,7 @@ public struct DependencyValues: Sendable {
   public init() {}
 
   /// The values in effect on this task.
-  @TaskLocal package static var current = DependencyValues()
+  @usableFromInline @TaskLocal package static var current = DependencyValues()
 
   /// Whether these are the values a program starts with (no override, not testing): a store
   /// created under them need not set them, since they are the ambient ones.
@@ -48,6 +48,7 @@ public struct DependencyValues: Sendable {
   ///   set { self[TimeClientKey.self] = newValue }
   /// }
   /// ```
+  @inlinable
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if !overrides.isEmpty, let value = overrides[ObjectIdentifier(key)] {
