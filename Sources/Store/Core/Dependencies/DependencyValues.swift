@@ -35,6 +35,12 @@ public struct DependencyValues: Sendable {
   /// The values in effect on this task.
   @usableFromInline @TaskLocal package static var current = DependencyValues()
 
+  /// Runs `body` with `values` in effect: what a store does around every reduce.
+  @usableFromInline
+  static func withCurrent(_ values: DependencyValues, _ body: () -> Void) {
+    $current.withValue(values, operation: body)
+  }
+
   /// Whether these are the values a program starts with (no override, not testing): a store
   /// created under them need not set them, since they are the ambient ones.
   var isDefault: Bool { overrides.isEmpty && !isTesting }
