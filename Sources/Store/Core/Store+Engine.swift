@@ -71,8 +71,9 @@ extension Store {
   /// Reduces `action` with the store's own dependencies in effect. Inlinable, and through a
   /// closure returning nothing: a generic `withValue` returning the effect instantiated the
   /// metadata of `Effect<Action>` and `Result` on every action (callgrind, `uniflow bench --only
-  /// dependencies`).
+  /// dependencies`). Never inlined: the store without overrides keeps its short path.
   @inlinable
+  @inline(never)
   func reduceWithDependencies(_ action: Action) -> Effect<Action> {
     var effect = Effect<Action>.none
     DependencyValues.withCurrent(dependencies!) { effect = reducer(&currentState, action) }
