@@ -35,9 +35,9 @@ struct ActionLogPropertyTests {
       }
     }
     let zone = TimeZone(identifier: zones[Int(seed) % zones.count])!
-    let store = Store(
-      initialState: AppState(timeZone: zone),
-      reducer: AppReducer(environment: AppEnvironment(time: time)))
+    let store = Store(initialState: AppState(timeZone: zone), reducer: AppReducer()) {
+      $0.time = time
+    }
     let recorder = try ActionLogRecorder<AppState, AppAction>(
       path: log.path, settings: [LogSetting("timeZone", zone.identifier)], state: store.state,
       snapshotEvery: 7)
@@ -51,16 +51,18 @@ struct ActionLogPropertyTests {
     try recorder.finish(state: store.state)
     #expect(log.lines().contains { $0.contains(#""src":"effect""#) }, "seed \(seed): no effects")
 
-    // Replay with an environment that counts calls: effects are off, so it must stay at zero.
+    // Replay with dependencies that count calls: effects are off, so it must stay at zero.
     let replayCalls = Locked(0)
-    let counting = AppEnvironment(
-      time: TimeClient {
-        replayCalls.withLock { $0 += 1 }
-        return .distantPast
-      })
+    let counting = TimeClient {
+      replayCalls.withLock { $0 += 1 }
+      return .distantPast
+    }
     let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)
-    let result = try replayer.run(
-      verify: true, reduce: AppReducer(environment: counting).reduce(into:action:))
+    let result = try withDependencies {
+      $0.time = counting
+    } operation: {
+      try replayer.run(verify: true, reduce: AppReducer().reduce(into:action:))
+    }
     #expect(result.state == store.state, "seed \(seed)")
     #expect(result.actions == recorder.seq, "seed \(seed)")
     guard case .agreed(let checkpoint?, let snapshots, let fingerprints) = result.verification

@@ -10,7 +10,7 @@ import Testing
 struct AppFingerprintTests {
   @Test("states fingerprint alike exactly when they are equal, through every kind of action")
   func fingerprintsFollowEquality() {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     var samples = AppActionSamples(seed: 7)
     var state = AppState(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
     var seen: [UInt64: AppState] = [:]
@@ -29,7 +29,7 @@ struct AppFingerprintTests {
   @Test("a change to any one field changes the fingerprint")
   func everyFieldCounts() {
     var base = AppState(timeZone: .gmt)
-    _ = AppReducer(environment: .unimplemented).reduce(
+    _ = AppReducer().reduce(
       into: &base, action: .launched(at: Date(timeIntervalSince1970: 1_795_923_912)))
     let place = Place(
       name: "Seoul", countryCode: "KR", latitude: 37.5, longitude: 127, timeZone: "Asia/Seoul")

@@ -18,7 +18,7 @@ struct ReplayVariantsTests {
     options.timeZone = TimeZone(identifier: "Asia/Seoul")!
     options.showsDefaultLocation = false
     let session = Session(
-      options: options, environment: AppEnvironment(time: .constant(fixtureNow)),
+      options: options, dependencies: { $0.time = .constant(fixtureNow) },
       console: RecordingConsole(), isScript: true)
     #expect(session.startRecording(RecordRequest(path: log.path)) == nil)
     await session.launch(at: fixtureNow)
@@ -74,7 +74,7 @@ struct ReplayVariantsTests {
     while let entry = try reader.next() {
       if case .action(_, _, let action) = entry { actions.append(action) }
     }
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     for mask in 1..<(1 << actions.count) {
       await Task.yield()
       let skipped = (1...actions.count).filter { mask & (1 << ($0 - 1)) != 0 }

@@ -34,7 +34,7 @@ struct SessionRecordingTests {
     options.timeZone = TimeZone(identifier: "Asia/Seoul")!
     options.showsDefaultLocation = false
     let session = Session(
-      options: options, environment: AppEnvironment(time: time), console: console,
+      options: options, dependencies: { $0.time = time }, console: console,
       isScript: false)
     #expect(session.startRecording(RecordRequest(path: log.path)) == nil)
     await session.launch(at: launch)
@@ -69,7 +69,7 @@ struct SessionRecordingTests {
   func writeFailure() async throws {
     let console = RecordingConsole()
     let session = Session(
-      options: Options(), environment: AppEnvironment(time: .constant(launch)), console: console,
+      options: Options(), dependencies: { $0.time = .constant(launch) }, console: console,
       isScript: true)
     let error = session.startRecording(RecordRequest(path: "/nonexistent/dir/s.log"))
     #expect(

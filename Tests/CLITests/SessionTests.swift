@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Store
 import TestSupport
 import Testing
 
@@ -15,40 +16,44 @@ private let anchorage = Place(
   longitude: -149.9003, timeZone: "America/Anchorage")
 
 /// A geocoder that knows Seoul and Anchorage, and weather that is overcast at 41.3℉ everywhere.
-private let fakeEnvironment = AppEnvironment(
-  time: .constant(launchInstant),
-  geocoder: GeocodingClient { name in
+private func fakeDependencies(_ values: inout DependencyValues) {
+  values.time = .constant(launchInstant)
+  values.geocoder = GeocodingClient { name in
     switch name {
     case "Seoul", "서울": [seoul]
     case "Anchorage, AK": [anchorage]
     default: []
     }
-  },
-  weather: WeatherClient { place in
+  }
+  values.weather = WeatherClient { place in
     WeatherReport(
       time: launchInstant, temperatureF: 41.3, description: "Overcast", iconName: "c04d",
       timeZone: place.timeZone)
-  })
+  }
+}
 
 @MainActor
 @Suite("A REPL session with the dog and weather screens")
 struct SessionTests {
   private func session(
-    _ arguments: [String] = [], environment: AppEnvironment = fakeEnvironment
+    _ arguments: [String] = [],
+    dependencies: @escaping (inout DependencyValues) -> Void = fakeDependencies
   ) throws -> (Session, RecordingConsole) {
     var options = try Options.parse(arguments)
     options.timeZone = seoulZone
     let console = RecordingConsole()
     return (
-      Session(options: options, environment: environment, console: console, isScript: true), console
+      Session(options: options, dependencies: dependencies, console: console, isScript: true),
+      console
     )
   }
 
   /// A session launched at `launchInstant`, its launch screens already printed and forgotten.
   private func launched(
-    _ arguments: [String] = [], environment: AppEnvironment = fakeEnvironment
+    _ arguments: [String] = [],
+    dependencies: @escaping (inout DependencyValues) -> Void = fakeDependencies
   ) async throws -> (Session, RecordingConsole) {
-    let (session, console) = try session(arguments, environment: environment)
+    let (session, console) = try session(arguments, dependencies: dependencies)
     await session.launch(at: launchInstant)
     console.clear()
     return (session, console)
@@ -71,7 +76,7 @@ struct SessionTests {
 
   @Test("--no-default-location starts the weather screen empty and looks nothing up")
   func noDefaultLocation() async throws {
-    let (session, console) = try session(["--no-default-location"], environment: .unimplemented)
+    let (session, console) = try session(["--no-default-location"]) { _ in }
     await session.launch(at: launchInstant)
     #expect(console.outputs.last == "weather: no location (changeLocation CITY)")
     #expect(session.store.state.weather.request == 0)
@@ -158,9 +163,10 @@ struct SessionTests {
 
   @Test("a weather source that fails is one line on the screen, and the next command works")
   func weatherFailure() async throws {
-    var environment = fakeEnvironment
-    environment.weather = WeatherClient { _ in throw FetchFailure(message: "timed out after 5 s") }
-    let (session, console) = try await launched(["--no-default-location"], environment: environment)
+    let (session, console) = try await launched(["--no-default-location"]) {
+      fakeDependencies(&$0)
+      $0.weather = WeatherClient { _ in throw FetchFailure(message: "timed out after 5 s") }
+    }
     await run(session, ["changeLocation Seoul", "changeLocation", "dog"])
     #expect(
       console.outputs == [

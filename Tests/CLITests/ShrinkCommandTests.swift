@@ -57,7 +57,7 @@ struct ShrinkCommandTests {
       #expect(console.outputs.first?.hasPrefix("3004 actions → 3 actions in ") == true)
       #expect(console.outputs.last == "weather: Busan · Sunday, Nov 29 · Overcast - 41℉")
       let replay = try ActionLogReplayer<AppState, AppAction>(path: small.path).run(
-        verify: true, reduce: AppReducer(environment: .unimplemented).reduce(into:action:))
+        verify: true, reduce: AppReducer().reduce(into:action:))
       guard case .agreed(_?, _, _) = replay.verification else {
         Issue.record("the shrunk log does not verify: \(String(describing: replay.verification))")
         return
@@ -68,7 +68,7 @@ struct ShrinkCommandTests {
   @Test("whatever the log, the result still shows the line and loses it without any one action")
   func oneMinimal() async throws {
     // The clock's final year as the symptom: every move counts, and many subsets reach it.
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     func finalClock(_ actions: [AppAction]) -> String {
       var state = AppState(timeZone: Self.seoul)
       for action in actions { _ = reducer.reduce(into: &state, action: action) }

@@ -3,6 +3,7 @@ import AppLog
 import Features
 import Foundation
 import PropertyTesting
+import Store
 import TestSupport
 import Testing
 
@@ -14,16 +15,17 @@ import Testing
 @MainActor
 @Suite("Time travel in the REPL")
 struct TravelTests {
-  private static let environment = AppEnvironment(
-    time: .constant(fixtureNow),
-    geocoder: GeocodingClient { name in
+  private static func dependencies(_ values: inout DependencyValues) {
+    values.time = .constant(fixtureNow)
+    values.geocoder = GeocodingClient { name in
       [Place(name: name, countryCode: "KR", latitude: 37.5, longitude: 127, timeZone: "Asia/Seoul")]
-    },
-    weather: WeatherClient { place in
+    }
+    values.weather = WeatherClient { place in
       WeatherReport(
         time: fixtureNow, temperatureF: 41.3, description: "Overcast", iconName: "c04d",
         timeZone: place.timeZone)
-    })
+    }
+  }
 
   private func launched(recordingTo log: TemporaryFile? = nil) async -> (Session, RecordingConsole)
   {
@@ -32,7 +34,7 @@ struct TravelTests {
     options.showsDefaultLocation = false
     let console = RecordingConsole()
     let session = Session(
-      options: options, environment: Self.environment, console: console, isScript: true)
+      options: options, dependencies: Self.dependencies, console: console, isScript: true)
     if let log { #expect(session.startRecording(RecordRequest(path: log.path)) == nil) }
     await session.launch(at: fixtureNow)
     console.clear()
@@ -47,7 +49,7 @@ struct TravelTests {
   /// with what was loading there cancelled, since its effect is not running.
   private func isShowing(_ position: Int, _ session: Session) -> Bool {
     var shown = session.history.state(at: position)
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     if shown.clock.isLoading { _ = reducer.reduce(into: &shown, action: .clock(.cancel)) }
     if shown.weather.isLoading { _ = reducer.reduce(into: &shown, action: .weather(.cancel)) }
     return session.history.position == position && session.store.state == shown
@@ -147,7 +149,7 @@ struct TravelTests {
       let final = session.store.state
       #expect(session.stopRecording() == nil)
       let replay = try ActionLogReplayer<AppState, AppAction>(path: log.path).run(
-        verify: true, reduce: AppReducer(environment: .unimplemented).reduce(into:action:))
+        verify: true, reduce: AppReducer().reduce(into:action:))
       #expect(replay.state == final, "seed \(1000 + seed)")
     }
   }

@@ -1,5 +1,6 @@
 import Features
 import Foundation
+import Store
 import TestSupport
 import Testing
 
@@ -7,16 +8,23 @@ import Testing
 
 @Suite("Wiring the geocoder and the weather")
 struct WiringTests {
+  /// The dependencies the options wire into the app's store.
+  func wired(_ options: Options) -> DependencyValues {
+    var values = DependencyValues()
+    Wiring.dependencies(options, fixedNow: nil)(&values)
+    return values
+  }
+
   let seoul = Place(
     name: "Seoul", countryCode: "KR", latitude: 37.566, longitude: 126.9784,
     timeZone: "Asia/Seoul")
 
   @Test("--offline: places from the gazetteer, weather unavailable: offline")
   func offline() async throws {
-    let environment = Wiring.environment(try Options.parse(["--offline"]), fixedNow: nil)
-    #expect(try await environment.geocoder.search("서울").first?.name == "Seoul")
+    let dependencies = wired(try Options.parse(["--offline"]))
+    #expect(try await dependencies.geocoder.search("서울").first?.name == "Seoul")
     do {
-      _ = try await environment.weather.current(seoul)
+      _ = try await dependencies.weather.current(seoul)
       Issue.record("expected a failure")
     } catch {
       #expect(FetchFailure(error).message == "offline")
@@ -35,9 +43,9 @@ struct WiringTests {
       "--geocoder-url", server.url("/v1/search").absoluteString, "--weather-url",
       server.url("/v1/forecast").absoluteString,
     ])
-    let environment = Wiring.environment(options, fixedNow: nil)
-    let place = try #require(try await environment.geocoder.search("Seoul").first)
-    #expect(try await environment.weather.current(place).description == "Overcast")
+    let dependencies = wired(options)
+    let place = try #require(try await dependencies.geocoder.search("Seoul").first)
+    #expect(try await dependencies.weather.current(place).description == "Overcast")
     #expect(server.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
   }
 
@@ -50,7 +58,7 @@ struct WiringTests {
     let options = try Options.parse(
       ["--weather-provider", "weatherbit", "--weather-url", server.url("/").absoluteString],
       environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
-    let report = try await Wiring.environment(options, fixedNow: nil).weather.current(seoul)
+    let report = try await wired(options).weather.current(seoul)
     #expect(report.iconName == "c04d")
     #expect(server.requests.first?.path == "/v2.0/current")
     #expect(server.requests.first?.query["key"] == "fake-key-for-tests")

@@ -27,7 +27,7 @@ struct ChangedReducerTests {
     let parted = try #require(lines.firstIndex { $0.contains("store.send(.clock(.moveDay(-3)))") })
     let issues = Locked<[Issue]>([])
     await withKnownIssue {
-      await clockLog { OffByOne(app: AppReducer(environment: $0)) }
+      await clockLog(OffByOne(app: AppReducer()))
     } matching: { issue in
       issues.withLock { $0.append(issue) }
       return true

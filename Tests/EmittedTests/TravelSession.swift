@@ -10,12 +10,12 @@ import Testing
 @MainActor
 @Test("travel.log replays through TestStore, action by action")
 func travelLog() async {
-  await travelLog(AppReducer.init(environment:))
+  await travelLog(AppReducer())
 }
 
-/// The session of travel.log, checked against the reducer `reducer` builds from the environment.
+/// The session of travel.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func travelLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func travelLog<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Busan", region: "Busan", regionCode: "10", countryCode: "KR", country: "South Korea", latitude: 35.10168, longitude: 129.03004, timeZone: "Asia/Seoul", population: 3285147)
   let time = Answers<Date>()
@@ -23,11 +23,12 @@ where R.State == AppState, R.Action == AppAction {
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {

@@ -10,12 +10,12 @@ import Testing
 @MainActor
 @Test("weather.log replays through TestStore, action by action")
 func weatherLog() async {
-  await weatherLog(AppReducer.init(environment:))
+  await weatherLog(AppReducer())
 }
 
-/// The session of weather.log, checked against the reducer `reducer` builds from the environment.
+/// The session of weather.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func weatherLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func weatherLog<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Anchorage", region: "Alaska", regionCode: "AK", countryCode: "US", country: "United States", latitude: 61.21806, longitude: -149.90028, timeZone: "America/Anchorage", population: 289600)
   let place2 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
@@ -24,11 +24,12 @@ where R.State == AppState, R.Action == AppAction {
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {

@@ -17,7 +17,7 @@ struct AppPropertyTests {
   /// Every action the app's features can receive, as generators of `AppAction`.
   static var app: ReducerProperty<AppReducer> {
     ReducerProperty(
-      AppReducer(environment: .unimplemented),
+      AppReducer(),
       initialState: Gen.element(of: ClockGen.zones).map(AppState.init(timeZone:))
     )
     .action("launched") { _ in ClockGen.instant.map(AppAction.launched(at:)) }

@@ -11,7 +11,7 @@ struct AppReducerTests {
   @Test("launch sets the clock to the launch instant and brings the example's dog")
   func launchSetsTheClock() async {
     let store = TestStore(
-      initialState: AppState(timeZone: seoul), reducer: AppReducer(environment: .unimplemented))
+      initialState: AppState(timeZone: seoul), reducer: AppReducer())
     await store.send(.launched(at: fixtureNow)) {
       $0.clock.anchor = fixtureNow
       $0.dog = DogState(dogs: [examplePoodle], selectedName: "poodle")
@@ -27,7 +27,8 @@ struct AppReducerTests {
   func clockActionsAreScoped() async {
     let store = TestStore(
       initialState: AppState(timeZone: seoul),
-      reducer: AppReducer(environment: AppEnvironment(time: .constant(fixtureNow))))
+      reducer: AppReducer()
+    ) { $0.time = .constant(fixtureNow) }
     await store.send(.clock(.reload)) {
       $0.clock.isLoading = true
       $0.clock.request = 1

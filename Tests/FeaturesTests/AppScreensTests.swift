@@ -10,7 +10,7 @@ import Testing
 struct AppScreensTests {
   private func launchedState(in zone: TimeZone = seoul) -> AppState {
     var state = AppState(timeZone: zone)
-    _ = AppReducer(environment: .unimplemented).reduce(
+    _ = AppReducer().reduce(
       into: &state, action: .launched(at: fixtureNow))
     return state
   }
@@ -28,7 +28,7 @@ struct AppScreensTests {
   @Test("the dog ages with the clock: moveDay 366 makes 2 살 into 3 살, and moving back undoes it")
   func ageMovesWithTheClock() async {
     let store = TestStore(
-      initialState: launchedState(), reducer: AppReducer(environment: .unimplemented))
+      initialState: launchedState(), reducer: AppReducer())
     #expect(dogLine(store.state) == "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg")
     await store.send(.clock(.moveDay(366))) { $0.clock.dayOffset = 366 }
     #expect(dogLine(store.state) == "dog: poodle · 3 살 · 20000원 · pomeranian.jpeg")
@@ -54,7 +54,7 @@ struct AppScreensTests {
   @Test("dog actions reach the dog reducer, which checks birthdays against the clock's day")
   func dogActionsAreScoped() async {
     let store = TestStore(
-      initialState: launchedState(), reducer: AppReducer(environment: .unimplemented))
+      initialState: launchedState(), reducer: AppReducer())
     let tomorrow = CalendarDay(year: 2026, month: 11, day: 30)!
     await store.send(.dog(.adopt(name: "rex", birthday: tomorrow, breed: .pug)))  // refused
     await store.send(.clock(.moveDay(1))) { $0.clock.dayOffset = 1 }
@@ -71,8 +71,7 @@ struct AppScreensTests {
     let services = GatedServices()
     let store = TestStore(
       initialState: launchedState(),
-      reducer: AppReducer(
-        environment: AppEnvironment(geocoder: services.geocoder, weather: services.weather)))
+      reducer: AppReducer(), withDependencies: services.dependencies)
     await store.send(.weather(.changeLocation("Seoul"))) {
       $0.weather = WeatherState(query: "Seoul", status: .geocoding, request: 1)
     }

@@ -97,7 +97,7 @@ struct ClockCalendarTests {
     for zone in [newYork, seoul, TimeZone(identifier: "Europe/London")!, .gmt] {
       for start in starts {
         var state = ClockState(timeZone: zone, anchor: start)
-        let reducer = ClockReducer(time: .unimplemented)
+        let reducer = ClockReducer()
         _ = reducer.reduce(into: &state, action: .moveDay(days))
         _ = reducer.reduce(into: &state, action: .moveDay(-days))
         #expect(state.date == start, "zone \(zone.identifier), start \(start), days \(days)")

@@ -52,7 +52,7 @@ struct ZoneMismatch: Error, CustomStringConvertible {
 struct ClockPropertyTests {
   @Test("moveDay(n) then moveDay(-n) returns to the same instant, in every zone the system knows")
   func moveDayRoundTrip() {
-    let reducer = ClockReducer(time: .unimplemented)
+    let reducer = ClockReducer()
     let moves = Gen.zip(
       ClockGen.instant, Gen.int(in: -ClockState.maxDayOffset...ClockState.maxDayOffset),
       ClockGen.days)
@@ -73,7 +73,7 @@ struct ClockPropertyTests {
   @Test("no action sequence crashes the clock reducer or breaks the clock screen's display rules")
   func displayRules() {
     let requests = References<Int>("reload requests")
-    ReducerProperty(ClockReducer(time: .unimplemented), initialState: ClockGen.state)
+    ReducerProperty(ClockReducer(), initialState: ClockGen.state)
       .action("moveDay") { _ in ClockGen.days.map(ClockAction.moveDay) }
       .action("reload", adding: requests, value: \.request) { _ in .just(.reload) }
       .action("answer", using: requests) { _, request in
@@ -105,7 +105,7 @@ struct ClockPropertyTests {
     let state = ClockState(timeZone: .gmt)
     #expect(ClockReducer.rejection(ofMovingBy: Int.min, in: state) != nil)
     var moved = state
-    _ = ClockReducer(time: .unimplemented).reduce(into: &moved, action: .moveDay(Int.min))
+    _ = ClockReducer().reduce(into: &moved, action: .moveDay(Int.min))
     #expect(moved == state)
   }
 
@@ -113,7 +113,7 @@ struct ClockPropertyTests {
   @Test("only the answer to the latest reload ends the loading, whatever order answers arrive in")
   func latestReloadWins() {
     let requests = References<Int>("reload requests")
-    ReducerProperty(ClockReducer(time: .unimplemented), initialState: ClockState(timeZone: .gmt))
+    ReducerProperty(ClockReducer(), initialState: ClockState(timeZone: .gmt))
       .action("reload", adding: requests, value: \.request) { _ in .just(.reload) }
       .action("answer", using: requests) { _, request in
         Gen.just(.timeResponse(request: request, .success(Date(timeIntervalSince1970: 86_400))))

@@ -15,8 +15,10 @@ struct ClockReducerTests {
   @Test("reload shows Loading.. and then the time the time client answers")
   func reloadLoadsTheTime() async {
     let store = TestStore(
-      initialState: ClockState(timeZone: seoul, dayOffset: 3),
-      reducer: ClockReducer(time: .constant(fixtureNow)))
+      initialState: ClockState(timeZone: seoul, dayOffset: 3), reducer: ClockReducer()
+    ) {
+      $0.time = .constant(fixtureNow)
+    }
     await store.send(.reload) {
       $0.isLoading = true
       $0.request = 1
@@ -34,8 +36,10 @@ struct ClockReducerTests {
   func reloadFailure() async {
     let store = TestStore(
       initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
-      reducer: ClockReducer(time: TimeClient { throw FetchFailure(message: "timed out after 5 s") })
-    )
+      reducer: ClockReducer()
+    ) {
+      $0.time = TimeClient { throw FetchFailure(message: "timed out after 5 s") }
+    }
     await store.send(.reload) {
       $0.isLoading = true
       $0.request = 1
@@ -56,7 +60,7 @@ struct ClockReducerTests {
   func staleResponseIsIgnored() async {
     let store = TestStore(
       initialState: ClockState(timeZone: seoul, anchor: fixtureNow, isLoading: true, request: 2),
-      reducer: ClockReducer(time: .unimplemented))
+      reducer: ClockReducer())
     await store.send(.timeResponse(request: 1, .success(Date(timeIntervalSince1970: 0))))
     await store.send(.timeResponse(request: 2, .success(fixtureNow))) { $0.isLoading = false }
   }
@@ -70,7 +74,8 @@ struct ClockReducerTests {
       return fixtureNow.addingTimeInterval(Double(call))
     }
     let store = TestStore(
-      initialState: ClockState(timeZone: seoul), reducer: ClockReducer(time: time))
+      initialState: ClockState(timeZone: seoul), reducer: ClockReducer()
+    ) { $0.time = time }
     await store.send(.reload) {
       $0.isLoading = true
       $0.request = 1
@@ -88,7 +93,7 @@ struct ClockReducerTests {
   func unimplementedTimeClient() async {
     let failures = FailureLog()
     let store = TestStore(
-      initialState: ClockState(timeZone: seoul), reducer: ClockReducer(time: .unimplemented),
+      initialState: ClockState(timeZone: seoul), reducer: ClockReducer(),
       reportFailure: failures.reporter)
     store.exhaustivity = .off
     await store.send(.reload)
@@ -101,7 +106,7 @@ struct ClockReducerTests {
   func moveDayMoves() async {
     let store = TestStore(
       initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
-      reducer: ClockReducer(time: .unimplemented))
+      reducer: ClockReducer())
     await store.send(.moveDay(-1)) { $0.dayOffset = -1 }
     #expect(ClockViewModel(state: store.state).text == "2026년 11월 28일 12시 45분")
     await store.send(.moveDay(366)) { $0.dayOffset = 365 }
@@ -117,7 +122,7 @@ struct ClockReducerTests {
         + "it is 365000 days away now")
     #expect(ClockReducer.rejection(ofMovingBy: Int.max, in: state) != nil)
     #expect(ClockReducer.rejection(ofMovingBy: 250, in: state) == nil)
-    let store = TestStore(initialState: state, reducer: ClockReducer(time: .unimplemented))
+    let store = TestStore(initialState: state, reducer: ClockReducer())
     await store.send(.moveDay(Int.max))
     await store.send(.moveDay(300))
   }
@@ -152,8 +157,8 @@ struct ClockCancelTests {
       return fixtureNow
     }
     let store = TestStore(
-      initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
-      reducer: ClockReducer(time: time))
+      initialState: ClockState(timeZone: seoul, anchor: fixtureNow), reducer: ClockReducer()
+    ) { $0.time = time }
     await store.send(.reload) {
       $0.isLoading = true
       $0.request = 1
@@ -171,7 +176,7 @@ struct ClockCancelTests {
   func cancelIdle() async {
     let store = TestStore(
       initialState: ClockState(timeZone: seoul, anchor: fixtureNow),
-      reducer: ClockReducer(time: .unimplemented))
+      reducer: ClockReducer())
     await store.send(.cancel)
   }
 }

@@ -73,7 +73,7 @@ struct DogWeatherPropertyTests {
   func lastRequestWins() {
     let requests = References<Int>("changeLocation requests")
     ReducerProperty(
-      WeatherReducer(geocoder: .unimplemented, weather: .unimplemented),
+      WeatherReducer(),
       initialState: WeatherState()
     )
     .action("changeLocation", adding: requests, value: \.request) { _ in
@@ -130,7 +130,7 @@ struct DogWeatherPropertyTests {
     let inputs = Gen.zip(DogWeatherGen.birthday, DogWeatherGen.breed, ClockGen.instant)
     forAll(inputs, .examples(200)) { birthday, breed, now in
       var state = AppState(timeZone: .gmt)
-      let reducer = AppReducer(environment: .unimplemented)
+      let reducer = AppReducer()
       _ = reducer.reduce(into: &state, action: .launched(at: now))
       guard birthday <= state.today else { return true }
       _ = reducer.reduce(

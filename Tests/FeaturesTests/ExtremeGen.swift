@@ -102,7 +102,7 @@ enum ExtremeGen {
     Gen.element(of: [Int.min, -1, 0, Int.max]), Gen.element(of: [Int.min, 0, Int.max])
   ).map { zone, anchor, offset, request, lookups in
     var state = AppState(timeZone: zone)
-    _ = AppReducer(environment: .unimplemented).reduce(into: &state, action: .launched(at: anchor))
+    _ = AppReducer().reduce(into: &state, action: .launched(at: anchor))
     state.clock.dayOffset = offset
     state.clock.request = request
     state.weather.request = lookups

@@ -9,7 +9,7 @@ import Testing
 /// at `Int.min`, `Int.max`, ±∞, NaN and years ±9223372036854775807.
 @Suite("Extreme values")
 struct ExtremeValueTests {
-  static var app: AppReducer { AppReducer(environment: .unimplemented) }
+  static var app: AppReducer { AppReducer() }
 
   @Test("no action traps the app's reducers or view models, from any state, in or out of range")
   func nothingTraps() {

@@ -62,7 +62,13 @@ final class GatedServices: Sendable {
     }
   }
 
-  var reducer: WeatherReducer { WeatherReducer(geocoder: geocoder, weather: weather) }
+  /// The test store's dependencies: these fake clients.
+  var dependencies: (inout DependencyValues) -> Void {
+    { [geocoder, weather] in
+      $0.geocoder = geocoder
+      $0.weather = weather
+    }
+  }
 
   private func pass(_ call: String, gate: Gate?) async throws {
     calls.withLock { $0.append(call) }

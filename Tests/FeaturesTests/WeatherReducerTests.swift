@@ -49,7 +49,9 @@ struct WeatherReducerTests {
   @Test("changeLocation reads Loading..., takes the first match, and shows its weather")
   func changeLocation() async {
     let services = GatedServices()
-    let store = TestStore(initialState: WeatherState(), reducer: services.reducer)
+    let store = TestStore(
+      initialState: WeatherState(), reducer: WeatherReducer(),
+      withDependencies: services.dependencies)
     await change(store, to: "Seoul", request: 1)
     #expect(text(store.state) == "Loading...")
     await store.receive(.geocodeResponse(request: 1, .success(seoulPlace))) {
@@ -78,7 +80,7 @@ struct WeatherReducerTests {
       initialState: WeatherState(
         query: "Seoul", status: .loaded(place: seoulPlace, report: report(at: seoulPlace)),
         request: 4),
-      reducer: services.reducer)
+      reducer: WeatherReducer(), withDependencies: services.dependencies)
     await change(store, to: "Qqqzzx", request: 5)
     await store.receive(.geocodeResponse(request: 5, .success(nil))) { $0.status = .notFound }
     await store.finish()
@@ -94,9 +96,11 @@ struct WeatherReducerTests {
     let timeout = FetchFailure(message: "timed out after 5 s")
     let store = TestStore(
       initialState: WeatherState(),
-      reducer: WeatherReducer(
-        geocoder: GeocodingClient { _ in [seoulPlace] },
-        weather: WeatherClient { _ in throw timeout }))
+      reducer: WeatherReducer()
+    ) {
+      $0.geocoder = GeocodingClient { _ in [seoulPlace] }
+      $0.weather = WeatherClient { _ in throw timeout }
+    }
     await change(store, to: "서울", request: 1)
     await store.receive(.geocodeResponse(request: 1, .success(seoulPlace))) {
       $0.status = .fetching(place: seoulPlace)
@@ -118,8 +122,8 @@ struct WeatherReducerTests {
     }
     let store = TestStore(
       initialState: WeatherState(),
-      reducer: WeatherReducer(
-        geocoder: GeocodingClient { _ in throw Refused() }, weather: .unimplemented))
+      reducer: WeatherReducer()
+    ) { $0.geocoder = GeocodingClient { _ in throw Refused() } }
     await change(store, to: "New York", request: 1)
     let failure = FetchFailure(message: "connection refused by 127.0.0.1:8080")
     await store.receive(.geocodeResponse(request: 1, .failure(failure))) {
@@ -150,7 +154,7 @@ struct WeatherReducerTests {
     // The environment is unimplemented: an effect that ran would fail the test by name.
     let store = TestStore(
       initialState: WeatherState(),
-      reducer: WeatherReducer(geocoder: .unimplemented, weather: .unimplemented))
+      reducer: WeatherReducer())
     let task = await store.send(.changeLocation(name))
     #expect(await task.hasEffects == false)
   }
@@ -169,7 +173,9 @@ struct WeatherReducerTests {
   @Test("a new changeLocation cancels the previous one's weather request, whose answer is dropped")
   func cancelsPreviousWeatherRequest() async {
     let services = GatedServices(weatherGates: ["Paris"])
-    let store = TestStore(initialState: WeatherState(), reducer: services.reducer)
+    let store = TestStore(
+      initialState: WeatherState(), reducer: WeatherReducer(),
+      withDependencies: services.dependencies)
     await change(store, to: "Paris", request: 1)
     await store.receive(.geocodeResponse(request: 1, .success(parisPlace))) {
       $0.status = .fetching(place: parisPlace)
@@ -185,7 +191,9 @@ struct WeatherReducerTests {
   @Test("race: the old lookup answers while the new one is in flight; it is ignored")
   func staleAnswerWhileTheNewOneLoads() async {
     let services = GatedServices(geocodingGates: ["Paris", "Seoul"])
-    let store = TestStore(initialState: WeatherState(), reducer: services.reducer)
+    let store = TestStore(
+      initialState: WeatherState(), reducer: WeatherReducer(),
+      withDependencies: services.dependencies)
     let paris = await change(store, to: "Paris", request: 1)
     await services.geocodingGates["Paris"]?.someoneArrived()
     await change(store, to: "Seoul", request: 2)
@@ -203,7 +211,9 @@ struct WeatherReducerTests {
   @Test("race: the old lookup answers after the new answer; it was cancelled and is ignored")
   func staleAnswerAfterTheNewOne() async {
     let services = GatedServices(geocodingGates: ["Paris"])
-    let store = TestStore(initialState: WeatherState(), reducer: services.reducer)
+    let store = TestStore(
+      initialState: WeatherState(), reducer: WeatherReducer(),
+      withDependencies: services.dependencies)
     let paris = await change(store, to: "Paris", request: 1)
     await services.geocodingGates["Paris"]?.someoneArrived()
     await change(store, to: "Seoul", request: 2)
@@ -222,7 +232,7 @@ struct WeatherReducerTests {
     // The old answers come while the new request is still being looked up…
     let loading = TestStore(
       initialState: WeatherState(query: "Seoul", status: .geocoding, request: 2),
-      reducer: WeatherReducer(geocoder: .unimplemented, weather: .unimplemented))
+      reducer: WeatherReducer())
     await loading.send(.geocodeResponse(request: 1, .success(parisPlace)))
     await loading.send(.geocodeResponse(request: 1, .success(nil)))
     await loading.send(.weatherResponse(request: 1, .success(parisReport)))
@@ -232,7 +242,7 @@ struct WeatherReducerTests {
       initialState: WeatherState(
         query: "Seoul", status: .loaded(place: seoulPlace, report: report(at: seoulPlace)),
         request: 2),
-      reducer: WeatherReducer(geocoder: .unimplemented, weather: .unimplemented))
+      reducer: WeatherReducer())
     await loaded.send(.geocodeResponse(request: 1, .success(parisPlace)))
     await loaded.send(.weatherResponse(request: 1, .failure(FetchFailure(message: "late"))))
     await loaded.send(.geocodeResponse(request: 2, .success(parisPlace)))  // a duplicate
@@ -245,7 +255,7 @@ struct WeatherReducerTests {
     let services = GatedServices(geocodingGates: ["Seoul"])
     let store = TestStore(
       initialState: WeatherState(query: "Paris", status: .geocoding, request: 1),
-      reducer: services.reducer)
+      reducer: WeatherReducer(), withDependencies: services.dependencies)
     await change(store, to: "Seoul", request: 2)
     await services.geocodingGates["Seoul"]?.someoneArrived()
     let stale = await store.send(.geocodeResponse(request: 1, .success(parisPlace)))

@@ -133,8 +133,9 @@ struct TestStoreTests {
     await store.finish()
     #expect(
       failures.messages == [
-        "Unimplemented dependency 'WeatherClient.current' was called. To fix, pass an implementation "
-          + "of 'WeatherClient.current' in the environment this test builds its reducer with."
+        "Unimplemented dependency 'WeatherClient.current' was called. To fix, override it for "
+          + "this test: `TestStore(…, withDependencies: { $0… = … })`, or `withDependencies { … "
+          + "} operation: { … }` around the code that calls it."
       ])
   }
 

@@ -25,7 +25,7 @@ enum ReplayCommand {
     adoptTimeZone: (TimeZone) -> Void = { _ in }
   ) -> Int32 {
     do {
-      let reducer = AppReducer(environment: .unimplemented)
+      let reducer = AppReducer()
       let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
       // A trace prints as it goes: replay the whole log once first, checking every line and
       // state as any replay does, so that a bad log prints nothing. (The variants print only

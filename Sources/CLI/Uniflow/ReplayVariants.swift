@@ -52,7 +52,7 @@ enum ReplayVariants {
       let source = TestEmitter(name: name, startState: start, steps: steps).source()
       return write(source, to: file, log: request.path, console: console)
     }
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     let eachChange = request.diff && request.skip.isEmpty
     var state = start
     var shown = ShownScreens(start)

@@ -14,7 +14,7 @@ final class Session {
   /// Every action handled and the state the screens show, for `:history` and time travel.
   let history: SessionHistory
   /// The app's reducer with effects that are never run: travel re-applies actions with it.
-  let replayReducer = AppReducer(environment: .unimplemented)
+  let replayReducer = AppReducer()
   /// Script mode: effects settle after every line, errors carry line numbers.
   private let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
@@ -26,9 +26,15 @@ final class Session {
   /// The recording in progress (`--record`, `:record`), if any.
   private(set) var recording: SessionRecording?
 
-  init(options: Options, environment: AppEnvironment, console: any Console, isScript: Bool) {
+  /// A session whose effects reach the world through `dependencies` (see `Wiring`); the
+  /// dependencies it does not set are unimplemented.
+  init(
+    options: Options, dependencies: (inout DependencyValues) -> Void, console: any Console,
+    isScript: Bool
+  ) {
     let initialState = AppState(timeZone: options.timeZone)
-    self.store = Store(initialState: initialState, reducer: AppReducer(environment: environment))
+    self.store = Store(
+      initialState: initialState, reducer: AppReducer(), withDependencies: dependencies)
     let replayReducer = self.replayReducer
     self.history = SessionHistory(initialState: initialState, horizon: options.history) {
       state, action in

@@ -58,7 +58,7 @@ enum ShrinkCommand {
     do {
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
       adoptTimeZone(try ReplayCommand.timeZone(of: replayer))
-      let reducer = AppReducer(environment: .unimplemented)
+      let reducer = AppReducer()
       var steps: [ReplayVariants.Step] = []
       _ = try replayer.run(reduce: reducer.reduce(into:action:)) {
         steps.append(ReplayVariants.Step($0))

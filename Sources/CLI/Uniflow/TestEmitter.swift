@@ -21,7 +21,7 @@ struct TestEmitter {
 
   /// The test file.
   func source() -> String {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     let zone = startState.clock.timeZone
     let initial = AppState(timeZone: zone)
     // The log's file name goes into comments: a line break in it must not end one.
@@ -40,12 +40,12 @@ struct TestEmitter {
       "@MainActor",
       "@Test(\(Self.literal("\(name) replays through TestStore, action by action")))",
       "func \(function)() async {",
-      "  await \(function)(AppReducer.init(environment:))",
+      "  await \(function)(AppReducer())",
       "}",
       "",
-      "/// The session of \(shownName), checked against the reducer `reducer` builds from the environment.",
+      "/// The session of \(shownName), checked against `reducer`, its dependencies answering as logged.",
       "@MainActor",
-      "func \(function)<R: Reducer>(_ reducer: (AppEnvironment) -> R) async",
+      "func \(function)<R: Reducer>(_ reducer: R) async",
       "where R.State == AppState, R.Action == AppAction {",
       "  let time = Answers<Date>()",
       "  let places = Answers<[Place]>()",
@@ -55,11 +55,12 @@ struct TestEmitter {
         + Self.value(
           startState, changing: initial, from: "AppState(timeZone: \(Self.literal(zone)))")
         + ",",
-      "    reducer: reducer(",
-      "      AppEnvironment(",
-      "        time: TimeClient { try await time.next() },",
-      "        geocoder: GeocodingClient { _ in try await places.next() },",
-      "        weather: WeatherClient { _ in try await weather.next() })))",
+      "    reducer: reducer",
+      "  ) {",
+      "    $0.time = TimeClient { try await time.next() }",
+      "    $0.geocoder = GeocodingClient { _ in try await places.next() }",
+      "    $0.weather = WeatherClient { _ in try await weather.next() }",
+      "  }",
     ]
     var state = startState
     // What the test's store is running: only requests made within the recording.

@@ -61,13 +61,13 @@ enum Uniflow {
   @MainActor
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
     let isScript = isatty(STDIN_FILENO) == 0
-    let environment = Wiring.environment(options, fixedNow: fixedNow)
+    let dependencies = Wiring.dependencies(options, fixedNow: fixedNow)
     let interactive = !isScript && !options.json && isatty(STDOUT_FILENO) == 1
 
     /// A session on `console`, recording if asked; nil (after saying why) if it cannot record.
     func start(_ console: any Console) async -> Session? {
       let session = Session(
-        options: options, environment: environment, console: console, isScript: isScript)
+        options: options, dependencies: dependencies, console: console, isScript: isScript)
       if let record = options.record, let error = session.startRecording(record) {
         StandardStreams.write("uniflow: \(SessionRecording.message(error))\n", to: .error)
         return nil

@@ -1,6 +1,7 @@
 import Effects
 import Features
 import Foundation
+import Store
 
 /// Chooses the live or offline dependencies the options ask for.
 enum Wiring {
@@ -17,12 +18,23 @@ enum Wiring {
     }
   }
 
-  static func environment(_ options: Options, fixedNow: Date?) -> AppEnvironment {
+  /// The live dependencies the options ask for, as the overrides the app's store is made with:
+  /// the time from `--time-url` or the system clock (pinned by `UNIFLOW_FIXED_NOW`), geocoding and
+  /// weather as below.
+  static func dependencies(_ options: Options, fixedNow: Date?)
+    -> @Sendable (inout DependencyValues) -> Void
+  {
     let systemClock = fixedNow.map(TimeClient.constant) ?? .system
     let time =
       options.timeURL.map { TimeClient.http($0, client: http(options, maxBytes: 1 << 20)) }
       ?? systemClock
-    return AppEnvironment(time: time, geocoder: geocoder(options), weather: weather(options))
+    let geocoder = geocoder(options)
+    let weather = weather(options)
+    return { values in
+      values.time = time
+      values.geocoder = geocoder
+      values.weather = weather
+    }
   }
 
   /// The bundled gazetteer (no network), or the live search API `--geocoder-url` names.

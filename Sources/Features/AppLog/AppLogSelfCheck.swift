@@ -80,7 +80,7 @@ package enum AppLogSelfCheck {
   /// Replays the log at `path` in each of `modes` and derives the final screens; one line a
   /// mode saying how it ended. Any log may be given: the point is that none of this traps.
   package static func replay(path: String, modes: [ReplayMode] = ReplayMode.each) -> [String] {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     return modes.map { mode in
       do throws(ActionLogError) {
         let replayer = try ActionLogReplayer<AppState, AppAction>(path: path)

@@ -8,7 +8,7 @@ import Store
 ///
 /// ```swift
 /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log")
-/// let result = try replayer.run(verify: true, reduce: AppReducer(environment: env).reduce)
+/// let result = try replayer.run(verify: true, reduce: AppReducer().reduce)
 /// print(result.state)
 /// ```
 ///

@@ -21,8 +21,13 @@ package final class EffectActivity: Sendable {
   /// test clock wakes sleepers due at the same instant in this order.
   package let order: UInt64
 
-  /// A busy activity of the test running on this task.
-  package init() {
+  /// The `.run` that started the effect: where a dependency it calls without a test value is
+  /// reported.
+  package let site: CallSite?
+
+  /// A busy activity of the test running on this task, for the effect `.run` at `site`.
+  package init(site: CallSite? = nil) {
+    self.site = site
     scope = ActivityRegistry.shared.scopeOfCurrentTask()
     order = ActivityRegistry.shared.nextOrder()
     ActivityRegistry.shared.markBusy(self)

@@ -27,6 +27,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   package var origin: CallSite?
   /// Called whenever an effect task starts or ends (a `TestStore` keeps its end-of-test ledger).
   package var tasksDidChange: (@MainActor () -> Void)?
+  /// The dependencies of the store, set in every effect task it starts; nil: the values in
+  /// effect where the effect starts.
+  package var dependencies: DependencyValues?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
   private var taskCount = 0
@@ -160,30 +163,33 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     _ body: @escaping Effect<Action>.Body, _ handler: Effect<Action>.Catch?, _ site: CallSite,
     _ context: Context, done: @escaping @MainActor () -> Void
   ) -> EffectToken {
-    let activity = EffectActivity()
+    let activity = EffectActivity(site: site)
     let token = register(context, isTask: true, site: site, activity: activity)
     token.onDone = done
     let sink = context.sink
     let send = Send<Action>(reporting: { [weak self] action, at in
       self?.receive(action, from: token, sink: sink, at: at)
     })
+    let dependencies = self.dependencies ?? DependencyValues.current
     token.task = Task { @MainActor [weak self] in
-      await EffectActivity.$current.withValue(activity) {
-        activity.didRun()
-        if token.state == .running {
-          do {
-            try await body(send)
-          } catch {
-            if token.state == .running, !(error is CancellationError), !Task.isCancelled {
-              if let handler {
-                await handler(error, send)
-              } else {
-                self?.reportMisuse(site.failure(Self.unhandledErrorMessage(error)))
+      await DependencyValues.$current.withValue(dependencies) {
+        await EffectActivity.$current.withValue(activity) {
+          activity.didRun()
+          if token.state == .running {
+            do {
+              try await body(send)
+            } catch {
+              if token.state == .running, !(error is CancellationError), !Task.isCancelled {
+                if let handler {
+                  await handler(error, send)
+                } else {
+                  self?.reportMisuse(site.failure(Self.unhandledErrorMessage(error)))
+                }
               }
             }
           }
+          self?.finished(token)
         }
-        self?.finished(token)
       }
     }
     return token

@@ -1,7 +1,7 @@
 /// Holds the one state of an app and changes it only by running the reducer on actions.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(), reducer: AppReducer(environment: .live))
+/// let store = Store(initialState: AppState(), reducer: AppReducer()) { $0.time = .system }
 /// let observation = store.observe(\.clock) { clock in render(clock) }
 /// await store.send(.reload).finish()   // wait for the effects `reload` started
 /// await store.settle()                 // wait until no effect is running at all
@@ -34,6 +34,10 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   var nextObserverID = 0
   /// The way to the root, for a scoped store (whose own engine stays unused); nil for a root.
   @usableFromInline let link: ScopeLink<State, Action>?
+  /// The dependencies this store reduces and runs effects with; nil when they are the ambient
+  /// ones a program starts with, so that a plain store pays nothing for them (see
+  /// Store+Dependencies.swift).
+  @usableFromInline let dependencies: DependencyValues?
 
   /// Creates a store with `initialState`, changed from then on only by `reducer`.
   ///
@@ -57,11 +61,23 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   ///
   /// The function sees the state only as its `inout` argument; reading the store's ``state``
   /// from inside it stops the program with a message saying so.
-  public init(initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+  public convenience init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>
+  ) {
+    self.init(initialState: initialState, reduce: reduce, dependencies: DependencyValues.current)
+  }
+
+  /// A root store whose reducer and effects see `dependencies`.
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    dependencies: DependencyValues
+  ) {
     self.currentState = initialState
     self.reducer = reduce
     self.executor = EffectExecutor(deliver: { _ in })
     self.link = nil
+    self.dependencies = dependencies.isDefault ? nil : dependencies
+    executor.dependencies = self.dependencies
     executor.deliver = { [weak self] action in self?.receive(action) }
   }
 
@@ -71,6 +87,7 @@ public final class Store<State, Action: Sendable>: StoreRoot {
     self.reducer = { _, _ in .none }
     self.executor = EffectExecutor(deliver: { _ in })
     self.link = link
+    self.dependencies = nil
     // Never idle, never readable in place: its sends and state reads leave the root's fast
     // path for the slow one, which forwards them to the root, so the root's `send` and `state`
     // test no link.

@@ -2,7 +2,9 @@
 /// back, and every effect still running.
 ///
 /// ```swift
-/// let store = TestStore(initialState: ClockState(), reducer: ClockReducer(time: .constant(date)))
+/// let store = TestStore(initialState: ClockState(), reducer: ClockReducer()) {
+///   $0.time = .constant(date)
+/// }
 /// await store.send(.reload) { $0.isLoading = true }
 /// await store.receive(.timeResponse(request: 1, .success(date))) {
 ///   $0.isLoading = false
@@ -84,13 +86,28 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```swift
   /// let store = TestStore(initialState: 0, reducer: Counter()) { failure in print(failure) }
   /// ```
+  ///
+  /// Its reducer and effects see each dependency's test value unless `prepareDependencies`
+  /// overrides it (on top of any `withDependencies` around the test store's creation):
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0, reducer: Counter(), withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }) { failure in print(failure) }
+  /// ```
   public init<R: Reducer>(
-    initialState: State, reducer: R, reportFailure: @escaping FailureReporter
+    initialState: State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
     self.state = initialState
     self.lastReduced = initialState
     self.report = reportFailure
-    self.core = Store(initialState: initialState, reduce: reducer.reduce(into:action:))
+    var dependencies = DependencyValues.current
+    dependencies.isTesting = true
+    prepareDependencies(&dependencies)
+    self.core = Store(
+      initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies)
     core.executor.reportMisuse = { failure in reportFailure(failure) }
     core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
     core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }

@@ -9,16 +9,24 @@
 /// }
 /// ```
 ///
+/// The failure is reported at the `.run` of the effect that made the call, when the call is made
+/// by an effect (the test knows no closer line: a client's closure cannot see its caller), and
+/// otherwise at `fileID`/`line`.
+///
 /// Outside a test (no ``TestContext/current`` reporter) the message goes nowhere, but the returned
-/// error still reaches the effect, which turns it into a failure the screen shows.
+/// error still reaches the effect, which turns it into a failure the screen shows. An app never
+/// meets a test value unless it installs one itself: stores use each key's `liveValue`, and only
+/// a ``TestStore`` (which sets the test context) uses `testValue`.
 public func unimplementedDependency(
   _ name: String, fileID: String = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> UnimplementedDependency {
   let error = UnimplementedDependency(name: name)
-  TestContext.current?(
-    TestFailure(
-      error.description, fileID: fileID, filePath: filePath, line: line, column: column))
+  guard let report = TestContext.current else { return error }
+  let site =
+    EffectActivity.current?.site
+    ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  report(site.failure(error.description))
   return error
 }
 
@@ -41,7 +49,8 @@ public struct UnimplementedDependency: Error, Sendable, Equatable, CustomStringC
   /// print(error)   // Unimplemented dependency 'TimeClient.now' was called. To fix, …
   /// ```
   public var description: String {
-    "Unimplemented dependency '\(name)' was called. To fix, pass an implementation of '\(name)' "
-      + "in the environment this test builds its reducer with."
+    "Unimplemented dependency '\(name)' was called. To fix, override it for this test: "
+      + "`TestStore(…, withDependencies: { $0… = … })`, or `withDependencies { … } operation: "
+      + "{ … }` around the code that calls it."
   }
 }

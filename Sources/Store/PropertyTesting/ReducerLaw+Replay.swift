@@ -9,7 +9,7 @@ extension ReducerLaw where State: Codable & Equatable, Action: LoggableAction {
   /// and the two final states must be equal.
   ///
   /// ```swift
-  /// ReducerProperty(AppReducer(environment: .unimplemented), initialState: state)
+  /// ReducerProperty(AppReducer(), initialState: state)
   ///   .action("moveDay") { _ in Gen.int(in: -9...9).map { .clock(.moveDay($0)) } }
   ///   .laws(.deterministic, .codableRoundTrip, .replayMatchesLive)
   /// ```

@@ -10,7 +10,7 @@ import Store
 /// for each step, an `afterRun` check for the whole run.
 ///
 /// ```swift
-/// ReducerProperty(AppReducer(environment: .unimplemented), initialState: state)
+/// ReducerProperty(AppReducer(), initialState: state)
 ///   .action("moveDay") { _ in Gen.int(in: -9...9).map { .clock(.moveDay($0)) } }
 ///   .laws(.deterministic, .codableRoundTrip)
 /// ```

@@ -11,7 +11,7 @@ import Store
 /// of their own (with ``References`` to tie an answer to its request).
 ///
 /// ```swift
-/// ReducerProperty(ClockReducer(time: .unimplemented), initialState: ClockState(timeZone: .gmt))
+/// ReducerProperty(ClockReducer(), initialState: ClockState(timeZone: .gmt))
 ///   .action("reload") { _ in .just(.reload) }
 ///   .action("moveDay") { _ in Gen.int(in: -400...400).map(ClockAction.moveDay) }
 ///   .action("answer", when: { $0.isLoading }) { context in
@@ -22,6 +22,13 @@ import Store
 ///   }
 ///   .laws(.deterministic, .codableRoundTrip)
 ///   .check()   // StoreTesting: reports to XCTest or Swift Testing
+/// ```
+///
+/// The reducer runs on the calling task, so the dependencies it reads (`@Dependency`) are those in
+/// effect there — live ones unless the check runs inside `withDependencies`:
+///
+/// ```swift
+/// withDependencies { $0.time = .constant(now) } operation: { property.check() }
 /// ```
 public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   /// The state of the reducer under test.

@@ -10,7 +10,7 @@ import Store
 ///
 /// ```swift
 /// let requests = References<Int>("reload requests")
-/// ReducerProperty(ClockReducer(time: .unimplemented), initialState: clock)
+/// ReducerProperty(ClockReducer(), initialState: clock)
 ///   .action("reload", adding: requests, value: \.request) { _ in .just(.reload) }
 ///   .action("answer", using: requests) { _, request in
 ///     Gen.just(.timeResponse(request: request, .success(now)))

@@ -84,7 +84,7 @@ package func sourceTypeName(_ type: Any.Type) -> String {
 
 private func arguments(_ children: Mirror.Children, _ custom: ((Any) -> String?)?) -> String? {
   var parts: [String] = []
-  for child in children {
+  for child in children where !(child.value is any DependencyProperty) {
     guard let source = swiftSource(child.value, custom: custom) else { return nil }
     if let label = child.label, !label.hasPrefix(".") {
       parts.append(label + ": " + source)

@@ -5,8 +5,9 @@ import Store
 ///
 /// ```swift
 /// let times = Answers<Date>()
-/// let store = TestStore(initialState: ClockState(timeZone: .gmt),
-///                       reducer: ClockReducer(time: TimeClient { try await times.next() }))
+/// let store = TestStore(initialState: ClockState(timeZone: .gmt), reducer: ClockReducer()) {
+///   $0.time = TimeClient { try await times.next() }
+/// }
 /// await store.send(.reload) { $0.isLoading = true; $0.request = 1 }
 /// await times.answer(.success(now))   // the reload's call returns `now`
 /// await store.receive(.timeResponse(request: 1, .success(now))) { … }

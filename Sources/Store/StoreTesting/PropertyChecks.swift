@@ -26,7 +26,7 @@ extension ReducerProperty {
   /// the seed and a replay token — to XCTest or Swift Testing, whichever is running.
   ///
   /// ```swift
-  /// ReducerProperty(ClockReducer(time: .unimplemented), initialState: clock)
+  /// ReducerProperty(ClockReducer(), initialState: clock)
   ///   .action("moveDay") { _ in Gen.int(in: -9...9).map(ClockAction.moveDay) }
   ///   .invariant("never loading") { !$0.isLoading }
   ///   .check()

@@ -25,11 +25,25 @@ extension TestStore {
   /// Creates a test store that reports failures to XCTest or Swift Testing.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer(time: .constant(date)))
+  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer())
   /// ```
-  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  ///
+  /// `withDependencies` overrides the dependencies the reducer and its effects see, which are
+  /// otherwise each key's test value:
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Timer.State(), reducer: Timer()) {
+  ///   $0.continuousClock = clock
+  /// }
+  /// ```
+  public convenience init<R: Reducer>(
+    initialState: State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  )
   where R.State == State, R.Action == Action {
     installTestScopes()
-    self.init(initialState: initialState, reducer: reducer, reportFailure: reportToTestFramework)
+    self.init(
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      reportFailure: reportToTestFramework)
   }
 }

@@ -40,4 +40,16 @@ struct StoreDocExamples {
     observation.cancel()
     #expect(store.state.title == "count 2")
   }
+
+  @Test("the dependencies example: a test overrides the fact client for its store only")
+  func dependencies() async {
+    let store = TestStore(initialState: "", reducer: Facts()) {
+      $0.numberFact = NumberFact { "\($0) is odd" }
+    }
+    await store.send(.ask(3))
+    await store.receive(.answer("3 is odd")) { $0 = "3 is odd" }
+    let live = Store(initialState: "", reducer: Facts())
+    await live.send(.ask(4)).finish()
+    #expect(live.state == "4 is a number")
+  }
 }

@@ -7,7 +7,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates", "casePaths", "children",
+    "travel", "dates", "casePaths", "children", "dependencies",
   ]
 
   struct Arguments: Equatable {
@@ -155,6 +155,10 @@ enum BenchCommand {
     if wanted.contains("children") {
       progress("children: \(arguments.actions) actions to one row of 1,000, and to an ifLet child")
       report.addChildren(ChildrenBench.run(count: arguments.actions))
+    }
+    if wanted.contains("dependencies") {
+      progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
+      report.addDependencies(DependencyBench.run(count: arguments.actions))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

@@ -308,6 +308,27 @@ struct BenchReport {
     ]
   }
 
+  mutating func addDependencies(_ f: DependencyBench.Figures) {
+    sections.append(
+      (
+        "dependencies",
+        [
+          "actions": f.actions, "plainNs": round(f.plain, 2),
+          "overriddenNs": round(f.overridden, 2),
+          "readingAmbientNs": round(f.readingAmbient, 2),
+          "readingOverriddenNs": round(f.readingOverridden, 2),
+        ]
+      ))
+    lines += [
+      "",
+      "dependencies — the reference workload, observed, \(f.actions) actions (ns/action)",
+      row("store without overrides (ambient values)", f.plain, "ns"),
+      row("store with overrides (set around every reduce)", f.overridden, "ns"),
+      row("reducer reading a dependency, no overrides", f.readingAmbient, "ns"),
+      row("reducer reading a dependency, store with overrides", f.readingOverridden, "ns"),
+    ]
+  }
+
   private static func shrinkingValues(_ row: ShrinkingMeasurement) -> [String: Any] {
     [
       "ideal": (row.ideal * 100).rounded() / 100, "medianEvaluations": row.medianEvaluations,

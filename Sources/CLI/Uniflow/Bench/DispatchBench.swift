@@ -151,7 +151,7 @@ enum DispatchBench {
   }
 
   @inline(never) private static func appLoop(_ count: Int) -> Double {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     var state = appInitialState()
     let ns = time(count) {
       for index in 0..<count {
@@ -164,7 +164,7 @@ enum DispatchBench {
 
   @inline(never) private static func appStore(_ count: Int) -> Double {
     let store = Store(
-      initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
+      initialState: appInitialState(), reducer: AppReducer())
     let observation = store.observe { _, _, state in
       consume(ClockViewModel(state: state.clock).text)
     }
@@ -186,7 +186,7 @@ enum DispatchBench {
   /// every action and printing those that differ.
   @inline(never) private static func renderAll(_ count: Int) -> Double {
     let store = Store(
-      initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
+      initialState: appInitialState(), reducer: AppReducer())
     var shown: [String: String] = [:]
     let observation = store.observe { _, _, state in
       for line in AppView(state: state).screens where shown[line.screen] != line.text {
@@ -201,7 +201,7 @@ enum DispatchBench {
   /// The REPL's renderer as it is: each screen observes its own scoped state.
   @inline(never) private static func renderObserved(_ count: Int) -> Double {
     let store = Store(
-      initialState: appInitialState(), reducer: AppReducer(environment: .unimplemented))
+      initialState: appInitialState(), reducer: AppReducer())
     let renderer = ScreenRenderer(console: DiscardingConsole())
     renderer.attach(to: store)
     return sendAll(renderActions, to: store, count: count)

@@ -19,7 +19,7 @@ enum LogBench {
   }
 
   static func run(largest: Int = 1_000_000) throws(ActionLogError) -> Figures {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     // The small log first: peak memory only goes up.
     let small = ActionLogBenchmark.temporaryPath()
     defer { unlink(small) }

@@ -52,7 +52,7 @@ enum ShrinkWorkload {
 
   /// Writes `actions` as a log starting before launch, as a recording would.
   static func write(_ actions: [AppAction], to path: String) throws(ActionLogError) {
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     var state = AppState(timeZone: zone)
     let recorder = try ActionLogRecorder<AppState, AppAction>(
       path: path, overwrite: true, settings: SessionRecording.settings(timeZone: zone),

@@ -40,7 +40,7 @@ enum TravelBench {
     options.timeZone = .gmt
     options.showsDefaultLocation = false
     let session = Session(
-      options: options, environment: .unimplemented, console: BenchConsole(), isScript: true)
+      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
     let residentBefore = residentBytes()
     var samples = AppActionSamples(seed: 7)
     for _ in 0..<count {

@@ -8,26 +8,27 @@ import Store
 /// ``ValueRanges`` (``AppState/rangeProblem`` is nil) every action leads to one within them.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(timeZone: .current),
-///                   reducer: AppReducer(environment: environment))
+/// let store = Store(initialState: AppState(timeZone: .current), reducer: AppReducer()) {
+///   $0.time = .system
+///   $0.geocoder = .gazetteer
+///   $0.weather = .offline
+/// }
 /// ```
+///
+/// Its effects reach outside the process only through the `\.time`, `\.geocoder` and `\.weather`
+/// dependencies, which the store gives them; the reducers themselves read none.
 public struct AppReducer: Reducer {
-  /// What the effects may reach.
-  public let environment: AppEnvironment
   /// The features combined, built once: rebuilding them for every action cost more than the
   /// reducers themselves (measured with callgrind on `uniflow replay`).
   private let combined: (inout AppState, AppAction) -> Effect<AppAction>
 
-  /// The app's reducer, whose effects use `environment`.
-  public init(environment: AppEnvironment) {
-    self.environment = environment
+  /// The app's reducer.
+  public init() {
     let body = CombineReducers {
       Reduce(AppReducer.core)
-      Scope(state: \AppState.clock, action: .clock) { ClockReducer(time: environment.time) }
+      Scope(state: \AppState.clock, action: .clock) { ClockReducer() }
       DogScope()
-      Scope(state: \AppState.weather, action: .weather) {
-        WeatherReducer(geocoder: environment.geocoder, weather: environment.weather)
-      }
+      Scope(state: \AppState.weather, action: .weather) { WeatherReducer() }
     }
     combined = body.reduce(into:action:)
   }

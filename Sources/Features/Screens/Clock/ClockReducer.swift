@@ -10,19 +10,18 @@ import Store
 /// ``ClockState/maxDayOffset`` is refused, and the request counter wraps past `Int.max`.
 ///
 /// ```swift
-/// let reducer = ClockReducer(time: .constant(date))
+/// let store = Store(initialState: ClockState(), reducer: ClockReducer()) { $0.time = .system }
 /// ```
-public struct ClockReducer: Reducer {
-  /// Where `reload` gets the time.
-  public let time: TimeClient
+public struct ClockReducer: Reducer, Sendable {
+  /// Where `reload` gets the time: read by the effect, never by the reducer, so that a replay
+  /// (effects off) reads no dependency at all.
+  @Dependency(\.time) var time
 
   /// Identifies the reload effect for cancellation.
   public enum CancelID: Hashable, Sendable { case reload }
 
-  /// A clock reducer fetching from `time`.
-  public init(time: TimeClient) {
-    self.time = time
-  }
+  /// A clock reducer fetching from the `\.time` dependency.
+  public init() {}
 
   public func reduce(into state: inout ClockState, action: ClockAction) -> Effect<ClockAction> {
     switch action {
@@ -33,9 +32,8 @@ public struct ClockReducer: Reducer {
       state.isLoading = true
       state.failure = nil
       let request = state.request
-      let time = self.time
       return Effect.fetch {
-        try await time.now()
+        try await self.time.now()
       } answer: {
         .timeResponse(request: request, $0)
       }

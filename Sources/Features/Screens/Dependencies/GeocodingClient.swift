@@ -23,3 +23,27 @@ public struct GeocodingClient: Sendable {
     throw unimplementedDependency("GeocodingClient.search")
   }
 }
+
+/// The key of ``DependencyValues/geocoder``: wired by the program (the CLI gives its store the
+/// bundled gazetteer or an HTTP search API); ``GeocodingClient/unimplemented`` until then and in
+/// tests.
+public enum GeocodingClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
+  public static let liveValue = GeocodingClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
+  public static let testValue = GeocodingClient.unimplemented
+}
+
+extension DependencyValues {
+  /// Where `changeLocation` looks up a city name.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: WeatherState(), reducer: WeatherReducer()) {
+  ///   $0.geocoder = GeocodingClient { _ in [seoul] }
+  /// }
+  /// ```
+  public var geocoder: GeocodingClient {
+    get { self[GeocodingClientKey.self] }
+    set { self[GeocodingClientKey.self] = newValue }
+  }
+}

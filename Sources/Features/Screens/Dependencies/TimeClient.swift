@@ -29,3 +29,27 @@ public struct TimeClient: Sendable {
     throw unimplementedDependency("TimeClient.now")
   }
 }
+
+/// The key of ``DependencyValues/time``. The live value is wired by the program (the CLI gives
+/// its store the system clock or an HTTP time API); until then, and in tests, it is
+/// ``TimeClient/unimplemented``.
+public enum TimeClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
+  public static let liveValue = TimeClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
+  public static let testValue = TimeClient.unimplemented
+}
+
+extension DependencyValues {
+  /// Where the clock's `reload` gets the time.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: ClockState(), reducer: ClockReducer()) {
+  ///   $0.time = .constant(date)
+  /// }
+  /// ```
+  public var time: TimeClient {
+    get { self[TimeClientKey.self] }
+    set { self[TimeClientKey.self] = newValue }
+  }
+}

@@ -52,3 +52,27 @@ public struct WeatherClient: Sendable {
     throw unimplementedDependency("WeatherClient.current")
   }
 }
+
+/// The key of ``DependencyValues/weather``: wired by the program (the CLI gives its store
+/// Open-Meteo, Weatherbit or the offline client); ``WeatherClient/unimplemented`` until then and
+/// in tests.
+public enum WeatherClientKey: DependencyKey {
+  /// Unimplemented: the program gives the store the live client it chose.
+  public static let liveValue = WeatherClient.unimplemented
+  /// Unimplemented: a test gives the store what it needs.
+  public static let testValue = WeatherClient.unimplemented
+}
+
+extension DependencyValues {
+  /// Where the weather screen gets the weather of a place.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: WeatherState(), reducer: WeatherReducer()) {
+  ///   $0.weather = WeatherClient { _ in report }
+  /// }
+  /// ```
+  public var weather: WeatherClient {
+    get { self[WeatherClientKey.self] }
+    set { self[WeatherClientKey.self] = newValue }
+  }
+}

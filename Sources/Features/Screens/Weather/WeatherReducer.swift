@@ -9,21 +9,22 @@ import Store
 /// request.
 ///
 /// ```swift
-/// let reducer = WeatherReducer(geocoder: geocoder, weather: weather)
+/// let store = Store(initialState: WeatherState(), reducer: WeatherReducer()) {
+///   $0.geocoder = .gazetteer
+///   $0.weather = .offline
+/// }
 /// ```
-public struct WeatherReducer: Reducer {
-  /// Where `changeLocation` looks names up.
-  public let geocoder: GeocodingClient
+public struct WeatherReducer: Reducer, Sendable {
+  /// Where `changeLocation` looks names up. Like ``weather``, read by the effects only.
+  @Dependency(\.geocoder) var geocoder
   /// Where the weather of the place found comes from.
-  public let weather: WeatherClient
+  @Dependency(\.weather) var weather
 
   /// Identifies the requests of a `changeLocation`, for cancellation.
   public enum CancelID: Hashable, Sendable { case changeLocation }
 
-  public init(geocoder: GeocodingClient, weather: WeatherClient) {
-    self.geocoder = geocoder
-    self.weather = weather
-  }
+  /// A weather reducer asking the `\.geocoder` and `\.weather` dependencies.
+  public init() {}
 
   public func reduce(into state: inout WeatherState, action: WeatherAction)
     -> Effect<WeatherAction>
@@ -35,9 +36,8 @@ public struct WeatherReducer: Reducer {
       state.query = name
       state.status = .geocoding
       let request = state.request
-      let geocoder = self.geocoder
       return Effect.fetch {
-        try await geocoder.search(name).first
+        try await self.geocoder.search(name).first
       } answer: {
         .geocodeResponse(request: request, $0)
       }
@@ -55,12 +55,11 @@ public struct WeatherReducer: Reducer {
           return .none
         }
         state.status = .fetching(place: place)
-        let weather = self.weather
         // Not `cancelInFlight`: the only effect under the id now is the lookup that has just
         // answered, and cancelling it would leave the executor idle for an instant, releasing
         // `settle()` before this fetch is registered.
         return Effect.fetch {
-          try await weather.current(place)
+          try await self.weather.current(place)
         } answer: {
           .weatherResponse(request: request, $0)
         }

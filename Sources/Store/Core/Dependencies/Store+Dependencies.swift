@@ -1,0 +1,26 @@
+extension Store {
+  /// Creates a store whose reducer and effects see the dependencies in effect here changed by
+  /// `prepareDependencies`, for the store's whole life.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: AppState(), reducer: AppReducer()) {
+  ///   $0.time = .system
+  ///   $0.weather = .openMeteo(url, client: http)
+  /// }
+  /// ```
+  ///
+  /// The store sets these values while it reduces and in the task of every effect it starts, so
+  /// two stores with different dependencies never see each other's. A store made without this
+  /// argument keeps the values in effect where it is made (live ones, unless it is made inside
+  /// `withDependencies`).
+  public convenience init<R: Reducer>(
+    initialState: State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.current
+    prepareDependencies(&dependencies)
+    self.init(
+      initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies
+    )
+  }
+}
