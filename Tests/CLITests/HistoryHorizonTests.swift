@@ -18,7 +18,7 @@ struct HistoryHorizonTests {
     options.history = history
     let console = RecordingConsole()
     let session = Session(
-      options: options, environment: .unimplemented, console: console, isScript: true)
+      options: options, dependencies: { _ in }, console: console, isScript: true)
     return (session, console)
   }
 
@@ -36,7 +36,7 @@ struct HistoryHorizonTests {
     var perAction: [Double] = []
     for count in [200, 2_000, 20_000] {
       let session = Session(
-        options: Options(), environment: .unimplemented, console: DiscardingConsole(),
+        options: Options(), dependencies: { _ in }, console: DiscardingConsole(),
         isScript: true)
       type(count, into: session)
       #expect(session.history.count == count)

@@ -40,10 +40,11 @@ struct SampledSessionTests {
     options.showsDefaultLocation = false
     let session = Session(
       options: options,
-      environment: AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() }),
+      dependencies: {
+        $0.time = TimeClient { try await time.next() }
+        $0.geocoder = GeocodingClient { _ in try await places.next() }
+        $0.weather = WeatherClient { _ in try await weather.next() }
+      },
       console: RecordingConsole(), isScript: false)
     await session.launch(at: fixtureNow)
     var logs: [TemporaryFile] = []
@@ -135,7 +136,7 @@ struct SampledSessionTests {
         try log.write(text)
         let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)
         var steps: [ReplayVariants.Step] = []
-        _ = try replayer.run(reduce: AppReducer(environment: .unimplemented).reduce(into:action:)) {
+        _ = try replayer.run(reduce: AppReducer().reduce(into:action:)) {
           steps.append(ReplayVariants.Step($0))
         }
         let shortName = String(name.split(separator: "-").suffix(2).joined(separator: "-"))

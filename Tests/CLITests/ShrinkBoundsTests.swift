@@ -18,7 +18,7 @@ struct ShrinkBoundsTests {
       [AppAction.launched(at: fixtureNow)]
       + Array(repeating: AppAction.clock(.moveDay(1)), count: count)
     try ShrinkWorkload.write(actions, to: log.path)
-    let reducer = AppReducer(environment: .unimplemented)
+    let reducer = AppReducer()
     var state = AppState(timeZone: ShrinkWorkload.zone)
     for action in actions { _ = reducer.reduce(into: &state, action: action) }
     return AppView(state: state).screens[0].rendered

@@ -10,12 +10,12 @@ import Testing
 @MainActor
 @Test("Default.log replays through TestStore, action by action")
 func defaultLog_2448aa9029543432() async {
-  await defaultLog_2448aa9029543432(AppReducer.init(environment:))
+  await defaultLog_2448aa9029543432(AppReducer())
 }
 
-/// The session of Default.log, checked against the reducer `reducer` builds from the environment.
+/// The session of Default.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func defaultLog_2448aa9029543432<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func defaultLog_2448aa9029543432<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
   let time = Answers<Date>()
@@ -23,11 +23,12 @@ where R.State == AppState, R.Action == AppAction {
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {

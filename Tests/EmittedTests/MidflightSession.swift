@@ -10,12 +10,12 @@ import Testing
 @MainActor
 @Test("midflight.log replays through TestStore, action by action")
 func midflightLog() async {
-  await midflightLog(AppReducer.init(environment:))
+  await midflightLog(AppReducer())
 }
 
-/// The session of midflight.log, checked against the reducer `reducer` builds from the environment.
+/// The session of midflight.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func midflightLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func midflightLog<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: "Seoul", regionCode: "11", countryCode: "KR", country: "South Korea", latitude: 37.566, longitude: 126.9784, timeZone: "Asia/Seoul", population: 10349312)
   let report1 = WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616700.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")
@@ -33,11 +33,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 effect clock.timeResponse request=1 ok="2026-11-30T00:53:19.25Z"
   // Its request was made before the recording began, or was cancelled: sent as it came.

@@ -10,12 +10,12 @@ import Testing
 @MainActor
 @Test("sample1-1.log replays through TestStore, action by action")
 func sample11Log_daa083cd4dbe0f14() async {
-  await sample11Log_daa083cd4dbe0f14(AppReducer.init(environment:))
+  await sample11Log_daa083cd4dbe0f14(AppReducer())
 }
 
-/// The session of sample1-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample1-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample11Log_daa083cd4dbe0f14<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample11Log_daa083cd4dbe0f14<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -26,11 +26,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent clock.moveDay days=3
   await store.send(.clock(.moveDay(3))) {
@@ -107,12 +108,12 @@ private func changing<Value>(_ value: Value, _ change: (inout Value) -> Void) ->
 @MainActor
 @Test("sample3-1.log replays through TestStore, action by action")
 func sample31Log_ffff2f0b47a2615a() async {
-  await sample31Log_ffff2f0b47a2615a(AppReducer.init(environment:))
+  await sample31Log_ffff2f0b47a2615a(AppReducer())
 }
 
-/// The session of sample3-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample3-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample31Log_ffff2f0b47a2615a<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample31Log_ffff2f0b47a2615a<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -123,11 +124,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent clock.reload
   await store.send(.clock(.reload)) {
@@ -148,12 +150,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample5-1.log replays through TestStore, action by action")
 func sample51Log_97d1602ff7892490() async {
-  await sample51Log_97d1602ff7892490(AppReducer.init(environment:))
+  await sample51Log_97d1602ff7892490(AppReducer())
 }
 
-/// The session of sample5-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample5-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample51Log_97d1602ff7892490<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample51Log_97d1602ff7892490<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -164,11 +166,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent dog.adopt name="rex" birthday="2020-02-29" breed="pug"
   await store.send(.dog(.adopt(name: "rex", birthday: CalendarDay(year: 2020, month: 2, day: 29)!, breed: .pug))) {
@@ -224,12 +227,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample6-1.log replays through TestStore, action by action")
 func sample61Log_f7a9b2e7892b1559() async {
-  await sample61Log_f7a9b2e7892b1559(AppReducer.init(environment:))
+  await sample61Log_f7a9b2e7892b1559(AppReducer())
 }
 
-/// The session of sample6-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample6-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample61Log_f7a9b2e7892b1559<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample61Log_f7a9b2e7892b1559<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -243,11 +246,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -255,23 +259,24 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample7-1.log replays through TestStore, action by action")
 func sample71Log_88cd3b4a9ae18456() async {
-  await sample71Log_88cd3b4a9ae18456(AppReducer.init(environment:))
+  await sample71Log_88cd3b4a9ae18456(AppReducer())
 }
 
-/// The session of sample7-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample7-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample71Log_88cd3b4a9ae18456<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample71Log_88cd3b4a9ae18456<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent restored state={"clock":{"anchor":"2026-11-29T03:45:12Z","dayOffset":0,"isL…
   await store.send(.restored(changing(store.state) {
@@ -290,12 +295,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample9-1.log replays through TestStore, action by action")
 func sample91Log_9ba5a1cc9514cfac() async {
-  await sample91Log_9ba5a1cc9514cfac(AppReducer.init(environment:))
+  await sample91Log_9ba5a1cc9514cfac(AppReducer())
 }
 
-/// The session of sample9-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample9-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample91Log_9ba5a1cc9514cfac<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample91Log_9ba5a1cc9514cfac<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -309,11 +314,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 3
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent clock.reload
   await store.send(.clock(.reload)) {
@@ -339,12 +345,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample11-1.log replays through TestStore, action by action")
 func sample111Log_13da1ef7b35e189b() async {
-  await sample111Log_13da1ef7b35e189b(AppReducer.init(environment:))
+  await sample111Log_13da1ef7b35e189b(AppReducer())
 }
 
-/// The session of sample11-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample11-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample111Log_13da1ef7b35e189b<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample111Log_13da1ef7b35e189b<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -359,11 +365,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .loaded(place: Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil), report: WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul"))
       $0.weather.request = 2
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -371,12 +378,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample13-1.log replays through TestStore, action by action")
 func sample131Log_554018e4a8f9b99() async {
-  await sample131Log_554018e4a8f9b99(AppReducer.init(environment:))
+  await sample131Log_554018e4a8f9b99(AppReducer())
 }
 
-/// The session of sample13-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample13-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample131Log_554018e4a8f9b99<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample131Log_554018e4a8f9b99<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -387,11 +394,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent restored state={"clock":{"anchor":"1970-01-01T00:00:00Z","dayOffset":0,"isL…
   await store.send(.restored(changing(store.state) {
@@ -432,12 +440,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample14-1.log replays through TestStore, action by action")
 func sample141Log_952cd278fa061c54() async {
-  await sample141Log_952cd278fa061c54(AppReducer.init(environment:))
+  await sample141Log_952cd278fa061c54(AppReducer())
 }
 
-/// The session of sample14-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample14-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample141Log_952cd278fa061c54<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample141Log_952cd278fa061c54<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -448,11 +456,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .notFound
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent weather.changeLocation name="Qqqzzx"
   await store.send(.weather(.changeLocation("Qqqzzx"))) {
@@ -469,12 +478,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample15-1.log replays through TestStore, action by action")
 func sample151Log_6ffb1088a87ad9ff() async {
-  await sample151Log_6ffb1088a87ad9ff(AppReducer.init(environment:))
+  await sample151Log_6ffb1088a87ad9ff(AppReducer())
 }
 
-/// The session of sample15-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample15-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample151Log_6ffb1088a87ad9ff<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample151Log_6ffb1088a87ad9ff<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -485,11 +494,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -497,12 +507,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample15-2.log replays through TestStore, action by action")
 func sample152Log_227bd96faffa51a2() async {
-  await sample152Log_227bd96faffa51a2(AppReducer.init(environment:))
+  await sample152Log_227bd96faffa51a2(AppReducer())
 }
 
-/// The session of sample15-2.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample15-2.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample152Log_227bd96faffa51a2<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample152Log_227bd96faffa51a2<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -519,11 +529,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -531,12 +542,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample18-1.log replays through TestStore, action by action")
 func sample181Log_9ee400fa6158a048() async {
-  await sample181Log_9ee400fa6158a048(AppReducer.init(environment:))
+  await sample181Log_9ee400fa6158a048(AppReducer())
 }
 
-/// The session of sample18-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample18-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample181Log_9ee400fa6158a048<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample181Log_9ee400fa6158a048<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -549,11 +560,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent weather.changeLocation name="Qqqzzx"
   await store.send(.weather(.changeLocation("Qqqzzx"))) {
@@ -600,12 +612,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample20-1.log replays through TestStore, action by action")
 func sample201Log_3385ad2973376957() async {
-  await sample201Log_3385ad2973376957(AppReducer.init(environment:))
+  await sample201Log_3385ad2973376957(AppReducer())
 }
 
-/// The session of sample20-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample20-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample201Log_3385ad2973376957<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample201Log_3385ad2973376957<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -617,11 +629,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "rex", birthday: CalendarDay(year: 2020, month: 2, day: 29)!, breed: .pug, imageName: "pug.jpeg"))
       $0.dog.selectedName = "rex"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -629,12 +642,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample21-1.log replays through TestStore, action by action")
 func sample211Log_db95e366993a1a2c() async {
-  await sample211Log_db95e366993a1a2c(AppReducer.init(environment:))
+  await sample211Log_db95e366993a1a2c(AppReducer())
 }
 
-/// The session of sample21-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample21-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample211Log_db95e366993a1a2c<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample211Log_db95e366993a1a2c<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
@@ -652,11 +665,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent weather.changeLocation name="Busan"
   await store.send(.weather(.changeLocation("Busan"))) {
@@ -683,12 +697,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample22-1.log replays through TestStore, action by action")
 func sample221Log_48015a9419fa4775() async {
-  await sample221Log_48015a9419fa4775(AppReducer.init(environment:))
+  await sample221Log_48015a9419fa4775(AppReducer())
 }
 
-/// The session of sample22-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample22-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample221Log_48015a9419fa4775<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample221Log_48015a9419fa4775<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -699,11 +713,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent restored state={"clock":{"anchor":"1970-01-01T00:00:00Z","dayOffset":0,"isL…
   await store.send(.restored(changing(store.state) {
@@ -722,12 +737,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample23-1.log replays through TestStore, action by action")
 func sample231Log_163e2f863e26792() async {
-  await sample231Log_163e2f863e26792(AppReducer.init(environment:))
+  await sample231Log_163e2f863e26792(AppReducer())
 }
 
-/// The session of sample23-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample23-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample231Log_163e2f863e26792<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample231Log_163e2f863e26792<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -742,11 +757,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 4
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -754,12 +770,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample24-1.log replays through TestStore, action by action")
 func sample241Log_3de64fb36f3f5fd3() async {
-  await sample241Log_3de64fb36f3f5fd3(AppReducer.init(environment:))
+  await sample241Log_3de64fb36f3f5fd3(AppReducer())
 }
 
-/// The session of sample24-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample24-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample241Log_3de64fb36f3f5fd3<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample241Log_3de64fb36f3f5fd3<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -773,11 +789,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -785,12 +802,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample24-2.log replays through TestStore, action by action")
 func sample242Log_25ef9a5d84b06b6() async {
-  await sample242Log_25ef9a5d84b06b6(AppReducer.init(environment:))
+  await sample242Log_25ef9a5d84b06b6(AppReducer())
 }
 
-/// The session of sample24-2.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample24-2.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample242Log_25ef9a5d84b06b6<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample242Log_25ef9a5d84b06b6<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -804,11 +821,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent restored state={"clock":{"anchor":"1970-01-01T00:00:00Z","dayOffset":0,"isL…
   await store.send(.restored(changing(store.state) {
@@ -842,12 +860,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample25-1.log replays through TestStore, action by action")
 func sample251Log_27aef3e8bc1ab988() async {
-  await sample251Log_27aef3e8bc1ab988(AppReducer.init(environment:))
+  await sample251Log_27aef3e8bc1ab988(AppReducer())
 }
 
-/// The session of sample25-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample25-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample251Log_27aef3e8bc1ab988<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample251Log_27aef3e8bc1ab988<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let report1 = WeatherReport(time: Date(timeIntervalSinceReferenceDate: 817616712.0), temperatureF: 41.3, description: "Overcast", iconName: "c04d", timeZone: "Asia/Seoul")
@@ -860,11 +878,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent clock.moveDay days=1
   await store.send(.clock(.moveDay(1))) {
@@ -902,12 +921,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample26-1.log replays through TestStore, action by action")
 func sample261Log_500fe7bf7c5b0bb1() async {
-  await sample261Log_500fe7bf7c5b0bb1(AppReducer.init(environment:))
+  await sample261Log_500fe7bf7c5b0bb1(AppReducer())
 }
 
-/// The session of sample26-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample26-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample261Log_500fe7bf7c5b0bb1<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample261Log_500fe7bf7c5b0bb1<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -916,11 +935,12 @@ where R.State == AppState, R.Action == AppAction {
     initialState: changing(AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!)) {
       $0.clock.dayOffset = -1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent restored state={"clock":{"anchor":"1970-01-01T00:00:00Z","dayOffset":0,"isL…
   await store.send(.restored(changing(store.state) {
@@ -935,12 +955,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample27-1.log replays through TestStore, action by action")
 func sample271Log_e314d58d03ec374e() async {
-  await sample271Log_e314d58d03ec374e(AppReducer.init(environment:))
+  await sample271Log_e314d58d03ec374e(AppReducer())
 }
 
-/// The session of sample27-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample27-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample271Log_e314d58d03ec374e<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample271Log_e314d58d03ec374e<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -951,11 +971,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent dog.show name="poodle"
   await store.send(.dog(.show("poodle")))
@@ -978,12 +999,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample27-2.log replays through TestStore, action by action")
 func sample272Log_43372ca69742a30b() async {
-  await sample272Log_43372ca69742a30b(AppReducer.init(environment:))
+  await sample272Log_43372ca69742a30b(AppReducer())
 }
 
-/// The session of sample27-2.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample27-2.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample272Log_43372ca69742a30b<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample272Log_43372ca69742a30b<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1000,11 +1021,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -1012,12 +1034,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample29-1.log replays through TestStore, action by action")
 func sample291Log_1a90c56751e35994() async {
-  await sample291Log_1a90c56751e35994(AppReducer.init(environment:))
+  await sample291Log_1a90c56751e35994(AppReducer())
 }
 
-/// The session of sample29-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample29-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample291Log_1a90c56751e35994<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample291Log_1a90c56751e35994<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1028,11 +1050,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -1040,12 +1063,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample31-1.log replays through TestStore, action by action")
 func sample311Log_fcdba2cfffa7e25() async {
-  await sample311Log_fcdba2cfffa7e25(AppReducer.init(environment:))
+  await sample311Log_fcdba2cfffa7e25(AppReducer())
 }
 
-/// The session of sample31-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample31-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample311Log_fcdba2cfffa7e25<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample311Log_fcdba2cfffa7e25<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
@@ -1061,11 +1084,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 2
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 effect weather.geocodeResponse request=2 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
@@ -1110,12 +1134,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample34-1.log replays through TestStore, action by action")
 func sample341Log_193312cfc221fe() async {
-  await sample341Log_193312cfc221fe(AppReducer.init(environment:))
+  await sample341Log_193312cfc221fe(AppReducer())
 }
 
-/// The session of sample34-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample34-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample341Log_193312cfc221fe<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample341Log_193312cfc221fe<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1126,11 +1150,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"))
       $0.dog.selectedName = "poodle"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent clock.reload
   await store.send(.clock(.reload)) {
@@ -1170,12 +1195,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample35-1.log replays through TestStore, action by action")
 func sample351Log_96efe773c978db61() async {
-  await sample351Log_96efe773c978db61(AppReducer.init(environment:))
+  await sample351Log_96efe773c978db61(AppReducer())
 }
 
-/// The session of sample35-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample35-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample351Log_96efe773c978db61<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample351Log_96efe773c978db61<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1190,11 +1215,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .failed(place: nil, message: "cancelled")
       $0.weather.request = 3
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent dog.show name="poodle"
   await store.send(.dog(.show("poodle")))
@@ -1214,12 +1240,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample36-1.log replays through TestStore, action by action")
 func sample361Log_99cf53868ad18bf8() async {
-  await sample361Log_99cf53868ad18bf8(AppReducer.init(environment:))
+  await sample361Log_99cf53868ad18bf8(AppReducer())
 }
 
-/// The session of sample36-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample36-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample361Log_99cf53868ad18bf8<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample361Log_99cf53868ad18bf8<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
@@ -1227,11 +1253,12 @@ where R.State == AppState, R.Action == AppAction {
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent weather.changeLocation name="Busan"
   await store.send(.weather(.changeLocation("Busan"))) {
@@ -1255,12 +1282,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample36-2.log replays through TestStore, action by action")
 func sample362Log_6f7ecd71b2eb3a99() async {
-  await sample362Log_6f7ecd71b2eb3a99(AppReducer.init(environment:))
+  await sample362Log_6f7ecd71b2eb3a99(AppReducer())
 }
 
-/// The session of sample36-2.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample36-2.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample362Log_6f7ecd71b2eb3a99<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample362Log_6f7ecd71b2eb3a99<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
@@ -1272,11 +1299,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 3
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 effect weather.geocodeResponse request=3 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
@@ -1293,12 +1321,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample38-1.log replays through TestStore, action by action")
 func sample381Log_de952e4680e7ae0a() async {
-  await sample381Log_de952e4680e7ae0a(AppReducer.init(environment:))
+  await sample381Log_de952e4680e7ae0a(AppReducer())
 }
 
-/// The session of sample38-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample38-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample381Log_de952e4680e7ae0a<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample381Log_de952e4680e7ae0a<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1309,11 +1337,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.dog.dogs.append(contentsOf: [Dog(name: "poodle", birthday: CalendarDay(year: 2024, month: 10, day: 29)!, breed: .poodle, imageName: "pomeranian.jpeg"), Dog(name: "rex", birthday: CalendarDay(year: 2020, month: 2, day: 29)!, breed: .pug, imageName: "pug.jpeg")])
       $0.dog.selectedName = "rex"
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 
@@ -1321,12 +1350,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample38-2.log replays through TestStore, action by action")
 func sample382Log_1905855ede37a0e7() async {
-  await sample382Log_1905855ede37a0e7(AppReducer.init(environment:))
+  await sample382Log_1905855ede37a0e7(AppReducer())
 }
 
-/// The session of sample38-2.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample38-2.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample382Log_1905855ede37a0e7<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample382Log_1905855ede37a0e7<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let place1 = Place(name: "Seoul", region: nil, regionCode: nil, countryCode: "KR", country: nil, latitude: 37.5, longitude: 127.0, timeZone: "Asia/Seoul", population: nil)
   let time = Answers<Date>()
@@ -1341,11 +1370,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .geocoding
       $0.weather.request = 1
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 effect weather.geocodeResponse request=1 place.name="Seoul" place.countryCode="KR" place.latitude=37.5 place.longitude=127.0 place.timeZone="Asia/Seoul"
   // Its request was made before the recording began, or was cancelled: sent as it came.
@@ -1404,12 +1434,12 @@ where R.State == AppState, R.Action == AppAction {
 @MainActor
 @Test("sample39-1.log replays through TestStore, action by action")
 func sample391Log_9f6d29bdb5b932d() async {
-  await sample391Log_9f6d29bdb5b932d(AppReducer.init(environment:))
+  await sample391Log_9f6d29bdb5b932d(AppReducer())
 }
 
-/// The session of sample39-1.log, checked against the reducer `reducer` builds from the environment.
+/// The session of sample39-1.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func sample391Log_9f6d29bdb5b932d<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func sample391Log_9f6d29bdb5b932d<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
@@ -1424,11 +1454,12 @@ where R.State == AppState, R.Action == AppAction {
       $0.weather.status = .failed(place: nil, message: "cancelled")
       $0.weather.request = 3
     },
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
   await store.finish()
 }
 

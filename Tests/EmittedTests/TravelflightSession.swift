@@ -10,23 +10,24 @@ import Testing
 @MainActor
 @Test("travelflight.log replays through TestStore, action by action")
 func travelflightLog() async {
-  await travelflightLog(AppReducer.init(environment:))
+  await travelflightLog(AppReducer())
 }
 
-/// The session of travelflight.log, checked against the reducer `reducer` builds from the environment.
+/// The session of travelflight.log, checked against `reducer`, its dependencies answering as logged.
 @MainActor
-func travelflightLog<R: Reducer>(_ reducer: (AppEnvironment) -> R) async
+func travelflightLog<R: Reducer>(_ reducer: R) async
 where R.State == AppState, R.Action == AppAction {
   let time = Answers<Date>()
   let places = Answers<[Place]>()
   let weather = Answers<WeatherReport>()
   let store = TestStore(
     initialState: AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!),
-    reducer: reducer(
-      AppEnvironment(
-        time: TimeClient { try await time.next() },
-        geocoder: GeocodingClient { _ in try await places.next() },
-        weather: WeatherClient { _ in try await weather.next() })))
+    reducer: reducer
+  ) {
+    $0.time = TimeClient { try await time.next() }
+    $0.geocoder = GeocodingClient { _ in try await places.next() }
+    $0.weather = WeatherClient { _ in try await weather.next() }
+  }
 
   // #1 sent launched at="2026-11-29T03:45:12Z"
   await store.send(.launched(at: Date(timeIntervalSinceReferenceDate: 817616712.0))) {

@@ -81,7 +81,7 @@ enum TravelBench {
     options.timeZone = .gmt
     options.showsDefaultLocation = false
     let session = Session(
-      options: options, environment: .unimplemented, console: BenchConsole(), isScript: true)
+      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
     let vocabulary: [AppAction] = [
       .clock(.moveDay(1)), .clock(.moveDay(-1)), .dog(.show(nil)), .clock(.moveDay(7)),
     ]
