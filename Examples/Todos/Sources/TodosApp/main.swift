@@ -4,7 +4,7 @@ import Todos
 // A short session against the live dependencies (the catalogue in memory, the real clock).
 let store = Store(initialState: Todos.State(), reducer: Todos())
 
-func show(_ label: String) {
+@MainActor func show(_ label: String) {
   let rows = store.state.todos.map { ($0.isDone ? "✓ " : "· ") + $0.title }
   print("\(label): \(rows.joined(separator: ", "))")
 }
@@ -39,4 +39,5 @@ while store.state.timer.secondsLeft == store.state.timer.length {
   try await Task.sleep(for: .milliseconds(20))
 }
 store.send(.timer(.stopTapped))
-print("timer: \(store.state.timer.secondsLeft) seconds left, running: \(store.state.timer.isRunning)")
+print(
+  "timer: \(store.state.timer.secondsLeft) seconds left, running: \(store.state.timer.isRunning)")

@@ -10,7 +10,9 @@ struct TodosTests {
 
   func makeStore(search: SearchClient? = nil) -> TestStore<Todos.State, Todos.Action> {
     var initial = Todos.State()
-    initial.todos = [Todo.State(id: 1, title: "Buy milk"), Todo.State(id: 2, title: "Walk the dog")]
+    initial.todos = [
+      Todo.State(id: 1, title: "Buy milk"), Todo.State(id: 2, title: "Walk the dog"),
+    ]
     initial.nextID = 2
     return TestStore(initialState: initial, reducer: Todos()) { [clock] in
       $0.continuousClock = clock
@@ -131,7 +133,17 @@ struct TodosTests {
         $0.search.isSearching = true
       }
       await clock.advance(by: Search.pause)
-      await store.receive(.search(.failed("Unimplemented dependency 'SearchClient.search' was called.")))
+      let failure: String
+      do {
+        _ = try await SearchClient.testValue.search("w")
+        failure = "no error"
+      } catch {
+        failure = "\(error)"
+      }
+      await store.receive(.search(.failed(failure))) {
+        $0.search.isSearching = false
+        $0.search.failure = failure
+      }
     } matching: { issue in
       String(describing: issue).contains("SearchClient.search")
     }
