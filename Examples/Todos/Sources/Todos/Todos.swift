@@ -39,6 +39,7 @@ public struct Todos: Reducer {
   private let body: (inout State, Action) -> Effect<Action>
 
   public init() {
+    // snippet: composition
     let body = CombineReducers {
       Scope(state: \State.search, action: Action.case(\.search)) { Search() }
       Scope(state: \State.timer, action: Action.case(\.timer)) { FocusTimer() }
@@ -46,6 +47,7 @@ public struct Todos: Reducer {
     }
     .forEach(\.todos, action: Action.case(\.rows)) { Todo() }
     .ifLet(\.detail, action: Action.case(\.detail)) { Detail() }
+    // snippet: end
     self.body = body.reduce(into:action:)
   }
 
