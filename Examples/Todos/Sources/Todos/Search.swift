@@ -13,10 +13,18 @@ public struct Search: Reducer, Sendable {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, CasePathable {
     case queryChanged(String)
     case answered([String])
     case failed(String)
+
+    /// The cases, named once: `\.search.answered` from the app's action.
+    public struct AllCasePaths: Sendable {
+      public let queryChanged = ActionCase(Action.queryChanged)
+      public let answered = ActionCase(Action.answered)
+      public let failed = ActionCase(Action.failed)
+    }
+    public static let allCasePaths = AllCasePaths()
   }
 
   enum CancelID { case search }

@@ -41,12 +41,12 @@ public struct Todos: Reducer {
   public init() {
     // snippet: composition
     let body = CombineReducers {
-      Scope(state: \State.search, action: Action.case(\.search)) { Search() }
-      Scope(state: \State.timer, action: Action.case(\.timer)) { FocusTimer() }
+      Scope(state: \State.search, action: \.search) { Search() }
+      Scope(state: \State.timer, action: \.timer) { FocusTimer() }
       Reduce(Self.core)
     }
-    .forEach(\.todos, action: Action.case(\.rows)) { Todo() }
-    .ifLet(\.detail, action: Action.case(\.detail)) { Detail() }
+    .forEach(\.todos, action: \.rows) { Todo() }
+    .ifLet(\.detail, action: \.detail) { Detail() }
     // snippet: end
     self.body = body.reduce(into:action:)
   }

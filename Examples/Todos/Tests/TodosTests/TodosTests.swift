@@ -30,7 +30,7 @@ struct TodosTests {
     await clock.advance(by: .milliseconds(200))
     await store.send(.search(.queryChanged("wa"))) { $0.search.query = "wa" }
     await clock.advance(by: Search.pause)
-    await store.receive(.search(.answered(["wa!"]))) {
+    await store.receive(\.search.answered, ["wa!"]) {
       $0.search.isSearching = false
       $0.search.suggestions = ["wa!"]
     }
