@@ -40,7 +40,7 @@ public struct Todos: Reducer {
 
   public init() {
     // snippet: composition
-    let body = CombineReducers {
+    let body = CombineReducers<State, Action, _> {
       Scope(state: \State.search, action: \.search) { Search() }
       Scope(state: \State.timer, action: \.timer) { FocusTimer() }
       Reduce(Self.core)
