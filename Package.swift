@@ -21,7 +21,12 @@ let package = Package(
   targets: [
     // MARK: The library (Sources/Store): generic, knows nothing of the app.
 
-    .target(name: "Store", path: "Sources/Store/Core", swiftSettings: strict),
+    .target(
+      name: "Store", dependencies: ["RuntimeShim"], path: "Sources/Store/Core",
+      swiftSettings: strict),
+    // The Swift runtime's type lookup by mangled name, for the reflective case paths: a C call
+    // reaches it in static binaries too, where a lookup by name (dlsym) finds nothing.
+    .target(name: "RuntimeShim", path: "Sources/Store/RuntimeShim"),
     .target(
       name: "ActionLog", dependencies: ["Store"], path: "Sources/Store/ActionLog",
       swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeShim
 
 /// What the reflective ``ActionCase`` initialisers learn about an enum at run time: which case a
 /// value is (its tag, read through the Swift runtime's value witness table, a few instructions),
@@ -156,30 +157,19 @@ private func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
   }
 }
 
-/// The runtime's `swift_getTypeByMangledNameInContext`, found by name (referring to it directly
-/// is refused: the name is reserved for the runtime), or nil where it is not exported (a
-/// statically linked binary): then payloads are read with `Mirror`.
-private let runtimeTypeByMangledName:
-  (
-    @convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
-      UnsafeRawPointer?
-  )? =
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_getTypeByMangledNameInContext").map {
-      unsafeBitCast(
-        $0,
-        to: (@convention(c) (UnsafePointer<UInt8>, UInt, UnsafeRawPointer?, UnsafeRawPointer?) ->
-          UnsafeRawPointer?).self)
-    }
-
 /// The type a mangled name (as the compiler writes it in field records) names, in the context of
-/// a type descriptor and its generic arguments.
+/// a type descriptor and its generic arguments: the runtime's
+/// `swift_getTypeByMangledNameInContext`, through a C shim so that static binaries reach it too.
 private func typeByMangledName(
   _ name: UnsafePointer<UInt8>, _ length: UInt, genericContext: UnsafeRawPointer?,
   genericArguments: UnsafeRawPointer?
 ) -> Any.Type? {
-  guard let function = runtimeTypeByMangledName,
-    let metadata = function(name, length, genericContext, genericArguments)
-  else { return nil }
+  let metadata = name.withMemoryRebound(to: CChar.self, capacity: Int(length)) {
+    uniflow_type_by_mangled_name(
+      $0, Int(length), genericContext,
+      genericArguments?.assumingMemoryBound(to: UnsafeRawPointer?.self))
+  }
+  guard let metadata else { return nil }
   return unsafeBitCast(metadata, to: Any.Type.self)
 }
 
