@@ -143,3 +143,11 @@ enum LiveClient: String, CaseIterable, CustomTestStringConvertible, Sendable {
     "HTTP 429 Too Many Requests: \(period) API request limit exceeded. Please try again in \(when)."
   }
 }
+
+extension HTTPClient {
+  /// A client for loopback tests that expect an answer: the live 5 s limit, made long. Under the
+  /// thread sanitizer, synchronous tests can hold both of the 2-core machine's pool threads (which
+  /// URLSession's Dispatch callbacks share) for longer than 5 s, and requests that would succeed
+  /// timed out (CI, 2026-12-01). Only tests about timeouts keep short limits.
+  static let patient = HTTPClient(timeout: 120, maxBytes: 256 * 1024)
+}

@@ -11,7 +11,8 @@ struct OpenMeteoGeocoderTests {
   {
     let server = try LoopbackServer { _ in .json(Fixtures.data(answer)) }
     defer { server.stop() }
-    let places = try await GeocodingClient.openMeteo(server.url("/v1/search")).search(name)
+    let places = try await GeocodingClient.openMeteo(server.url("/v1/search"), client: .patient)
+      .search(name)
     return (places, server.requests)
   }
 
@@ -65,7 +66,7 @@ struct OpenMeteoGeocoderTests {
       """
     let server = try LoopbackServer { _ in .json(Data(anchorage.utf8)) }
     defer { server.stop() }
-    let geocoder = GeocodingClient.openMeteo(server.url("/v1/search"))
+    let geocoder = GeocodingClient.openMeteo(server.url("/v1/search"), client: .patient)
     let places = try await geocoder.search("Anchorage, AK")
     #expect(places.map(\.regionCode) == ["AK"])
     #expect(try await geocoder.search("Anchorage, Kentucky").map(\.regionCode) == ["KY"])
@@ -95,7 +96,7 @@ struct OpenMeteoGeocoderTests {
       .json(Data(#"{"results": [{"name": "Seoul", "latitude": 37.5}]}"#.utf8))
     }
     defer { server.stop() }
-    let geocoder = GeocodingClient.openMeteo(server.url("/v1/search"))
+    let geocoder = GeocodingClient.openMeteo(server.url("/v1/search"), client: .patient)
     #expect(
       await failureMessage { try await geocoder.search("Seoul") }
         == "malformed response: the geocoding answer has no results[0].longitude")

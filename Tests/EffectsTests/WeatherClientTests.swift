@@ -19,7 +19,8 @@ struct WeatherClientTests {
       .json(Fixtures.data("openmeteo_forecast_current_seoul_f.json"))
     }
     defer { server.stop() }
-    let report = try await WeatherClient.openMeteo(server.url("/v1/forecast")).current(seoulPlace)
+    let report = try await WeatherClient.openMeteo(server.url("/v1/forecast"), client: .patient)
+      .current(seoulPlace)
     #expect(
       report
         == WeatherReport(
@@ -42,7 +43,8 @@ struct WeatherClientTests {
                    "weather_code": 42}}
       """)
     defer { server.stop() }
-    let report = try await WeatherClient.openMeteo(server.url("/v1/forecast")).current(seoulPlace)
+    let report = try await WeatherClient.openMeteo(server.url("/v1/forecast"), client: .patient)
+      .current(seoulPlace)
     #expect(report.description == "Unknown (WMO code 42)")
     #expect(report.iconName == "u00n")
     #expect(report.temperatureF == 30)
@@ -81,7 +83,8 @@ struct WeatherClientTests {
       .json(Fixtures.data("weatherbit_current_seoul_imperial.json"))
     }
     defer { server.stop() }
-    let weather = WeatherClient.weatherbit(key: testWeatherbitKey, url: server.url("/v2.0/current"))
+    let weather = WeatherClient.weatherbit(
+      key: testWeatherbitKey, url: server.url("/v2.0/current"), client: .patient)
     let report = try await weather.current(seoulPlace)
     #expect(
       report
@@ -102,7 +105,8 @@ struct WeatherClientTests {
                  "weather": {"code": 803, "description": "Broken clouds", "icon": "c03n"}}]}
       """)
     defer { server.stop() }
-    let weather = WeatherClient.weatherbit(key: testWeatherbitKey, url: server.url("/"))
+    let weather = WeatherClient.weatherbit(
+      key: testWeatherbitKey, url: server.url("/"), client: .patient)
     let report = try await weather.current(seoulPlace)
     #expect(report.iconName == "c03n")
     #expect(report.time == Date(timeIntervalSince1970: 1_795_964_400))
@@ -111,8 +115,10 @@ struct WeatherClientTests {
     let odd = try serve(
       #"{"data": [{"temp": 1, "ts": 0, "weather": {"code": 999, "description": "Frogs"}}]}"#)
     defer { odd.stop() }
-    let oddReport = try await WeatherClient.weatherbit(key: testWeatherbitKey, url: odd.url("/"))
-      .current(seoulPlace)
+    let oddReport = try await WeatherClient.weatherbit(
+      key: testWeatherbitKey, url: odd.url("/"), client: .patient
+    )
+    .current(seoulPlace)
     #expect(oddReport.description == "Frogs")
     #expect(oddReport.iconName == "u00d")
   }
