@@ -12,15 +12,24 @@ import Testing
 /// REPL sessions drawn at random — commands, travel, `:record` and `:stop` at any moment, with
 /// requests left in flight and answered in a random order by fake dependencies — recorded, and
 /// every recording emitted as a test. The tests of a fixed sample are committed in
-/// Tests/EmittedTests/SampledSessions.swift, where the EmittedTests target compiles and runs
-/// them: each must pass, as every emitted test must for any log the app writes. This test
-/// draws the sample again and checks the committed file is what the emitter writes for it
-/// (regenerate with `UNIFLOW_WRITE_SAMPLES=1 swift test --filter SampledSessionTests`).
+/// Tests/EmittedTests/SampledSessions1.swift, SampledSessions2.swift, … (each under
+/// ``maxLines`` lines), where the EmittedTests target compiles and runs them: each must pass, as
+/// every emitted test must for any log the app writes. This test draws the sample again and
+/// checks the committed files are what the emitter writes for it (regenerate with
+/// `UNIFLOW_WRITE_SAMPLES=1 swift test --filter SampledSessionTests`).
 @MainActor
 @Suite("Sampled REPL sessions emitted as tests")
 struct SampledSessionTests {
-  private static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("EmittedTests/SampledSessions.swift")
+  private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("EmittedTests")
+
+  /// The most lines a committed file of the sample may have.
+  static let maxLines = 390
+
+  /// The committed file that holds the `index`th part of the sample (from 0).
+  private static func golden(_ index: Int) -> URL {
+    folder.appendingPathComponent("SampledSessions\(index + 1).swift")
+  }
 
   private static let commands = [
     "tomorrow", "yesterday", "moveDay 3", "reload", "reload", "changeLocation Seoul",
@@ -125,8 +134,28 @@ struct SampledSessionTests {
     }
   }
 
-  /// The emitted tests of every log, as one file.
-  private static func emitted(sessions: Int, seed: UInt64) async throws -> String {
+  /// The emitted tests of every log, as files of at most ``maxLines`` lines (a test longer than
+  /// that alone gets a file of its own), each with its own preamble and helper.
+  static func files(_ sources: [String]) -> [String] {
+    var files: [String] = []
+    var part: [String] = []
+    var lines = 0
+    for source in sources {
+      let count = source.split(separator: "\n", omittingEmptySubsequences: false).count
+      if !part.isEmpty, lines + count > maxLines {
+        files.append(TestEmitter.batch(part))
+        part = []
+        lines = 0
+      }
+      part.append(source)
+      lines += count
+    }
+    if !part.isEmpty { files.append(TestEmitter.batch(part)) }
+    return files
+  }
+
+  /// The emitted tests of every log, one source each.
+  private static func emitted(sessions: Int, seed: UInt64) async throws -> [String] {
     var random = SplitMix64(seed: seed)
     var sources: [String] = []
     for number in 1...sessions {
@@ -144,22 +173,36 @@ struct SampledSessionTests {
           TestEmitter(name: shortName, startState: replayer.startState, steps: steps).source())
       }
     }
-    return TestEmitter.batch(sources)
+    return sources
   }
 
-  @Test("their emitted tests are the committed SampledSessions.swift, which must pass")
+  @Test("their emitted tests are the committed SampledSessions files, which must pass")
   func sampleIsCommitted() async throws {
-    let source = try await Self.emitted(sessions: 40, seed: 20_261_129)
-    #expect(source.components(separatedBy: "@Test(").count - 1 >= 6, "too few recordings")
+    let sources = try await Self.emitted(sessions: 40, seed: 20_261_129)
+    #expect(sources.count >= 6, "too few recordings")
+    let files = Self.files(sources)
     if ProcessInfo.processInfo.environment["UNIFLOW_WRITE_SAMPLES"] != nil {
-      try source.write(to: Self.golden, atomically: true, encoding: .utf8)
+      for (index, file) in files.enumerated() {
+        try file.write(to: Self.golden(index), atomically: true, encoding: .utf8)
+      }
+      // A part the sample no longer fills would be compiled as a stale test: remove it.
+      var stale = files.count
+      while FileManager.default.fileExists(atPath: Self.golden(stale).path) {
+        try FileManager.default.removeItem(at: Self.golden(stale))
+        stale += 1
+      }
     }
-    let committed = try String(contentsOf: Self.golden, encoding: .utf8)
+    for (index, file) in files.enumerated() {
+      let committed = (try? String(contentsOf: Self.golden(index), encoding: .utf8)) ?? ""
+      #expect(
+        file == committed,
+        """
+        Tests/EmittedTests/\(Self.golden(index).lastPathComponent) is out of date: run \
+        UNIFLOW_WRITE_SAMPLES=1 swift test --filter SampledSessionTests
+        """)
+    }
     #expect(
-      source == committed,
-      """
-      Tests/EmittedTests/SampledSessions.swift is out of date: run \
-      UNIFLOW_WRITE_SAMPLES=1 swift test --filter SampledSessionTests
-      """)
+      !FileManager.default.fileExists(atPath: Self.golden(files.count).path),
+      "Tests/EmittedTests/\(Self.golden(files.count).lastPathComponent) is left over: remove it")
   }
 }

@@ -9,17 +9,34 @@ import RuntimeShim
 /// enum's case count (Mirror reads the one case the value holds) plus one dynamic cast;
 /// `directLayout` is O(length of the payload's mangled type name), once per case.
 @usableFromInline
-struct EnumTagReader: @unchecked Sendable {
-  // Why `@unchecked Sendable` is safe: both stored properties are `let`s that point at data the
-  // Swift runtime never changes nor frees once a type's metadata exists (the metadata and its
-  // value witness function); they are only read, from any thread.
+struct EnumTagReader: Sendable {
+  // The runtime's pointers are kept as their addresses (`UInt`, plainly `Sendable`) and turned
+  // back into pointers where they are used: they point at data the Swift runtime never changes
+  // nor frees once a type's metadata exists (the metadata, its value witness functions), so an
+  // address read on one thread is as good on any other.
+  @usableFromInline let metadataAddress: UInt
+  @usableFromInline let getTagAddress: UInt
+  @usableFromInline let projectAddress: UInt
+  @usableFromInline let injectAddress: UInt
+
+  @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias Project =
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer)
+    -> Void
+  @usableFromInline typealias Inject =
+    @convention(c) (
+      UnsafeMutableRawPointer, UInt32, UnsafeRawPointer
+    ) -> Void
+
   /// The enum's type metadata (a pointer into the binary's read-only data; never freed).
-  @usableFromInline let metadata: UnsafeRawPointer
-  @usableFromInline let getTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline var metadata: UnsafeRawPointer {
+    UnsafeRawPointer(bitPattern: metadataAddress).unsafelyUnwrapped
+  }
+  /// The value witness that says which case a value is.
+  @usableFromInline var getTag: GetTag { unsafeBitCast(getTagAddress, to: GetTag.self) }
   /// Turns an enum value into its payload in place, and back.
-  @usableFromInline let project: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  @usableFromInline let inject:
-    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline var project: Project { unsafeBitCast(projectAddress, to: Project.self) }
+  @usableFromInline var inject: Inject { unsafeBitCast(injectAddress, to: Inject.self) }
 
   /// The metadata kinds of enums and of `Optional` (swift/ABI/MetadataKind.def).
   private static let enumKinds: Set<UInt> = [0x201, 0x202]
@@ -35,17 +52,11 @@ struct EnumTagReader: @unchecked Sendable {
     let witnesses = metadata.load(
       fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     let offset = 10 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<UInt32>.size
-    self.metadata = metadata
-    self.getTag = witnesses.load(
-      fromByteOffset: offset,
-      as: (@convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32).self)
     let word = MemoryLayout<UnsafeRawPointer>.size
-    self.project = witnesses.load(
-      fromByteOffset: offset + word,
-      as: (@convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void).self)
-    self.inject = witnesses.load(
-      fromByteOffset: offset + 2 * word,
-      as: (@convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void).self)
+    self.metadataAddress = UInt(bitPattern: metadata)
+    self.getTagAddress = witnesses.load(fromByteOffset: offset, as: UInt.self)
+    self.projectAddress = witnesses.load(fromByteOffset: offset + word, as: UInt.self)
+    self.injectAddress = witnesses.load(fromByteOffset: offset + 2 * word, as: UInt.self)
   }
 
   /// How the payload of the case `tag` can be read without reflection, if its type is exactly

@@ -198,8 +198,9 @@ struct CasePathsReflectionTests {
   /// testSubclassPayload
   @Test("a payload of a class keeps its subclass")
   func subclassPayload() {
+    // `@unchecked` because a class that has subclasses cannot be checked; safe: neither class has
+    // stored state, so there is nothing for two threads to share.
     class Superclass: @unchecked Sendable {}
-    // Safe: neither class has stored state.
     final class Subclass: Superclass, @unchecked Sendable {}
     enum Enum {
       case superclass(Superclass)
