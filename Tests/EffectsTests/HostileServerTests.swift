@@ -20,7 +20,7 @@ struct HostileServerTests {
     defer { server.stop() }
     let weather = WeatherClient.weatherbit(
       key: APIKey(Self.fakeKey)!, url: server.url("/v2.0/current"),
-      client: HTTPClient(timeout: 30))
+      client: HTTPClient(timeout: 120))
     do {
       let report = try await weather.current(seoulPlace)
       return [report.description, report.iconName, report.timeZone ?? ""].joined(separator: " | ")
@@ -106,7 +106,7 @@ struct HostileServerTests {
     let server = try LoopbackServer { _ in .json(Data(body.utf8)) }
     defer { server.stop() }
     return await failureMessage {
-      try await TimeClient.http(server.url("/now"), client: HTTPClient(timeout: 30)).now()
+      try await TimeClient.http(server.url("/now"), client: HTTPClient(timeout: 120)).now()
     }
   }
 

@@ -20,7 +20,7 @@ struct LiveClientFailureTests {
     let server = try LoopbackServer { _ in .json(Fixtures.data(client.fixture)) }
     defer { server.stop() }
     #expect(
-      try await client.call(server.url(client.path), HTTPClient(timeout: 30)) == client.expected)
+      try await client.call(server.url(client.path), HTTPClient(timeout: 120)) == client.expected)
     #expect(server.requests.map(\.path) == [client.path])
     #expect(server.requests.first?.headers["user-agent"] == "uniflow")
   }

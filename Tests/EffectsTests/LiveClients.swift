@@ -50,7 +50,7 @@ enum LiveClient: String, CaseIterable, CustomTestStringConvertible, Sendable {
   }
 
   /// The message `call` fails with, or nil if it succeeds.
-  func failure(_ url: URL, _ http: HTTPClient = HTTPClient(timeout: 30)) async -> String? {
+  func failure(_ url: URL, _ http: HTTPClient = HTTPClient(timeout: 120)) async -> String? {
     await failureMessage { try await call(url, http) }
   }
 

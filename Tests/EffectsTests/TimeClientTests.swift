@@ -10,7 +10,7 @@ struct TimeClientTests {
   /// 2026-11-29T03:45:12.345678Z, the instant the fixtures describe.
   let fixtureInstant = Date(timeIntervalSince1970: 1_795_923_912.345678)
 
-  private func fetch(_ reply: LoopbackServer.Reply, client: HTTPClient = HTTPClient(timeout: 30))
+  private func fetch(_ reply: LoopbackServer.Reply, client: HTTPClient = HTTPClient(timeout: 120))
     async throws -> Date
   {
     let server = try LoopbackServer { _ in reply }
@@ -18,7 +18,7 @@ struct TimeClientTests {
     return try await TimeClient.http(server.url("/api/json/utc/now"), client: client).now()
   }
 
-  private func failure(_ reply: LoopbackServer.Reply, client: HTTPClient = HTTPClient(timeout: 30))
+  private func failure(_ reply: LoopbackServer.Reply, client: HTTPClient = HTTPClient(timeout: 120))
     async -> String?
   {
     await failureMessage { try await fetch(reply, client: client) }
@@ -45,7 +45,7 @@ struct TimeClientTests {
   func requestShape() async throws {
     let server = try LoopbackServer { _ in .json(Fixtures.data("worldclockapi_utc_now.json")) }
     defer { server.stop() }
-    _ = try await TimeClient.http(server.url("/api/json/utc/now")).now()
+    _ = try await TimeClient.http(server.url("/api/json/utc/now"), client: .patient).now()
     #expect(server.requests.map(\.method) == ["GET"])
     #expect(server.requests.first?.path == "/api/json/utc/now")
     #expect(server.requests.first?.headers["user-agent"] == "uniflow")
@@ -98,7 +98,7 @@ struct TimeClientTests {
   func refusedConnection() async throws {
     let port = try LoopbackServer.unusedPort()
     let url = URL(string: "http://127.0.0.1:\(port)/now")!
-    let time = TimeClient.http(url, client: HTTPClient(timeout: 30))
+    let time = TimeClient.http(url, client: HTTPClient(timeout: 120))
     #expect(
       await failureMessage { try await time.now() } == "connection refused by 127.0.0.1:\(port)")
   }
@@ -122,7 +122,7 @@ struct TimeClientTests {
       }
     }
     defer { server.stop() }
-    let time = TimeClient.http(server.url("/now"), client: HTTPClient(timeout: 30))
+    let time = TimeClient.http(server.url("/now"), client: HTTPClient(timeout: 120))
     await #expect(throws: (any Error).self) { try await time.now() }
     #expect(try await time.now() == Date(timeIntervalSince1970: 1_795_923_900))
   }
