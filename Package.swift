@@ -16,6 +16,8 @@ let package = Package(
     // What a test file imports: the three above, with failures reported to XCTest or Swift
     // Testing at the caller's file and line.
     .library(name: "StoreTesting", targets: ["StoreTesting"]),
+    // The command line for any app's store: REPL, record, replay, travel, shrink.
+    .library(name: "Console", targets: ["Console"]),
     .executable(name: "uniflow", targets: ["CLI"]),
   ],
   targets: [
@@ -63,11 +65,17 @@ let package = Package(
     .target(
       name: "Commands", dependencies: ["Features"], path: "Sources/CLI/Commands",
       swiftSettings: strict),
+    // The command line for any app's store: REPL, record, replay, travel, shrink, generic over
+    // the app (its reducer, command grammar as data, screens and dependencies).
+    .target(
+      name: "Console", dependencies: ["Store", "ActionLog", "PropertyTesting"],
+      path: "Sources/CLI/Console", swiftSettings: strict),
     // The `uniflow` command: REPL, replay, bench (every benchmark lives here).
     .executableTarget(
       name: "CLI",
       dependencies: [
         "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Commands",
+        "Console",
       ],
       path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
@@ -112,9 +120,15 @@ let package = Package(
     .testTarget(
       name: "EmittedTests", dependencies: ["Features", "StoreTesting"], exclude: ["Logs"],
       swiftSettings: strict),
+    // The console driven with an app it knows nothing of (the test support's Tally).
+    .testTarget(
+      name: "ConsoleTests", dependencies: ["Console", "StoreTesting", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CLI", "Commands", "Features", "AppLog", "StoreTesting", "TestSupport"],
+      dependencies: [
+        "CLI", "Console", "Commands", "Features", "AppLog", "StoreTesting", "TestSupport",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("the bench header's runtime label")
 struct BenchRuntimeLabelTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @MainActor
 @Suite("uniflow bench: children")

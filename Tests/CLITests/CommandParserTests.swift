@@ -3,6 +3,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 @Suite("REPL command grammar")
 struct CommandParserTests {

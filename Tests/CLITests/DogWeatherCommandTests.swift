@@ -3,6 +3,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 @Suite("REPL grammar: the dog and weather commands")
 struct DogWeatherCommandTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// `uniflow replay LOG --emit-test`: the tests in Tests/EmittedTests are what it writes for the
 /// logs in Tests/EmittedTests/Logs, byte for byte (scripts/emit-tests.sh writes them again).

@@ -5,6 +5,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 /// The defects an outside attack found (issue 12), each through the built `uniflow` where the
 /// path exists: a one-line message and a clean exit where there was a trap, a hang or a wrong

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// The REPL's history stays bounded: compact entries, and `--history N` dropping the oldest.
 @MainActor

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// Commands that write never write over a file they read, however its path is spelled: the
 /// files are compared by device and inode, not by the text of their paths.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("Line editing keys")
 struct LineEditorTests {

@@ -3,6 +3,7 @@ import PropertyTesting
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("The linear-time pattern matcher of shrink --until")
 struct LinearPatternTests {

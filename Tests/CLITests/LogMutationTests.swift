@@ -6,6 +6,7 @@ import Testing
 
 @testable import ActionLog
 @testable import CLI
+@testable import Console
 
 /// The recorded logs the log fuzzer starts from (Tests/Fuzz/seeds/logs).
 enum SeedLogs {

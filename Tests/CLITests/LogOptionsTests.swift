@@ -2,6 +2,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 @Suite("Record and replay on the command line")
 struct LogOptionsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("Command-line options")
 struct OptionsTests {

@@ -2,6 +2,7 @@ import StoreTesting
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// One row of a terminal, as much of one as the prompt line uses: printable text, `\r`, `ESC [K`
 /// (clear to the end of the row), `ESC [nD` and `ESC [nC` (cursor left and right).

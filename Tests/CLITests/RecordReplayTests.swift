@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// End-to-end: sessions recorded by the built binary, then replayed by it.
 @Suite("Record a session, replay it")

@@ -1,4 +1,5 @@
 @testable import CLI
+@testable import Console
 
 /// Keeps what a session prints, screens and errors apart.
 @MainActor

@@ -7,6 +7,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 /// `uniflow replay LOG --diff` and `--skip SEQ,…`, on logs recorded inside the process.
 @MainActor

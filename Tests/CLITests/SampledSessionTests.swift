@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// REPL sessions drawn at random — commands, travel, `:record` and `:stop` at any moment, with
 /// requests left in flight and answered in a random order by fake dependencies — recorded, and
@@ -164,9 +165,9 @@ struct SampledSessionTests {
         defer { log.remove() }
         try log.write(text)
         let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)
-        var steps: [ReplayVariants.Step] = []
+        var steps: [ReplayStep<AppAction>] = []
         _ = try replayer.run(reduce: AppReducer().reduce(into:action:)) {
-          steps.append(ReplayVariants.Step($0))
+          steps.append(ReplayStep($0))
         }
         let shortName = String(name.split(separator: "-").suffix(2).joined(separator: "-"))
         sources.append(

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// End-to-end: the built `uniflow` binary, driven through pipes (script mode).
 @Suite("uniflow in script mode")

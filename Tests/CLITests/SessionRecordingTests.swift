@@ -6,6 +6,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 /// Recording driven inside the process, where a test can hold an effect at a gate: in-flight
 /// requests, cancellations and late answers, as an interactive session has them.

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// `uniflow shrink` on logs that make it work hard: every action needed, a replay or time limit,
 /// Ctrl-C.

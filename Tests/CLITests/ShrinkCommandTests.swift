@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// `uniflow shrink`: logs with a planted symptom among thousands of other actions.
 @MainActor

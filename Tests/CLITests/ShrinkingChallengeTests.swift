@@ -4,6 +4,7 @@ import Store
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("Shrinking challenge")
 struct ShrinkingChallengeTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("TZ read as the C library reads it")
 struct SystemTimeZoneTests {

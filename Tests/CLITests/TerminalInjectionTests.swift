@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// Payloads that act on a terminal: set its title (OSC), clear it (CSI), the one-byte C1 CSI, a
 /// right-to-left override, and a newline that fakes a whole screen line.

@@ -3,6 +3,7 @@ import StoreTesting
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// The one sanitiser on the way to the terminal, and that there is no other way.
 @Suite("Terminal text")

@@ -9,6 +9,7 @@ import Testing
 
 @testable import CLI
 @testable import Commands
+@testable import Console
 
 /// `:back`, `:forward`, `:goto`, `:undo` and `:diff` in a session inside the process, with a time
 /// source and geocoder that answer at once.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 @Suite("Wiring the geocoder and the weather")
 struct WiringTests {

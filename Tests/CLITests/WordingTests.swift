@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import CLI
+@testable import Console
 
 /// Messages that say exactly what happened: counts, numbers too large, a log that contradicts
 /// itself, a byte order mark, a field a state does not have.

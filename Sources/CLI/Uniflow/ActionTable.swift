@@ -1,3 +1,4 @@
+import Console
 import Features
 
 /// The session history's actions, each kept once however often it recurs: a history entry is a

@@ -1,28 +1,13 @@
+import Console
+
 /// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
-/// [--emit-test [FILE.swift]] [--offline]`, parsed.
+/// [--emit-test [FILE.swift]] [--offline]`, parsed into the console's ``ReplayRequest``.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"])
 /// // Options(mode: .replay(ReplayRequest(path: "session.log", until: 12)))
 /// ```
-struct ReplayRequest: Equatable, Sendable {
-  /// The log to replay.
-  var path: String
-  /// `--trace`: print each action and the screens it changed.
-  var trace = false
-  /// `--until SEQ`: stop after action SEQ.
-  var until: Int?
-  /// `--verify`: compare with the log's snapshots and checkpoint.
-  var verify = false
-  /// `--diff`: print each action with the state change it made (with `--skip`: how the final
-  /// state differs from the full replay's).
-  var diff = false
-  /// `--skip SEQ,…`: replay as if these actions never happened.
-  var skip: Set<Int> = []
-  /// `--emit-test [FILE]`: write the session as a TestStore test, to FILE or standard output
-  /// (an empty string).
-  var emitTest: String?
-
+extension ReplayRequest {
   static let names = [
     "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
   ]

@@ -1,4 +1,5 @@
 import Commands
+import Console
 import Effects
 import Foundation
 

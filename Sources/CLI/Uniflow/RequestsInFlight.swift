@@ -1,3 +1,4 @@
+import Console
 import Features
 
 /// The requests an emitted test's store is running after each step of a recorded session: only

@@ -1,3 +1,4 @@
+import Console
 import Features
 import Store
 

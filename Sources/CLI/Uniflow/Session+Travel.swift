@@ -1,3 +1,4 @@
+import Console
 import Features
 import Store
 
@@ -107,7 +108,7 @@ extension Session {
     let before = history.state(at: seq - 1)
     let after = history.state(at: seq)
     let title = "#\(seq) \(entry.source.rawValue) \(SessionHistory.describe(entry.action))"
-    let change = ReplayVariants.change(from: before, to: after)
+    let change = stateChange(from: before, to: after)
     let lines = [TerminalText(title)] + change.map { TerminalText($0) }
     console.result(
       "diff", lines: lines,

@@ -1,6 +1,7 @@
 import ActionLog
 import AppLog
 import Commands
+import Console
 import Features
 import Foundation
 import Store

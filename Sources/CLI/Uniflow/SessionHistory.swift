@@ -1,4 +1,5 @@
 import ActionLog
+import Console
 import Features
 import Store
 

@@ -1,31 +1,13 @@
+import Console
 import Features
 
-/// `uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]`, parsed.
+/// `uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]`, parsed into the
+/// console's ``ShrinkRequest``.
 ///
 /// ```swift
 /// try ShrinkRequest.parse(["s.log", "--until", "살", "--output", "small.log"])
 /// ```
-struct ShrinkRequest: Equatable, Sendable {
-  /// The log to shrink.
-  var path = ""
-  /// The symptom: a regular expression a final screen line must match.
-  var pattern = ""
-  /// `--screen`: match only this screen's line.
-  var screen: String?
-  /// Where to write the shrunk log.
-  var output = ""
-  /// `--force`: overwrite `output` if it exists.
-  var force = false
-  /// `--help`: print ``usage`` and do nothing else.
-  var help = false
-  /// `--max-replays`: stop after this many replays, keeping the smallest log so far.
-  var maxReplays = ShrinkRequest.defaultMaxReplays
-  /// `--timeout`: stop after this many seconds, keeping the smallest log so far.
-  var timeout = ShrinkRequest.defaultTimeout
-
-  static let defaultMaxReplays = 20_000
-  static let defaultTimeout = 300
-
+extension ShrinkRequest {
   static let names = [
     "--until", "--screen", "--output", "--force", "--max-replays", "--timeout", "--offline",
     "--help",

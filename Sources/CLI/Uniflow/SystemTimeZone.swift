@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// The zone the clock shows when `--time-zone` is not given: the `TZ` environment variable read

@@ -1,3 +1,4 @@
+import Console
 import Features
 import Foundation
 import PropertyTesting
@@ -17,7 +18,7 @@ struct TestEmitter {
   /// The log's file name, for the test's name and its header comment.
   let name: String
   let startState: AppState
-  let steps: [ReplayVariants.Step]
+  let steps: [ReplayStep<AppAction>]
 
   /// The test file.
   func source() -> String {

@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// `uniflow`: parses the command line and runs the REPL.
@@ -32,11 +33,11 @@ enum Uniflow {
       leave(await BenchCommand.run(arguments))
     case .replay(let request):
       leave(
-        ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+        ReplayCommand.run(request, console: StandardConsole(), adoptTimeZone: true)
       )
     case .shrink(let request):
       leave(
-        ShrinkCommand.run(request, console: StandardConsole(), adoptTimeZone: ProcessTimeZone.adopt)
+        ShrinkCommand.run(request, console: StandardConsole(), adoptTimeZone: true)
       )
     }
   }

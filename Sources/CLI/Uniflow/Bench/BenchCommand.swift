@@ -1,3 +1,4 @@
+import Console
 import Effects
 import Foundation
 

@@ -1,3 +1,4 @@
+import Console
 import Foundation
 import Store
 

@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// A file of Linux's `/proc`, read whole: procfs reports a size of 0 for its files, and

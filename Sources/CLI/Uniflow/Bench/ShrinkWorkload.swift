@@ -1,5 +1,6 @@
 import ActionLog
 import AppLog
+import Console
 import Features
 import Foundation
 import PropertyTesting

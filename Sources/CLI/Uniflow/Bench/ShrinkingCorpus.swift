@@ -1,3 +1,4 @@
+import Console
 import PropertyTesting
 import Store
 

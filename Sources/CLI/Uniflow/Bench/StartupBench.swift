@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// The startup figures: `uniflow` itself, started on an empty script, from spawn to exit.

@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 #if canImport(Glibc)

@@ -23,10 +23,10 @@ enum PatternAssertion: Equatable {
 
 /// Why a pattern was refused: the message, and the column (from 1, in characters) where the
 /// problem starts.
-struct PatternError: Error, Equatable, CustomStringConvertible {
-  let column: Int
-  let message: String
-  var description: String { "column \(column): \(message)" }
+package struct PatternError: Error, Equatable, CustomStringConvertible {
+  package let column: Int
+  package let message: String
+  package var description: String { "column \(column): \(message)" }
 }
 
 /// The largest count `{m,n}` takes, as in RE2.

@@ -4,6 +4,6 @@
 /// ```swift
 /// console.output("stopped recording: \(counted(recording.actions, "action")) in s.log")
 /// ```
-func counted(_ count: Int, _ noun: String) -> String {
+package func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -13,66 +13,67 @@
 ///
 /// There is no way to make one from a `String` variable without escaping it: the literal type
 /// is `StaticString`, so only text written in the source goes out unescaped.
-struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible
+package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation,
+  CustomStringConvertible
 {
   /// The text as it goes to a terminal, every value escaped.
   private(set) var escaped: String
   /// The same text with the values as they were, for `--json`, whose own escaping then applies.
   private(set) var unescaped: String
 
-  init(stringLiteral literal: StaticString) {
+  package init(stringLiteral literal: StaticString) {
     escaped = literal.description
     unescaped = escaped
   }
 
-  init(stringInterpolation: Interpolation) {
+  package init(stringInterpolation: Interpolation) {
     escaped = stringInterpolation.escaped
     unescaped = stringInterpolation.unescaped
   }
 
   /// `text`, from outside, escaped.
-  init(_ text: String) {
+  package init(_ text: String) {
     escaped = Self.escape(text)
     unescaped = text
   }
 
-  var description: String { escaped }
+  package var description: String { escaped }
 
-  static func + (left: TerminalText, right: TerminalText) -> TerminalText {
+  package static func + (left: TerminalText, right: TerminalText) -> TerminalText {
     var joined = left
     joined.escaped += right.escaped
     joined.unescaped += right.unescaped
     return joined
   }
 
-  static func += (left: inout TerminalText, right: TerminalText) {
+  package static func += (left: inout TerminalText, right: TerminalText) {
     left = left + right
   }
 
   /// The parts of a ``TerminalText`` literal with interpolations.
-  struct Interpolation: StringInterpolationProtocol {
-    typealias StringLiteralType = StaticString
-    var escaped = ""
-    var unescaped = ""
+  package struct Interpolation: StringInterpolationProtocol {
+    package typealias StringLiteralType = StaticString
+    package var escaped = ""
+    package var unescaped = ""
 
-    init(literalCapacity: Int, interpolationCount: Int) {
+    package init(literalCapacity: Int, interpolationCount: Int) {
       escaped.reserveCapacity(literalCapacity + 16 * interpolationCount)
     }
 
-    mutating func appendLiteral(_ literal: StaticString) {
+    package mutating func appendLiteral(_ literal: StaticString) {
       escaped += literal.description
       unescaped += literal.description
     }
 
     /// A value: escaped.
-    mutating func appendInterpolation(_ value: some Any) {
+    package mutating func appendInterpolation(_ value: some Any) {
       let text = String(describing: value)
       escaped += TerminalText.escape(text)
       unescaped += text
     }
 
     /// Text already made safe: as it is.
-    mutating func appendInterpolation(_ text: TerminalText) {
+    package mutating func appendInterpolation(_ text: TerminalText) {
       escaped += text.escaped
       unescaped += text.unescaped
     }
@@ -90,7 +91,7 @@ struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, Cust
   /// ```swift
   /// TerminalText.escape("a\nclock: fake")   // "a\\u{a}clock: fake"
   /// ```
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -104,7 +105,7 @@ struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, Cust
   }
 
   /// Whether ``escape(_:)`` shows `scalar` escaped.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
       true
@@ -121,7 +122,7 @@ struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, Cust
   /// ```swift
   /// TerminalText(json: #"{"text":"a\#u{9B}31m"}"#).escaped   // {"text":"a\u009b31m"}
   /// ```
-  init(json: String) {
+  package init(json: String) {
     var safe = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
       if Self.needsEscape(scalar) {

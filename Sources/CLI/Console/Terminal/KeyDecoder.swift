@@ -1,5 +1,5 @@
 /// A key the line editor understands.
-enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
   case character(Character)
   case enter
   case backspace
@@ -16,7 +16,7 @@ enum Key: Equatable, Sendable {
 
   /// Whether the line editor may answer this key with an event that ends or drops the line:
   /// the line as typed is drawn first.
-  var mayEndTheLine: Bool {
+  package var mayEndTheLine: Bool {
     switch self {
     case .enter, .interrupt, .endOfInput, .clearScreen: true
     default: false
@@ -27,10 +27,12 @@ enum Key: Equatable, Sendable {
 /// Turns the bytes a terminal in raw mode sends into keys: UTF-8 text, control characters and
 /// the ANSI escape sequences of arrows, Home, End and Delete. Incomplete sequences wait for more
 /// bytes; invalid UTF-8 becomes U+FFFD.
-struct KeyDecoder {
+package struct KeyDecoder {
   private var pending: [UInt8] = []
 
-  mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package init() {}
+
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     var start = 0

@@ -1,27 +1,34 @@
-import Features
 import Foundation
 
 /// A problem with one line of input.
-struct Problem: Equatable, Sendable {
-  let message: String
+package struct Problem: Equatable, Sendable {
+  package let message: String
   /// The input line's number (script mode), if known.
-  var line: Int?
+  package var line: Int?
   /// The column the problem is at, if known.
-  var column: Int?
+  package var column: Int?
+
+  package init(message: String, line: Int? = nil, column: Int? = nil) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
 
   /// `line 3: …` in script mode, `error: …` otherwise; the message escaped.
-  var rendered: TerminalText { line.map { "line \($0): \(message)" } ?? "error: \(message)" }
+  package var rendered: TerminalText {
+    line.map { "line \($0): \(message)" } ?? "error: \(message)"
+  }
 }
 
 /// Where the REPL writes: screens and results to `output`, problems to `error`. Everything it
 /// takes is a ``TerminalText`` or a value it turns into one, so text from outside is escaped on
 /// every way to the terminal.
 @MainActor
-protocol Console: AnyObject {
+package protocol Console: AnyObject {
   func output(_ line: TerminalText)
   func error(_ line: TerminalText)
-  /// A screen's display changed (or was asked for).
-  func screen(_ line: ScreenLine)
+  /// A screen's display changed (or was asked for): the screen called `name` now shows `text`.
+  func screen(_ name: String, text: String)
   /// A line of input could not be handled.
   func problem(_ problem: Problem)
   /// A command's result: `lines` for people, `json` (a JSON-serialisable value) for programs.
@@ -37,15 +44,15 @@ protocol Console: AnyObject {
 }
 
 extension Console {
-  func screen(_ line: ScreenLine) { output("\(line.screen): \(line.text)") }
-  func problem(_ problem: Problem) { error(problem.rendered) }
-  func result(
+  package func screen(_ name: String, text: String) { output("\(name): \(text)") }
+  package func problem(_ problem: Problem) { error(problem.rendered) }
+  package func result(
     _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
   ) {
     for line in lines() { output(line) }
   }
 
-  func resultList(
+  package func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
     item: (Int) -> [String: Any]
   ) {
@@ -56,21 +63,23 @@ extension Console {
 /// The process's stdout and stderr (through ``StandardStreams``), so that screens, errors and
 /// prompts appear in the order they happen even when both go to one pipe.
 @MainActor
-final class StandardConsole: Console {
+package final class StandardConsole: Console {
   /// The prompt shown in interactive mode; empty in script mode.
-  var prompt: TerminalText = ""
+  package var prompt: TerminalText = ""
   private var promptShown = false
 
-  func output(_ line: TerminalText) {
+  package init() {}
+
+  package func output(_ line: TerminalText) {
     write(line + "\n", to: .output)
   }
 
-  func error(_ line: TerminalText) {
+  package func error(_ line: TerminalText) {
     write(line + "\n", to: .error)
   }
 
   /// Shows the prompt, unless it is already on screen.
-  func showPrompt() {
+  package func showPrompt() {
     guard !prompt.escaped.isEmpty, !promptShown else { return }
     promptShown = true
     StandardStreams.write(prompt)
@@ -88,7 +97,7 @@ final class StandardConsole: Console {
   }
 
   /// The user pressed Return: the prompt line is finished.
-  func promptAnswered() {
+  package func promptAnswered() {
     promptShown = false
   }
 }
@@ -99,19 +108,21 @@ final class StandardConsole: Console {
 /// the characters JSON leaves raw but a terminal acts on escaped as well
 /// (``TerminalText/init(json:)``).
 @MainActor
-final class JSONConsole: Console {
-  func output(_ line: TerminalText) { emit(["message": line.unescaped]) }
-  func error(_ line: TerminalText) { emit(["error": line.unescaped]) }
-  func screen(_ line: ScreenLine) { emit(["screen": line.screen, "text": line.text]) }
+package final class JSONConsole: Console {
+  package init() {}
 
-  func problem(_ problem: Problem) {
+  package func output(_ line: TerminalText) { emit(["message": line.unescaped]) }
+  package func error(_ line: TerminalText) { emit(["error": line.unescaped]) }
+  package func screen(_ name: String, text: String) { emit(["screen": name, "text": text]) }
+
+  package func problem(_ problem: Problem) {
     var object: [String: Any] = ["error": problem.message]
     if let line = problem.line { object["line"] = line }
     if let column = problem.column { object["column"] = column }
     emit(object)
   }
 
-  func result(
+  package func result(
     _ kind: String, lines: @autoclosure () -> [TerminalText], json: @autoclosure () -> Any
   ) {
     emit([kind: json()])
@@ -119,7 +130,7 @@ final class JSONConsole: Console {
 
   /// `{"KIND":[ITEM,…]}` on one line, byte for byte what ``result(_:lines:json:)`` prints for
   /// the whole array, written in pieces of about 64 KB as the items are serialised.
-  func resultList(
+  package func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
     item: (Int) -> [String: Any]
   ) {
@@ -143,8 +154,8 @@ final class JSONConsole: Console {
 }
 
 /// One line of compact JSON with sorted keys, slashes unescaped.
-enum JSONLine {
-  static func text(_ object: Any) -> String? {
+package enum JSONLine {
+  package static func text(_ object: Any) -> String? {
     guard
       let data = try? JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

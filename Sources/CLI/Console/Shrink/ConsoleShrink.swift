@@ -1,11 +1,9 @@
 import ActionLog
-import AppLog
-import Features
 import Foundation
 import PropertyTesting
 import Store
 
-/// `uniflow shrink LOG --until REGEX --output OUT`: cuts a recorded session down to the fewest
+/// `APP shrink LOG --until REGEX --output OUT`: cuts a recorded session down to the fewest
 /// actions whose replay still ends on a screen line matching REGEX — a bug report of thousands
 /// of actions becomes the three that matter — and writes them as an action log that `replay`,
 /// `--diff` and `--emit-test` take.
@@ -20,9 +18,16 @@ import Store
 /// per screen line (``LinearPattern``); the search stops after `--max-replays` replays, after
 /// `--timeout` seconds or at Ctrl-C, and then still writes the smallest log so far.
 @MainActor
-enum ShrinkCommand {
+package struct ConsoleShrink<App: ConsoleApp> {
+  package typealias Step = ReplayStep<App.Action>
+  package let app: App
+
+  package init(_ app: App) {
+    self.app = app
+  }
+
   /// Why a search stopped before it knew its result was 1-minimal.
-  enum EarlyStop: Equatable {
+  package enum EarlyStop: Equatable {
     case maxReplays(Int), timeout(Int), interrupted
 
     var reason: String {
@@ -36,40 +41,34 @@ enum ShrinkCommand {
 
   /// Runs `request`; `elapsed` says how many seconds have passed since the search began (a
   /// test passes its own clock).
-  static func run(
-    _ request: ShrinkRequest, console: any Console,
-    adoptTimeZone: (TimeZone) -> Void = { _ in },
+  package func run(
+    _ request: ShrinkRequest, console: any Console, adopt: Bool = false,
     elapsed: (() -> Double)? = nil
   ) -> Int32 {
-    if request.help {
-      for line in ShrinkRequest.usage.split(separator: "\n", omittingEmptySubsequences: false) {
-        console.output(TerminalText(String(line)))
-      }
-      return 0
-    }
     let symptom: LinearPattern
     do {
       symptom = try LinearPattern(request.pattern)
     } catch {
       console.error(
-        "uniflow: --until '\(request.pattern)' is not a regular expression shrink takes: \(error)")
+        "\(app.name): --until '\(request.pattern)' is not a regular expression shrink takes: \(error)"
+      )
       return 2
     }
     do {
-      let replayer = try ActionLogReplayer<AppState, AppAction>(path: request.path)
-      adoptTimeZone(try ReplayCommand.timeZone(of: replayer))
-      let reducer = AppReducer()
-      var steps: [ReplayVariants.Step] = []
+      let replayer = try ConsoleReplay(app).open(request.path)
+      try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
+      let reducer = app.reducer
+      var steps: [Step] = []
       _ = try replayer.run(reduce: reducer.reduce(into:action:)) {
-        steps.append(ReplayVariants.Step($0))
+        steps.append(ReplayStep($0))
       }
       let start = replayer.startState
-      func matchingLine(_ steps: [ReplayVariants.Step]) -> String? {
+      func matchingLine(_ steps: [Step]) -> String? {
         var state = start
         for step in steps { _ = reducer.reduce(into: &state, action: step.action) }
-        return AppView(state: state).screens
+        return app.screens(of: state)
           .first { line in
-            (request.screen == nil || line.screen == request.screen)
+            (request.screen == nil || line.name == request.screen)
               && symptom.matches(line.rendered)
           }?
           .rendered
@@ -79,13 +78,17 @@ enum ShrinkCommand {
           request.screen.map { "the \($0) screen the log's replay ends on does not match" }
           ?? "no screen the log's replay ends on matches"
         console.error(
-          "uniflow: \(request.path): \(what) '\(request.pattern)', so there is nothing to shrink "
-            + "(uniflow replay \(request.path) prints those screens)")
+          "\(app.name): \(request.path): \(what) '\(request.pattern)', so there is nothing to shrink "
+            + "(\(app.name) replay \(request.path) prints those screens)")
         return 1
       }
       let clock = ContinuousClock()
       let began = clock.now
-      let seconds = elapsed ?? { ActionLogBenchmark.seconds(clock.now - began) }
+      let seconds =
+        elapsed ?? {
+          let (whole, attoseconds) = (clock.now - began).components
+          return Double(whole) + Double(attoseconds) / 1e18
+        }
       var stop: EarlyStop?
       let core = Interruption.catching {
         minimalSubsequence(
@@ -109,23 +112,23 @@ enum ShrinkCommand {
       console.output(TerminalText(matchingLine(core.elements) ?? ""))
       if let stop {
         console.error(
-          "uniflow: warning: the search stopped early, \(stop.reason): \(request.output) is the "
+          "\(app.name): warning: the search stopped early, \(stop.reason): \(request.output) is the "
             + "smallest log found so far and may not be 1-minimal; shrink it again to go on")
       }
       return 0
     } catch {
-      console.error("uniflow: \(error)")
+      console.error("\(app.name): \(error)")
       return 2
     }
   }
 
   /// Writes `steps` as a log with `replayer`'s settings and starting state, numbered anew.
-  private static func write(
-    _ steps: [ReplayVariants.Step], from start: AppState,
-    of replayer: ActionLogReplayer<AppState, AppAction>, to request: ShrinkRequest,
-    reducer: AppReducer
+  private func write(
+    _ steps: [Step], from start: App.State,
+    of replayer: ActionLogReplayer<App.State, App.Action>, to request: ShrinkRequest,
+    reducer: App.Body
   ) throws(ActionLogError) {
-    let recorder: ActionLogRecorder<AppState, AppAction>
+    let recorder: ActionLogRecorder<App.State, App.Action>
     do {
       // The log being shrunk is refused as --output however its path is spelled, --force or
       // not: the files are compared by device and inode once the output is opened.

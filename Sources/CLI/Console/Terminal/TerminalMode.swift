@@ -9,7 +9,7 @@ import Foundation
 /// Raw here means: bytes arrive as typed, without echo, line buffering or signals (Ctrl-C comes
 /// as a byte, so the REPL decides what it means); output processing stays on, so `\n` still
 /// starts a new line.
-enum TerminalMode {
+package enum TerminalMode {
   /// The terminal's settings as they were before raw mode: read once, by the first
   /// `enableRaw()`, and never changed — a `static let`, which Swift initialises exactly once even
   /// when threads race to it, so the `atexit` handler can read it from any thread.
@@ -19,7 +19,7 @@ enum TerminalMode {
   }()
 
   /// Switches standard input to raw mode. Returns false if it is not a terminal.
-  static func enableRaw() -> Bool {
+  package static func enableRaw() -> Bool {
     guard let original else { return false }
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -37,7 +37,7 @@ enum TerminalMode {
   }
 
   /// The terminal's width in columns (80 when it does not say).
-  static func columns() -> Int {
+  package static func columns() -> Int {
     var size = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
     return Int(size.ws_col)
@@ -45,7 +45,7 @@ enum TerminalMode {
 
   /// Puts back the settings from before `enableRaw()`. Call it only after `enableRaw()`
   /// returned true.
-  static func restore() {
+  package static func restore() {
     guard var original else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }

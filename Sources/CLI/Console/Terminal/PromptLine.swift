@@ -13,10 +13,10 @@
 /// let bytes = view.draw(text: Array("tomorrow"), cursor: 8)   // "\r\u{1B}[Kuniflow> tomorrow"
 /// let more = view.draw(text: Array("tomorrow!"), cursor: 9)   // "!"
 /// ```
-struct PromptLine {
-  let prompt: TerminalText
+package struct PromptLine {
+  package let prompt: TerminalText
   /// The terminal's width in columns.
-  var columns: Int
+  package var columns: Int
   /// The index of the first character shown: more than 0 once the line has scrolled.
   private(set) var start = 0
   /// What is on screen after the prompt — from which character, the characters (a copy, at most
@@ -25,7 +25,7 @@ struct PromptLine {
   /// (a new line, or output printed over it).
   private var shown: (start: Int, text: [Character], cursor: Int)?
 
-  init(prompt: TerminalText, columns: Int) {
+  package init(prompt: TerminalText, columns: Int) {
     self.prompt = prompt
     self.columns = columns
   }
@@ -38,13 +38,13 @@ struct PromptLine {
 
   /// The line is no longer on screen (Return, or output printed over it): the next drawing is a
   /// whole one, and a new line starts scrolled to its beginning.
-  mutating func forget(resettingScroll: Bool = false) {
+  package mutating func forget(resettingScroll: Bool = false) {
     shown = nil
     if resettingScroll { start = 0 }
   }
 
   /// What to write so that the terminal shows `text` with the cursor before `text[cursor]`.
-  mutating func draw(text: [Character], cursor: Int) -> TerminalText {
+  package mutating func draw(text: [Character], cursor: Int) -> TerminalText {
     scroll(to: cursor, in: text)
     var end = start
     var width = 0

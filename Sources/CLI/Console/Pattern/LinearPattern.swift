@@ -14,7 +14,7 @@
 /// most about 4 per pattern character, times the counts of `{m,n}`, and at most
 /// ``maxInstructions``). Matching a text of L characters takes at most (L + 1) · P steps
 /// (one per instruction per position: ``steps``) and O(P) memory.
-struct LinearPattern {
+package struct LinearPattern {
   enum Instruction: Equatable {
     case scalar(Unicode.Scalar)
     case set(ScalarSet)
@@ -25,12 +25,12 @@ struct LinearPattern {
   }
 
   /// The largest program a pattern may compile to.
-  static let maxInstructions = 20_000
+  package static let maxInstructions = 20_000
 
   private(set) var program: [Instruction] = []
 
   /// Parses and compiles `pattern`.
-  init(_ pattern: String) throws(PatternError) {
+  package init(_ pattern: String) throws(PatternError) {
     let tree = try PatternParser.parse(pattern)
     try emit(tree)
     program.append(.match)
@@ -82,14 +82,14 @@ struct LinearPattern {
   }
 
   /// Whether `text` contains a match, anywhere in it.
-  func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     var steps = 0
     return matches(text, steps: &steps)
   }
 
   /// Whether `text` contains a match; adds to `steps` one per instruction visited, at most
   /// (characters + 1) · instructions.
-  func matches(_ text: String, steps: inout Int) -> Bool {
+  package func matches(_ text: String, steps: inout Int) -> Bool {
     var current = ThreadList(capacity: program.count)
     var next = ThreadList(capacity: program.count)
     var previous: Unicode.Scalar?

@@ -1,37 +1,26 @@
 import ActionLog
-import AppLog
-import Features
 import Foundation
 import Store
 
-/// `uniflow replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
+/// `APP replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
 /// presented otherwise — every action with the state change it made, the session as if some
 /// actions never happened, or the session as a `TestStore` test.
 ///
 /// `uniflow replay session.log --skip 2 --diff` prints the final screens without action 2, then
 /// how that final state differs from the full replay's (−: full, +: without).
 @MainActor
-enum ReplayVariants {
-  /// A logged action with where it came from and its summary as the log writes it: an
-  /// ``ActionLogStep`` without the state it led to, so that a long log's steps do not keep a
-  /// state each (the variants reduce again what they need).
-  struct Step {
-    let seq: Int
-    let origin: ActionOrigin
-    let action: AppAction
-    let summary: String
+package struct ReplayVariants<App: ConsoleApp> {
+  package let app: App
 
-    init(_ step: ActionLogStep<AppState, AppAction>) {
-      seq = step.seq
-      origin = step.origin
-      action = step.action
-      summary = step.summary
-    }
+  package init(_ app: App) {
+    self.app = app
   }
 
   /// Why `request` cannot be presented from a replay that ended on `full` — `--skip` names an
   /// action the replay did not read — or nil.
-  static func problem(_ request: ReplayRequest, full: ActionLogReplayResult<AppState>) -> String? {
+  package func problem(_ request: ReplayRequest, full: ActionLogReplayResult<App.State>)
+    -> String?
+  {
     let missing = request.skip.filter { $0 > full.lastSeq }.sorted()
     guard !missing.isEmpty else { return nil }
     let seqs = missing.map(String.init).joined(separator: ", ")
@@ -43,19 +32,24 @@ enum ReplayVariants {
 
   /// Presents the `steps` a replay from `start` read, ending on `full`, as `request` asks (once
   /// ``problem(_:full:)`` has found nothing); the exit status.
-  static func present(
-    _ request: ReplayRequest, from start: AppState, steps: [Step],
-    full: ActionLogReplayResult<AppState>, console: any Console
+  package func present(
+    _ request: ReplayRequest, from start: App.State, steps: [ReplayStep<App.Action>],
+    full: ActionLogReplayResult<App.State>, console: any Console
   ) -> Int32 {
     if let file = request.emitTest {
       let name = URL(fileURLWithPath: request.path).lastPathComponent
-      let source = TestEmitter(name: name, startState: start, steps: steps).source()
+      guard let source = app.testSource(logName: name, startState: start, steps: steps) else {
+        console.error(
+          "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
+            + "ConsoleApp has no testSource(logName:startState:steps:))")
+        return 2
+      }
       return write(source, to: file, log: request.path, console: console)
     }
-    let reducer = AppReducer()
+    let reducer = app.reducer
     let eachChange = request.diff && request.skip.isEmpty
     var state = start
-    var shown = ShownScreens(start)
+    var shown = ShownScreens(app, start)
     // With --diff, the dump of the state before each action is the one made after the action
     // before it: each state is dumped once.
     var dumped: [String]?
@@ -86,14 +80,14 @@ enum ReplayVariants {
         for line in shown.changes(to: state) { console.screen(line) }
       }
     }
-    for line in AppView(state: state).screens { console.screen(line) }
+    for line in app.screens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
       if full.state == state {
         console.output("without seq \(skipped), the final state is the full replay's")
       } else {
         console.output("without seq \(skipped), the final state differs from the full replay's:")
-        for line in change(from: full.state, to: state) { console.output(TerminalText(line)) }
+        for line in stateChange(from: full.state, to: state) { console.output(TerminalText(line)) }
       }
     }
     return 0
@@ -103,7 +97,7 @@ enum ReplayVariants {
   /// exists is replaced only when it is a regular file that was emitted too (its first lines say
   /// so): never a symbolic link, a FIFO or a device, which are refused without being opened, and
   /// never `log` itself, however `file` spells it (compared by device and inode).
-  private static func write(_ source: String, to file: String, log: String, console: any Console)
+  private func write(_ source: String, to file: String, log: String, console: any Console)
     -> Int32
   {
     guard !file.isEmpty else {
@@ -115,13 +109,13 @@ enum ReplayVariants {
     var info = stat()
     if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       console.error(
-        "uniflow: \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
+        "\(app.name): \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
           + "only a file of its own: choose another")
       return 2
     }
     if let written = FileIdentity(path: file), written == FileIdentity(path: log) {
       console.error(
-        "uniflow: \(file) is the log being replayed (the same file, by another path); "
+        "\(app.name): \(file) is the log being replayed (the same file, by another path); "
           + "--emit-test never writes over it: choose another file")
       return 2
     }
@@ -129,14 +123,14 @@ enum ReplayVariants {
       !existing.hasPrefix(String(source.prefix(while: { $0 != "`" })))
     {
       console.error(
-        "uniflow: \(file) exists and was not written by --emit-test; choose another file")
+        "\(app.name): \(file) exists and was not written by --emit-test; choose another file")
       return 2
     }
     do {
       try source.write(toFile: file, atomically: true, encoding: .utf8)
       return 0
     } catch {
-      console.error("uniflow: \(file): cannot write the test: \(error.localizedDescription)")
+      console.error("\(app.name): \(file): cannot write the test: \(error.localizedDescription)")
       return 2
     }
   }
@@ -146,9 +140,15 @@ enum ReplayVariants {
   /// **Bounds.** O(N + M) to dump the two states (N and M lines) and O((N+M)·D) for the diff of
   /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``); `replay
   /// --diff` dumps each state once, so a log of A actions costs O(A · state lines).
-  static func change(from before: AppState, to after: AppState) -> [String] {
-    guard before != after else { return ["(no change)"] }
-    return lineDiff(expected: dumpLines(before), actual: dumpLines(after))
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  package static func change(from before: App.State, to after: App.State) -> [String] {
+    stateChange(from: before, to: after)
   }
+}
+
+/// `before` to `after` as −/+ lines of their dumps, or `(no change)` (see
+/// ``ReplayVariants/change(from:to:)``).
+package func stateChange<State: Equatable>(from before: State, to after: State) -> [String] {
+  guard before != after else { return ["(no change)"] }
+  return lineDiff(expected: dumpLines(before), actual: dumpLines(after))
+    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }

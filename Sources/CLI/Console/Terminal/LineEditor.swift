@@ -1,5 +1,3 @@
-import Features
-
 /// The line being typed at the interactive prompt: insertion, deletion, cursor movement and
 /// history, as a pure value. The terminal driver feeds it keys and draws it with a
 /// ``PromptLine``.
@@ -10,8 +8,8 @@ import Features
 /// _ = editor.handle(.character("o"))
 /// editor.handle(.enter)   // .line("no")
 /// ```
-struct LineEditor {
-  enum Event: Equatable {
+package struct LineEditor {
+  package enum Event: Equatable {
     /// Return was pressed on this line.
     case line(String)
     /// Ctrl-C.
@@ -22,7 +20,7 @@ struct LineEditor {
     case clearScreen
   }
 
-  let prompt: TerminalText
+  package let prompt: TerminalText
   private(set) var text: [Character] = []
   private(set) var cursor = 0
   private(set) var history: [String] = []
@@ -31,15 +29,15 @@ struct LineEditor {
   /// The new line being edited, kept while browsing history.
   private var draft: [Character] = []
 
-  init(prompt: TerminalText) {
+  package init(prompt: TerminalText) {
     self.prompt = prompt
   }
 
   /// The most lines the history keeps.
-  static let historyLimit = 1000
+  package static let historyLimit = 1000
 
   /// Applies `key`; returns an event when the key ends or interrupts the line.
-  mutating func handle(_ key: Key) -> Event? {
+  package mutating func handle(_ key: Key) -> Event? {
     switch key {
     case .character(let character):
       text.insert(character, at: cursor)
@@ -113,12 +111,12 @@ struct LineEditor {
 /// (Hangul, CJK, full-width forms, most emoji) take two, combining marks none, and a character
 /// the terminal sanitiser escapes (``TerminalText/escape(_:)``) as many as its escape: `\u{1b}`
 /// is six.
-enum DisplayWidth {
-  static func of(_ characters: some Sequence<Character>) -> Int {
+package enum DisplayWidth {
+  package static func of(_ characters: some Sequence<Character>) -> Int {
     characters.reduce(0) { $0 + of($1) }
   }
 
-  static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     if character.unicodeScalars.contains(where: TerminalText.needsEscape) {
       return TerminalText.escape(String(character)).unicodeScalars.count
     }

@@ -5,27 +5,27 @@ import Foundation
 /// text are drawn again, cursor in place. The typed text is drawn by a ``PromptLine``, which
 /// writes only what changed.
 @MainActor
-final class TerminalConsole: Console {
-  var editor: LineEditor
+package final class TerminalConsole: Console {
+  package var editor: LineEditor
   private var view: PromptLine
   /// Whether the prompt line is on screen (false while a command runs).
   private var editing = false
 
-  init(prompt: TerminalText) {
+  package init(prompt: TerminalText) {
     editor = LineEditor(prompt: prompt)
     view = PromptLine(prompt: prompt, columns: TerminalMode.columns())
   }
 
-  func output(_ line: TerminalText) {
+  package func output(_ line: TerminalText) {
     showAbove(line, to: .output)
   }
 
-  func error(_ line: TerminalText) {
+  package func error(_ line: TerminalText) {
     showAbove(line, to: .error)
   }
 
   /// Shows the prompt with whatever has been typed.
-  func showPrompt() {
+  package func showPrompt() {
     editing = true
     view.columns = TerminalMode.columns()
     view.forget()
@@ -33,27 +33,27 @@ final class TerminalConsole: Console {
   }
 
   /// Return was pressed: the prompt line stays as typed and output continues below it.
-  func finishLine() {
+  package func finishLine() {
     editing = false
     view.forget(resettingScroll: true)
     StandardStreams.write("\n")
   }
 
   /// Draws what changed on the prompt line since it was last drawn.
-  func redraw() {
+  package func redraw() {
     guard editing else { return }
     StandardStreams.write(view.draw(text: editor.text, cursor: editor.cursor))
   }
 
   /// Ctrl-L: clears the screen and draws the prompt line at the top.
-  func clearScreen() {
+  package func clearScreen() {
     StandardStreams.write("\u{1B}[H\u{1B}[2J")
     view.forget()
     redraw()
   }
 
   /// Writes text of the program's own, such as `^C`, on the prompt line.
-  func raw(_ text: TerminalText) {
+  package func raw(_ text: TerminalText) {
     StandardStreams.write(text)
   }
 

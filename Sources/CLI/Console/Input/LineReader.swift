@@ -4,8 +4,8 @@ import Foundation
 /// to run effects and print their results while waiting for the next line.
 ///
 /// Invalid UTF-8 is repaired with U+FFFD, never rejected, so every line arrives.
-enum LineReader {
-  static func standardInput() -> AsyncStream<String> {
+package enum LineReader {
+  package static func standardInput() -> AsyncStream<String> {
     .fed(byThreadNamed: "uniflow.stdin") { yield in
       while let line = readLine(strippingNewline: true) { yield(line) }
     }
@@ -15,7 +15,7 @@ enum LineReader {
 extension AsyncStream where Element: Sendable {
   /// A stream of what `produce` yields on a thread of its own, for blocking reads; the stream
   /// finishes when `produce` returns.
-  static func fed(
+  package static func fed(
     byThreadNamed name: String, _ produce: @escaping @Sendable (_ yield: (Element) -> Void) -> Void
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)

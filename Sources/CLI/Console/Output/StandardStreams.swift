@@ -15,15 +15,15 @@ import Foundation
 /// screens, errors and prompts appear in the order they happen even when both streams go to
 /// one pipe. A stream that cannot be written (closed, a full disk) loses the text; nothing
 /// traps.
-enum StandardStreams {
-  enum Stream {
+package enum StandardStreams {
+  package enum Stream {
     case output
     case error
 
     var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
   }
 
-  static func write(_ text: TerminalText, to stream: Stream = .output) {
+  package static func write(_ text: TerminalText, to stream: Stream = .output) {
     var bytes = Array(text.escaped.utf8)
     var offset = 0
     while offset < bytes.count {

@@ -1,0 +1,135 @@
+import ActionLog
+import Store
+
+/// An app the console runs: what the app writes, and no more — its name and version, its
+/// reducer, and its screens as a function of its state. Replaying a log, `--diff`, `--skip`,
+/// `--trace`, `--verify` and shrinking come from the console.
+///
+/// ```swift
+/// struct CounterApp: ConsoleApp {
+///   var name: String { "counter" }
+///   var version: String { "1.0.0" }
+///   var reducer: CounterReducer { CounterReducer() }
+///   func screens(of state: CounterState) -> [ConsoleScreen] {
+///     [ConsoleScreen("count", "\(state.count)")]
+///   }
+/// }
+/// ```
+public protocol ConsoleApp: Sendable {
+  /// Everything the screens show; written whole to a log's header, snapshots and checkpoint.
+  associatedtype State: Codable & Equatable & Sendable
+  /// What the store handles; one log line each.
+  associatedtype Action: LoggableAction & Equatable
+  /// The reducer the live store runs; a replay drops its effects.
+  associatedtype Body: Reducer<State, Action>
+
+  /// The program's name, as its messages begin (`uniflow: …`) and a log's header names it.
+  var name: String { get }
+  /// The version number, `MAJOR.MINOR.PATCH`.
+  var version: String { get }
+  /// The app's reducer.
+  var reducer: Body { get }
+  /// Every screen's line for `state`, in display order.
+  func screens(of state: State) -> [ConsoleScreen]
+
+  /// Checks a log's header before a replay (throwing what is wrong with it), and when `adopt` is
+  /// true makes the process run as the recording did (uniflow adopts the log's time zone). By
+  /// default nothing is checked or adopted.
+  func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
+    throws(ActionLogError)
+
+  /// A recorded session as a test file, for `replay --emit-test`, or nil when the app does not
+  /// write tests (the default): the replay then says so.
+  func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
+}
+
+extension ConsoleApp {
+  /// Checks nothing and adopts nothing.
+  ///
+  /// ```swift
+  /// try app.replaySettings(of: replayer.header, path: "s.log", adopt: false)
+  /// ```
+  public func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
+    throws(ActionLogError)
+  {}
+
+  /// No test: `--emit-test` reports that the app writes none.
+  ///
+  /// ```swift
+  /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
+  /// ```
+  public func testSource(logName: String, startState: State, steps: [ReplayStep<Action>])
+    -> String?
+  { nil }
+
+  /// `name version`, as `--version` prints it and a log's header names the app that wrote it.
+  ///
+  /// ```swift
+  /// CounterApp().nameAndVersion   // "counter 1.0.0"
+  /// ```
+  public var nameAndVersion: String { "\(name) \(version)" }
+}
+
+/// One screen's line: its name and what it shows, printed as `name: text`.
+///
+/// ```swift
+/// ConsoleScreen("clock", "2026년 11월 29일 12시 45분").rendered   // "clock: 2026년 …"
+/// ```
+public struct ConsoleScreen: Equatable, Sendable {
+  /// The screen's name, e.g. `clock`.
+  public var name: String
+  /// What it shows.
+  public var text: String
+
+  /// The screen called `name` showing `text`.
+  ///
+  /// ```swift
+  /// let line = ConsoleScreen("count", "3")
+  /// ```
+  public init(_ name: String, _ text: String) {
+    self.name = name
+    self.text = text
+  }
+
+  /// `name: text`.
+  ///
+  /// ```swift
+  /// ConsoleScreen("count", "3").rendered   // "count: 3"
+  /// ```
+  public var rendered: String { "\(name): \(text)" }
+}
+
+/// A logged action with where it came from and its summary as the log writes it: a replay's
+/// step without the state it led to, so that a long log's steps do not keep a state each.
+///
+/// ```swift
+/// var steps: [ReplayStep<AppAction>] = []
+/// _ = try replayer.run(reduce: reduce) { steps.append(ReplayStep($0)) }
+/// ```
+public struct ReplayStep<Action> {
+  /// The action's sequence number in the log, from 1.
+  public let seq: Int
+  /// Sent by the program, or by an effect.
+  public let origin: ActionOrigin
+  /// The action.
+  public let action: Action
+  /// The action as the log summarises it, e.g. `clock.moveDay days=1`.
+  public let summary: String
+
+  /// The step of `step`, without its state.
+  ///
+  /// ```swift
+  /// let step = ReplayStep(logStep)
+  /// ```
+  public init<State>(_ step: ActionLogStep<State, Action>) {
+    seq = step.seq
+    origin = step.origin
+    action = step.action
+    summary = step.summary
+  }
+}
+
+extension Console {
+  /// Prints `line` as its screen's display.
+  package func screen(_ line: ConsoleScreen) { screen(line.name, text: line.text) }
+}

@@ -1,0 +1,144 @@
+import ActionLog
+import Foundation
+import Store
+
+/// `APP replay LOG`: re-applies a recorded action log with effects off — the app's own
+/// reducer, every effect it returns dropped, so nothing touches the network — and prints the
+/// final screens as the REPL shows them.
+///
+/// ```console
+/// $ uniflow replay session.log
+/// clock: 2026년 11월 30일 12시 45분
+/// ```
+///
+/// Exit status: 0 when replayed (and verified, with `--verify`); 1 when `--verify` finds the
+/// replay differs from the log, or cannot check the final state; 2 when the log cannot be
+/// read, with one line on stderr naming the file and line, and nothing on stdout.
+@MainActor
+package struct ConsoleReplay<App: ConsoleApp> {
+  package typealias State = App.State
+  package typealias Action = App.Action
+  package let app: App
+
+  package init(_ app: App) {
+    self.app = app
+  }
+
+  /// Runs the replay `request` asks for, writing to `console`. `adopt` makes the log's settings
+  /// the process's own (``ConsoleApp/replaySettings(of:path:adopt:)``: the binary adopts; tests
+  /// do not).
+  package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
+    do {
+      let reducer = app.reducer
+      let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
+      // A trace prints as it goes: replay the whole log once first, checking every line and
+      // state as any replay does, so that a bad log prints nothing. (The variants print only
+      // after their replay has read the whole log.)
+      if request.trace, !variant {
+        let replayer = try open(request.path)
+        try app.replaySettings(of: replayer.header, path: replayer.path, adopt: false)
+        _ = try replayer.run(reduce: reducer.reduce(into:action:))
+      }
+      let replayer = try open(request.path)
+      try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
+      var steps: [ReplayStep<Action>] = []
+      let step: ((ActionLogStep<State, Action>) -> Void)? =
+        variant
+        ? { steps.append(ReplayStep($0)) }
+        : request.trace ? trace(from: replayer.startState, to: console) : nil
+      let result = try replayer.run(
+        until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
+        step: step)
+      let variants = ReplayVariants(app)
+      if variant, let problem = variants.problem(request, full: result) {
+        console.error("\(app.name): \(problem)")
+        return 2
+      }
+      warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
+      if variant {
+        let status = variants.present(
+          request, from: replayer.startState, steps: steps, full: result, console: console)
+        guard status == 0 else { return status }
+      } else {
+        for line in app.screens(of: result.state) { console.screen(line) }
+      }
+      return ReplayVerdict(program: app.name).report(result, request, console: console)
+    } catch {
+      console.error("\(app.name): \(error)")
+      return 2
+    }
+  }
+
+  /// The replayer of the log at `path`, once its header shows that this app wrote it (see
+  /// ``checkApp(of:)``).
+  package func open(_ path: String) throws(ActionLogError) -> ActionLogReplayer<State, Action> {
+    try checkApp(of: path)
+    return try ActionLogReplayer<State, Action>(path: path)
+  }
+
+  /// Refuses a log whose header's `app` setting names another app than this one (by its first
+  /// word: a log of any version of the app replays, and is checked field by field), with one
+  /// message naming both. A header without the setting passes.
+  package func checkApp(of path: String) throws(ActionLogError) {
+    var line = LogLine()
+    guard let cursor = try? LogCursor(path: path, line: &line),
+      let writer = cursor.header.setting("app"),
+      let writerName = writer.split(separator: " ").first, writerName != app.name
+    else { return }
+    throw ActionLogError(
+      .badLog, file: path, line: 1,
+      "the log was written by \(writer), not by \(app.nameAndVersion) (its header's \"app\"); "
+        + "replay it with \(writerName)'s own console: \(writerName) replay \(path)")
+  }
+
+  /// `--trace`: prints each action, then the screens it changed since `start` or the action
+  /// before.
+  private func trace(from start: State, to console: any Console)
+    -> (ActionLogStep<State, Action>) -> Void
+  {
+    var shown = ShownScreens(app, start)
+    return { step in
+      console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
+      for line in shown.changes(to: step.state) { console.screen(line) }
+    }
+  }
+
+  private func warnings(_ result: ActionLogReplayResult<State>, _ request: ReplayRequest)
+    -> [String]
+  {
+    var warnings: [String] = []
+    if let torn = result.tornLine {
+      warnings.append(
+        "\(request.path):\(torn): the last line is cut off (the recording was interrupted); "
+          + "replayed the \(counted(result.actions, "action")) before it")
+    }
+    if let until = request.until, result.lastSeq < until {
+      warnings.append(
+        "\(request.path): the log ends at seq \(result.lastSeq), before --until \(until)")
+    }
+    return warnings
+  }
+}
+
+/// The screens last printed, so that a trace prints only those an action changed.
+///
+/// ```swift
+/// var shown = ShownScreens(app, start)
+/// for line in shown.changes(to: next) { console.screen(line) }
+/// ```
+package struct ShownScreens<App: ConsoleApp> {
+  private let app: App
+  private var screens: [ConsoleScreen]
+
+  package init(_ app: App, _ state: App.State) {
+    self.app = app
+    screens = app.screens(of: state)
+  }
+
+  /// The screens of `state` that differ from those shown, which `state`'s then become.
+  package mutating func changes(to state: App.State) -> [ConsoleScreen] {
+    let next = app.screens(of: state)
+    defer { screens = next }
+    return zip(next, screens).filter { $0 != $1 }.map(\.0)
+  }
+}

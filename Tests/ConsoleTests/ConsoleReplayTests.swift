@@ -1,0 +1,117 @@
+import ActionLog
+import Foundation
+import Testing
+
+@testable import Console
+@testable import TestSupport
+
+@MainActor
+@Suite("The console's replay and shrink, for an app it knows nothing of")
+struct ConsoleReplayTests {
+  @Test("replaying another app's log prints that app's final screens")
+  func replayPrintsScreens() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(2), .note("hi"), .add(3)], app: "tally 1.0.0", to: file)
+    let console = CapturingConsole()
+    let status = ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path), console: console)
+    #expect(status == 0)
+    #expect(console.outputs == ["total: 5", "notes: hi"])
+    #expect(console.errors.isEmpty)
+  }
+
+  @Test("--verify and --diff work for any app: the state changes print as −/+ lines")
+  func verifyAndDiff() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(2), .reset], app: "tally 1.0.0", to: file)
+    let verify = CapturingConsole()
+    #expect(
+      ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path, verify: true), console: verify)
+        == 0)
+    #expect(verify.errors.first?.hasPrefix("tally: verified: the replay reproduces") == true)
+    let diff = CapturingConsole()
+    #expect(
+      ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path, diff: true), console: diff) == 0)
+    #expect(diff.outputs.first == "#1 sent add amount=2")
+    #expect(diff.outputs.contains { $0.hasPrefix("\u{2212}") && $0.contains("total: 0") })
+    #expect(diff.outputs.contains { $0.hasPrefix("+") && $0.contains("total: 2") })
+    #expect(diff.outputs.suffix(2) == ["total: 0", "notes: "])
+  }
+
+  @Test("a log written by another app is refused with one message naming both apps")
+  func otherAppRefused() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(1)], app: "uniflow 0.2.0", to: file)
+    let console = CapturingConsole()
+    let status = ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path), console: console)
+    #expect(status == 2)
+    #expect(console.outputs.isEmpty)
+    #expect(
+      console.errors == [
+        "tally: \(file.path):1: the log was written by uniflow 0.2.0, not by tally 1.0.0 (its "
+          + "header's \"app\"); replay it with uniflow's own console: uniflow replay \(file.path)"
+      ])
+  }
+
+  @Test("a log of another version of the same app replays")
+  func otherVersionReplays() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(4)], app: "tally 0.9.0", to: file)
+    let console = CapturingConsole()
+    #expect(ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path), console: console) == 0)
+    #expect(console.outputs.first == "total: 4")
+  }
+
+  @Test("--emit-test for an app that writes no tests says so and exits 2")
+  func emitTestUnsupported() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(1)], app: "tally 1.0.0", to: file)
+    let console = CapturingConsole()
+    let status = ConsoleReplay(TallyApp()).run(
+      ReplayRequest(path: file.path, emitTest: ""), console: console)
+    #expect(status == 2)
+    #expect(
+      console.errors == [
+        "tally: --emit-test: tally does not write tests from its logs (its ConsoleApp has no "
+          + "testSource(logName:startState:steps:))"
+      ])
+  }
+
+  @Test("shrink cuts any app's log to the one action that shows the symptom")
+  func shrinkFindsTheAction() throws {
+    let file = TemporaryFile()
+    let output = TemporaryFile()
+    defer {
+      file.remove()
+      output.remove()
+    }
+    let actions: [Tally.Action] = Array(repeating: .add(1), count: 8) + [.note("boom"), .add(2)]
+    try recordTally(actions, app: "tally 1.0.0", to: file)
+    let console = CapturingConsole()
+    let status = ConsoleShrink(TallyApp()).run(
+      ShrinkRequest(path: file.path, pattern: "boom", screen: "notes", output: output.path),
+      console: console)
+    #expect(status == 0)
+    #expect(console.outputs.first?.hasPrefix("10 actions → 1 action in ") == true)
+    #expect(console.outputs.last == "notes: boom")
+    let replay = CapturingConsole()
+    #expect(ConsoleReplay(TallyApp()).run(ReplayRequest(path: output.path), console: replay) == 0)
+    #expect(replay.outputs == ["total: 0", "notes: boom"])
+  }
+
+  @Test("a replay of 100 times a normal log reduces every action once")
+  func replayScales() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally(Array(repeating: .add(1), count: 2_000), app: "tally 1.0.0", to: file)
+    let console = CapturingConsole()
+    #expect(
+      ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path, verify: true), console: console)
+        == 0)
+    #expect(console.outputs.first == "total: 2000")
+  }
+}
