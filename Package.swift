@@ -63,7 +63,7 @@ let package = Package(
     // The REPL's command grammar: a typed line to a command or an error with its column. A
     // library of its own so that the fuzzer below can link it.
     .target(
-      name: "Commands", dependencies: ["Features"], path: "Sources/CLI/Commands",
+      name: "Commands", dependencies: ["Features", "Console"], path: "Sources/CLI/Commands",
       swiftSettings: strict),
     // The command line for any app's store: REPL, record, replay, travel, shrink, generic over
     // the app (its reducer, command grammar as data, screens and dependencies).

@@ -16,6 +16,39 @@ struct TallyApp: ConsoleApp {
       ConsoleScreen("notes", state.notes.joined(separator: ", ")),
     ]
   }
+
+  /// `add N`, `note TEXT`, `reset`, and `:history`, `:state`, `:diff`, `:record FILE`, `:stop`,
+  /// `:quit`.
+  func command(_ line: String) throws(CommandError) -> ConsoleCommand<Tally.Action> {
+    let words = line.split(separator: " ").map(String.init)
+    switch words.first {
+    case nil: return .nothing
+    case "add":
+      guard words.count == 2, let amount = Int(words[1]) else {
+        throw CommandError(problem: "add needs a number", column: 5, hint: "e.g. add 2")
+      }
+      return .action(.add(amount))
+    case "note": return .action(.note(words.dropFirst().joined(separator: " ")))
+    case "reset": return .action(.reset)
+    case ":history": return .history
+    case ":state": return .state
+    case ":diff": return .diff(nil)
+    case ":back": return .back(1)
+    case ":record" where words.count == 2: return .record(RecordRequest(path: words[1]))
+    case ":stop": return .stop
+    case ":quit": return .quit
+    case let word?:
+      throw CommandError(problem: "unknown command '\(word)'", column: 1, hint: nil)
+    }
+  }
+
+  func helpLines(topic: String?) -> [String] { ["add N", "note TEXT", "reset"] }
+
+  /// Refuses to add a negative number.
+  func rejection(of action: Tally.Action, in state: Tally.State) -> String? {
+    if case .add(let amount) = action, amount < 0 { return "add takes no negative number" }
+    return nil
+  }
 }
 
 /// Keeps what a command prints, output and errors apart.

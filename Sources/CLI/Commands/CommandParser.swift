@@ -1,3 +1,4 @@
+import Console
 import Features
 
 /// Turns a typed line into a ``Command``. Command words are case-insensitive.

@@ -1,3 +1,4 @@
+import Console
 import Features
 
 /// The arguments of the dog and weather commands: `adopt NAME YYYY-MM-DD pug|poodle` and

@@ -1,11 +1,16 @@
 import ActionLog
+import Commands
 import Console
 import Features
 import Foundation
+import Store
 
-/// The demo app as the console sees it: its name and version, reducer, screens, the time zone a
-/// log's replay runs in, and its emitted tests.
+/// The demo app as the console sees it: its name and version, reducer, screens and grammar, the
+/// time zone a log's replay runs in, and its emitted tests.
 struct UniflowApp: ConsoleApp {
+  /// False with `--no-default-location`: launch asks for no weather.
+  var showsDefaultLocation = true
+
   var name: String { "uniflow" }
   var version: String { Version.number }
   var reducer: AppReducer { AppReducer() }
@@ -26,6 +31,81 @@ struct UniflowApp: ConsoleApp {
     -> String?
   {
     TestEmitter(name: logName, startState: startState, steps: steps).source()
+  }
+
+  func command(_ line: String) throws(CommandError) -> Command {
+    try CommandParser.parse(line)
+  }
+
+  func helpLines(topic: String?) -> [String] { HelpText.lines(topic: topic) }
+
+  /// The launch: the clock starts at `date`, and the weather looks up the default location.
+  func launchActions(at date: Date) -> [AppAction] {
+    [.launched(at: date)]
+      + (showsDefaultLocation ? [.weather(.changeLocation(WeatherState.defaultLocation))] : [])
+  }
+
+  func rejection(of action: AppAction, in state: AppState) -> String? {
+    switch action {
+    case .clock(.moveDay(let days)):
+      return ClockReducer.rejection(ofMovingBy: days, in: state.clock)
+    case .dog(let action):
+      return DogReducer.rejection(of: action, in: state.dog, today: state.today)
+    case .weather(.changeLocation(let name)):
+      return WeatherReducer.rejection(ofChangingLocationTo: name)
+    default:
+      return nil
+    }
+  }
+
+  /// `dog [NAME]` prints the dog screen even when it did not change.
+  func screenShown(by action: AppAction) -> String? {
+    if case .dog(.show) = action { return "dog" }
+    return nil
+  }
+
+  func cancellations(in state: AppState) -> [AppAction] {
+    (state.clock.isLoading ? [.clock(.cancel)] : [])
+      + (state.weather.isLoading ? [.weather(.cancel)] : [])
+  }
+
+  func restoring(_ state: AppState) -> AppAction? { .restored(state) }
+
+  /// The app and version; `timeZone`, the zone the clock shows and moves in (replay runs in it);
+  /// `locale`, the recording process's, kept for the record: every screen formats with fixed
+  /// formats (Gregorian calendar, en_US_POSIX), so no screen depends on it.
+  func recordingSettings(of state: AppState) -> [LogSetting] {
+    Self.settings(timeZone: state.clock.timeZone)
+  }
+
+  /// Each screen watches its own part of the state (``Screen/all``), so a screen's line is
+  /// derived again only when that part changed: an action for the weather screen costs the
+  /// clock and dog screens one comparison each, not a view model.
+  @MainActor
+  func watchScreens(
+    _ store: Store<AppState, AppAction>, onChange: @escaping (ConsoleScreen) -> Void
+  ) -> [StoreObservation] {
+    // In the order AppView lists the screens, so that one action's lines print in that order.
+    Screen.all.map { screen in
+      var isFirst = true  // the first call, at once, reports nothing: launch prints every screen
+      return screen.watch(store) { text in
+        defer { isFirst = false }
+        guard !isFirst else { return }
+        onChange(ConsoleScreen(screen.name, text))
+      }
+    }
+  }
+
+  /// The header's settings: what shapes reduction and display.
+  ///
+  /// `timeZone` is the zone the clock shows and moves in; replay runs in it. `locale` is the
+  /// recording process's, kept for the record: every screen formats with fixed formats
+  /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
+  static func settings(timeZone: TimeZone) -> [LogSetting] {
+    [
+      LogSetting("app", Options.version), LogSetting("timeZone", timeZone.identifier),
+      LogSetting("locale", Locale.current.identifier),
+    ]
   }
 
   /// The zone a log's session ran in, from its header's `timeZone` setting.

@@ -41,6 +41,32 @@ public protocol ConsoleApp: Sendable {
   /// A recorded session as a test file, for `replay --emit-test`, or nil when the app does not
   /// write tests (the default): the replay then says so.
   func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
+
+  // MARK: The REPL (defaults in ConsoleApp+REPL.swift)
+
+  /// One typed line as a command: an action, or one of the console's `:` commands (the app's
+  /// grammar parses both; see uniflow's CommandParser).
+  func command(_ line: String) throws(CommandError) -> ConsoleCommand<Action>
+  /// What `:help` prints, or `:help TOPIC`.
+  func helpLines(topic: String?) -> [String]
+  /// Why the app refuses `action` in `state`, checked before it is sent; nil to send it.
+  func rejection(of action: Action, in state: State) -> String?
+  /// The screen `action` asks to see, printed even when it did not change.
+  func screenShown(by action: Action) -> String?
+  /// The actions that cancel what `state` shows as loading: Ctrl-C sends them, and travel
+  /// applies them to the state it shows (whose effects are not running).
+  func cancellations(in state: State) -> [Action]
+  /// The action that makes the store's state `state`, which travel sends so that a recording
+  /// replays to the screens travel showed; nil when the app cannot travel.
+  func restoring(_ state: State) -> Action?
+  /// The settings a recording's header holds, for the state recording starts from.
+  func recordingSettings(of state: State) -> [LogSetting]
+  /// Calls `onChange` with a screen's line each time the part of the store's state it shows
+  /// changes (not at once); the observations stop when released.
+  @MainActor
+  func watchScreens(
+    _ store: Store<State, Action>, onChange: @escaping (ConsoleScreen) -> Void
+  ) -> [StoreObservation]
 }
 
 extension ConsoleApp {

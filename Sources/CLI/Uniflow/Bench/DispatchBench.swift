@@ -203,7 +203,7 @@ enum DispatchBench {
   @inline(never) private static func renderObserved(_ count: Int) -> Double {
     let store = Store(
       initialState: appInitialState(), reducer: AppReducer())
-    let renderer = ScreenRenderer(console: DiscardingConsole())
+    let renderer = ScreenPrinter(UniflowApp(), console: DiscardingConsole())
     renderer.attach(to: store)
     return sendAll(renderActions, to: store, count: count)
   }
@@ -214,5 +214,5 @@ enum DispatchBench {
 final class DiscardingConsole: Console {
   func output(_ line: TerminalText) { DispatchBench.consume(line.description) }
   func error(_ line: TerminalText) {}
-  func screen(_ line: ScreenLine) { DispatchBench.consume(line.text) }
+  func screen(_ name: String, text: String) { DispatchBench.consume(text) }
 }

@@ -56,7 +56,7 @@ enum ShrinkWorkload {
     let reducer = AppReducer()
     var state = AppState(timeZone: zone)
     let recorder = try ActionLogRecorder<AppState, AppAction>(
-      path: path, overwrite: true, settings: SessionRecording.settings(timeZone: zone),
+      path: path, overwrite: true, settings: UniflowApp.settings(timeZone: zone),
       state: state)
     for action in actions {
       _ = reducer.reduce(into: &state, action: action)

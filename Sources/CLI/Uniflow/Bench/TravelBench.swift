@@ -155,7 +155,7 @@ final class BenchConsole: Console {
 
   func output(_ line: TerminalText) { outputs.append(line.description) }
   func error(_ line: TerminalText) { errors.append(line.description) }
-  func screen(_ line: ScreenLine) {}
+  func screen(_ name: String, text: String) {}
 }
 
 /// A bench that could not measure, and why.

@@ -1,4 +1,3 @@
-import Console
 import Foundation
 
 #if canImport(Glibc)
@@ -9,8 +8,10 @@ import Foundation
 /// results printed above the line being typed, Ctrl-C to cancel what is in flight, and Ctrl-D
 /// (or a second Ctrl-C) to leave.
 @MainActor
-enum InteractiveREPL {
-  static func run(_ session: Session, console: TerminalConsole) async {
+package enum InteractiveREPL {
+  package static func run<App: ConsoleApp>(_ session: ConsoleSession<App>, console: TerminalConsole)
+    async
+  {
     var decoder = KeyDecoder()
     var lineNumber = 0
     var interruptedOnce = false

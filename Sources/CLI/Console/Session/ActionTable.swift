@@ -1,6 +1,3 @@
-import Console
-import Features
-
 /// The session history's actions, each kept once however often it recurs: a history entry is a
 /// 4-byte ``Packed`` (source, whether a typed command starts there, and a slot in this table),
 /// so a session of a million `tomorrow`s holds 4 MB, not a million 70-byte enum values.
@@ -12,26 +9,12 @@ import Features
 /// **Bounds.** `intern` is O(``recentLimit``) comparisons; memory is one action and 4 bytes per
 /// slot in use, plus 4 bytes per freed slot.
 @MainActor
-final class ActionTable {
-  /// An entry of the history: 2 bits of source, 1 bit "a typed command starts here", 29 bits of
-  /// slot.
-  struct Packed: Equatable {
-    let bits: UInt32
-
-    init(source: SessionHistory.Source, startsCommand: Bool, slot: Int) {
-      precondition(slot < 1 << 29, "the action table holds at most 2^29 distinct actions")
-      bits = UInt32(slot) << 3 | (startsCommand ? 4 : 0) | UInt32(source.code)
-    }
-
-    var slot: Int { Int(bits >> 3) }
-    var startsCommand: Bool { bits & 4 != 0 }
-    var source: SessionHistory.Source { SessionHistory.Source(code: bits & 3) }
-  }
-
+final class ActionTable<Action: Equatable> {
   /// How many of the latest distinct actions a new one is compared with.
-  static let recentLimit = 8
+  static var recentLimit: Int { 8 }
 
-  private var actions: [AppAction] = []
+  /// The actions by slot; nil in a freed slot, so that the old action's memory goes.
+  private var actions: [Action?] = []
   private var references: [UInt32] = []
   private var freed: [Int] = []
   private var recent: [Int] = []
@@ -42,10 +25,10 @@ final class ActionTable {
   var slotsInUse: Int { actions.count - freed.count }
 
   /// The action in `slot`.
-  func action(_ slot: Int) -> AppAction { actions[slot] }
+  func action(_ slot: Int) -> Action { actions[slot]! }
 
   /// The slot of `action`, taking a reference to it.
-  func intern(_ action: AppAction) -> Int {
+  func intern(_ action: Action) -> Int {
     for (index, slot) in recent.enumerated().reversed() {
       comparisons += 1
       if actions[slot] == action {
@@ -76,13 +59,28 @@ final class ActionTable {
   func release(_ slot: Int) {
     references[slot] -= 1
     guard references[slot] == 0 else { return }
-    actions[slot] = .clock(.cancel)  // a payload-free placeholder: the old one's memory goes
+    actions[slot] = nil  // the old action's memory goes
     freed.append(slot)
     recent.removeAll { $0 == slot }
   }
 }
 
-extension SessionHistory.Source {
+/// An entry of the history: 2 bits of source, 1 bit "a typed command starts here", 29 bits of
+/// slot in the ``ActionTable``.
+struct HistoryPacked: Equatable {
+  let bits: UInt32
+
+  init(source: HistorySource, startsCommand: Bool, slot: Int) {
+    precondition(slot < 1 << 29, "the action table holds at most 2^29 distinct actions")
+    bits = UInt32(slot) << 3 | (startsCommand ? 4 : 0) | UInt32(source.code)
+  }
+
+  var slot: Int { Int(bits >> 3) }
+  var startsCommand: Bool { bits & 4 != 0 }
+  var source: HistorySource { HistorySource(code: bits & 3) }
+}
+
+extension HistorySource {
   fileprivate var code: UInt8 {
     switch self {
     case .launch: 0

@@ -1,21 +1,23 @@
-import Console
-import Features
 import Store
 
 /// Time travel through the session: `:back`, `:forward`, `:goto`, `:undo` and `:diff`.
-extension Session {
+extension ConsoleSession {
   /// Shows the state at `position`, effects off: cancels what is in flight, and restores the
   /// state through one `restored` action, so a recording of the session replays to the same
   /// screens. What was loading there shows as cancelled, since its effect is not running.
   func travel(to position: Int) {
     store.cancelAllEffects()
     var shown = history.state(at: position)
-    if shown.clock.isLoading { _ = replayReducer.reduce(into: &shown, action: .clock(.cancel)) }
-    if shown.weather.isLoading {
-      _ = replayReducer.reduce(into: &shown, action: .weather(.cancel))
+    for action in app.cancellations(in: shown) {
+      _ = replayReducer.reduce(into: &shown, action: action)
+    }
+    guard let restoring = app.restoring(shown) else {
+      report(
+        "\(app.name) cannot travel: its ConsoleApp has no restoring(_:) action", line: nil)
+      return
     }
     history.move(to: position)
-    history.travel { store.send(.restored(shown)) }
+    history.travel { store.send(restoring) }
     console.result(
       "travel", lines: ["at seq \(position) of \(history.count)"],
       json: ["seq": position, "of": history.count])
@@ -64,7 +66,7 @@ extension Session {
 
   /// What the history keeps, and how to keep more.
   private var horizonNote: String {
-    "the history keeps the last \(history.horizon) actions (start uniflow with --history N "
+    "the history keeps the last \(history.horizon) actions (start \(app.name) with --history N "
       + "to keep more)"
   }
 
@@ -107,14 +109,14 @@ extension Session {
     let entry = history.entry(seq)
     let before = history.state(at: seq - 1)
     let after = history.state(at: seq)
-    let title = "#\(seq) \(entry.source.rawValue) \(SessionHistory.describe(entry.action))"
+    let title = "#\(seq) \(entry.source.rawValue) \(history.describe(entry))"
     let change = stateChange(from: before, to: after)
     let lines = [TerminalText(title)] + change.map { TerminalText($0) }
     console.result(
       "diff", lines: lines,
       json: [
         "seq": seq, "source": entry.source.rawValue,
-        "action": SessionHistory.describe(entry.action), "change": change,
+        "action": history.describe(entry), "change": change,
       ])
   }
 }

@@ -1,6 +1,4 @@
 import ActionLog
-import Console
-import Features
 import Store
 
 /// Every action the session's store has handled, with where it came from, and which of the
@@ -14,42 +12,36 @@ import Store
 /// action handled after travelling back drops the states after ``position`` and continues from
 /// there.
 @MainActor
-final class SessionHistory {
+package final class ActionHistory<State: Equatable & Sendable, Action: Equatable & Sendable> {
   /// Where an action came from.
-  enum Source: String, Sendable {
-    /// Sent by the app itself at launch.
-    case launch
-    /// From a command the user typed.
-    case typed
-    /// Sent by an effect.
-    case effect
-    /// Restores the screens travel showed, where that differs from the recorded state (what was
-    /// loading there had been cancelled).
-    case travel
-  }
+  package typealias Source = HistorySource
 
   /// An action and where it came from.
-  struct Entry: Sendable {
-    let source: Source
-    let action: AppAction
+  package struct Entry {
+    package let source: Source
+    package let action: Action
   }
 
   /// The default of `--history`: how many actions a session keeps for travel.
-  nonisolated static let defaultHorizon = 1_000_000
+  package nonisolated static var defaultHorizon: Int { historyDefaultHorizon }
 
-  private let table = ActionTable()
-  private var timeline: ActionTimeline<AppState, ActionTable.Packed>
+  private let table = ActionTable<Action>()
+  private var timeline: ActionTimeline<State, HistoryPacked>
+  /// The action that restores a state travel showed, recorded when the session moves on from
+  /// it (the app's ``ConsoleApp/restoring(_:)``).
+  package var restoring: ((State) -> Action?)?
+
   /// How many actions the history keeps at least: older ones are dropped, whole checkpoint
   /// intervals at a time.
-  let horizon: Int
+  package let horizon: Int
   /// The position whose state the screens show.
-  private(set) var position = 0
+  package private(set) var position = 0
   /// The source recorded for the next action sent (rather than produced by an effect).
   private var nextSource = Source.launch
   /// Whether the next action sent begins a typed command.
   private var startsCommand = false
   /// The state the store holds now, which after travel may differ from the timeline's.
-  private var storeState: AppState
+  private var storeState: State
   /// Whether the store's actions are travel's own, not to be listed.
   private var travelling = false
   /// Whether travel has moved the store since the last action listed.
@@ -63,9 +55,9 @@ final class SessionHistory {
   /// **Bounds.** Memory: 4 bytes per action kept (``ActionTable``), one copy of each distinct
   /// recent action, and one state per checkpoint interval; at most `horizon` plus one interval
   /// of actions are kept, however long the session runs.
-  init(
-    initialState: AppState, horizon: Int = SessionHistory.defaultHorizon,
-    checkpointInterval: Int? = nil, reduce: @escaping (inout AppState, AppAction) -> Void
+  package init(
+    initialState: State, horizon: Int = historyDefaultHorizon,
+    checkpointInterval: Int? = nil, reduce: @escaping (inout State, Action) -> Void
   ) {
     precondition(horizon > 0, "the history keeps at least one action")
     self.horizon = horizon
@@ -78,35 +70,35 @@ final class SessionHistory {
   }
 
   /// How many actions the session has had (after travelling back, counting the states ahead).
-  var count: Int { timeline.count }
+  package var count: Int { timeline.count }
 
   /// The oldest position the history still has: 0 until the session outgrows ``horizon``.
-  var firstPosition: Int { timeline.firstPosition }
+  package var firstPosition: Int { timeline.firstPosition }
 
   /// The entry of the action numbered `seq` (``firstPosition`` + 1 … ``count``).
-  func entry(_ seq: Int) -> Entry {
+  package func entry(_ seq: Int) -> Entry {
     let packed = timeline.action(seq)
     return Entry(source: packed.source, action: table.action(packed.slot))
   }
 
   /// The state at `position` (``firstPosition`` … ``count``), re-applied from the nearest
   /// checkpoint.
-  func state(at position: Int) -> AppState { timeline.state(at: position) }
+  package func state(at position: Int) -> State { timeline.state(at: position) }
 
   /// How many bytes the history's actions take (entries and the table's distinct actions, not
   /// the checkpoints): what `uniflow bench` divides by the number of actions.
-  var actionBytes: Int {
-    (timeline.count - timeline.firstPosition) * MemoryLayout<ActionTable.Packed>.stride
-      + table.slotsInUse * (MemoryLayout<AppAction>.stride + MemoryLayout<UInt32>.stride)
+  package var actionBytes: Int {
+    (timeline.count - timeline.firstPosition) * MemoryLayout<HistoryPacked>.stride
+      + table.slotsInUse * (MemoryLayout<Action>.stride + MemoryLayout<UInt32>.stride)
   }
 
-  func attach(to store: Store<AppState, AppAction>) {
+  package func attach(to store: Store<State, Action>) {
     observation = store.observe { [weak self] action, origin, state in
       self?.handled(action, origin: origin, resultingIn: state)
     }
   }
 
-  private func handled(_ action: AppAction, origin: ActionOrigin, resultingIn state: AppState) {
+  private func handled(_ action: Action, origin: ActionOrigin, resultingIn state: State) {
     defer { storeState = state }
     if travelling { return }
     if hasTravelled { continueFromPosition() }
@@ -117,9 +109,9 @@ final class SessionHistory {
   }
 
   private func append(
-    _ action: AppAction, source: Source, startsCommand: Bool, resultingIn state: AppState
+    _ action: Action, source: Source, startsCommand: Bool, resultingIn state: State
   ) {
-    let packed = ActionTable.Packed(
+    let packed = HistoryPacked(
       source: source, startsCommand: startsCommand, slot: table.intern(action))
     timeline.append(packed, resultingIn: state)
     position = timeline.count
@@ -138,19 +130,19 @@ final class SessionHistory {
       for seq in (position + 1)...timeline.count { table.release(timeline.action(seq).slot) }
     }
     timeline.removeActions(after: position)
-    if storeState != timeline.lastState {
-      append(.restored(storeState), source: .travel, startsCommand: false, resultingIn: storeState)
+    if storeState != timeline.lastState, let restoring = restoring?(storeState) {
+      append(restoring, source: .travel, startsCommand: false, resultingIn: storeState)
     }
   }
 
   /// The actions about to be sent come from a typed command.
-  func beginTypedCommand() {
+  package func beginTypedCommand() {
     nextSource = .typed
     startsCommand = true
   }
 
   /// Runs `body`, whose actions travel sends to the store; they are not listed.
-  func travel(_ body: () -> Void) {
+  package func travel(_ body: () -> Void) {
     travelling = true
     hasTravelled = true
     defer { travelling = false }
@@ -158,7 +150,7 @@ final class SessionHistory {
   }
 
   /// Moves the current position to `position`; travel then restores its state.
-  func move(to position: Int) {
+  package func move(to position: Int) {
     precondition(timeline.firstPosition <= position && position <= timeline.count)
     self.position = position
   }
@@ -166,7 +158,7 @@ final class SessionHistory {
   /// The position just before the last typed command that begins before the current position:
   /// where `:undo` goes; nil if there is none among the actions kept. O(actions since that
   /// command).
-  var positionBeforeLastCommand: Int? {
+  package var positionBeforeLastCommand: Int? {
     var seq = position
     while seq > timeline.firstPosition {
       if timeline.action(seq).startsCommand { return seq - 1 }
@@ -177,7 +169,7 @@ final class SessionHistory {
 
   /// How many lines `:history` prints: one per action kept, and a first line for the state
   /// before them when the screens show it (the start, or the oldest state kept).
-  var lineCount: Int {
+  package var lineCount: Int {
     timeline.count - timeline.firstPosition + (hasFirstLine ? 1 : 0)
   }
 
@@ -185,7 +177,7 @@ final class SessionHistory {
 
   /// `:history`'s line `index` (0 ..< ``lineCount``): a `>` at the state shown, sequence
   /// number, source, action.
-  func line(_ index: Int) -> String {
+  package func line(_ index: Int) -> String {
     let width = String(timeline.count).count
     let marker = { (seq: Int) in seq == self.position ? ">" : " " }
     if hasFirstLine, index == 0 {
@@ -201,30 +193,53 @@ final class SessionHistory {
     let number = String(seq)
     let padded = String(repeating: " ", count: width - number.count) + number
     let source = entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-    return "\(marker(seq)) \(padded)  \(source)  \(Self.describe(entry.action))"
+    return "\(marker(seq)) \(padded)  \(source)  \(describe(entry))"
   }
 
   /// `:history`'s lines, all at once (tests; the REPL prints them one at a time).
-  func lines() -> [String] { (0..<lineCount).map(line) }
+  package func lines() -> [String] { (0..<lineCount).map(line) }
 
   /// `:history` for `--json`, item `index` (0 ..< number of actions kept):
   /// `{"seq": 1, "source": "launch", "action": "…"}`, with `"current": true` on the state shown.
-  func jsonEntry(_ index: Int) -> [String: Any] {
+  package func jsonEntry(_ index: Int) -> [String: Any] {
     let seq = timeline.firstPosition + index + 1
     let entry = self.entry(seq)
     var object: [String: Any] = [
-      "seq": seq, "source": entry.source.rawValue, "action": Self.describe(entry.action),
+      "seq": seq, "source": entry.source.rawValue, "action": describe(entry),
     ]
     if seq == position { object["current"] = true }
     return object
   }
 
+  /// An entry's action on one line: travel's own restoring actions by their name alone
+  /// (`.restored(…)`), the state they carry left out.
+  package func describe(_ entry: Entry) -> String {
+    guard entry.source == .travel else { return Self.describe(entry.action) }
+    let name = Self.describe(entry.action).prefix { $0 != "(" }
+    return name + "(…)"
+  }
+
   /// An action on one line, at most 160 characters.
-  static func describe(_ action: AppAction) -> String {
-    if case .restored = action { return ".restored(…)" }
+  package static func describe(_ action: Action) -> String {
     let text = dumpLines(action).map { $0.trimmingCharacters(in: .whitespaces) }
       .joined(separator: " ").replacingOccurrences(of: "( ", with: "(")
       .replacingOccurrences(of: " )", with: ")")
     return text.count > 160 ? String(text.prefix(159)) + "…" : text
   }
 }
+
+/// Where an action in a session's history came from.
+package enum HistorySource: String, Sendable {
+  /// Sent by the app itself at launch.
+  case launch
+  /// From a command the user typed.
+  case typed
+  /// Sent by an effect.
+  case effect
+  /// Restores the screens travel showed, where that differs from the recorded state (what was
+  /// loading there had been cancelled).
+  case travel
+}
+
+/// The default of `--history`: how many actions a session keeps for travel.
+package let historyDefaultHorizon = 1_000_000

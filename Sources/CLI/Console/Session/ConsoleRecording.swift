@@ -1,8 +1,4 @@
 import ActionLog
-import AppLog
-import Commands
-import Console
-import Features
 import Foundation
 import Store
 
@@ -10,8 +6,9 @@ import Store
 /// as it happens (see docs/action-log.md).
 ///
 /// ```swift
-/// let recording = try SessionRecording(RecordRequest(path: "s.log"), store: store,
-///                                      timeZone: zone) { error in console.error("\(error)") }
+/// let recording = try ConsoleRecording(app, RecordRequest(path: "s.log"), store: store) {
+///   error in console.error("\(error)")
+/// }
 /// …
 /// try recording.stop(state: store.state)   // writes the checkpoint
 /// ```
@@ -22,57 +19,45 @@ import Store
 /// The header holds the state at the moment recording starts, so a recording begun in the middle
 /// of a session (`:record`) replays from there to the same screens.
 @MainActor
-final class SessionRecording {
-  private let recorder: ActionLogRecorder<AppState, AppAction>
+package final class ConsoleRecording<App: ConsoleApp> {
+  private let recorder: ActionLogRecorder<App.State, App.Action>
   private var observation: StoreObservation?
 
   /// Creates the log and starts recording `store`'s actions. `onFailure` hears of a write that
   /// failed, after which nothing more is recorded.
-  init(
-    _ request: RecordRequest, store: Store<AppState, AppAction>, timeZone: TimeZone,
+  package init(
+    _ app: App, _ request: RecordRequest, store: Store<App.State, App.Action>,
     onFailure: @escaping (ActionLogError) -> Void
   ) throws(ActionLogError) {
     // Standard input may be a script read from a file: the log must never be written over it.
     recorder = try ActionLogRecorder(
       path: request.path, overwrite: request.force,
       refusing: FileIdentity(descriptor: STDIN_FILENO).map { [$0] } ?? [],
-      settings: Self.settings(timeZone: timeZone), state: store.state)
+      settings: app.recordingSettings(of: store.state), state: store.state)
     observation = recorder.attach(to: store, onFailure: onFailure)
   }
 
   /// The log's path.
-  var path: String { recorder.path }
+  package var path: String { recorder.path }
   /// How many actions have been written.
-  var actions: Int { recorder.seq }
+  package var actions: Int { recorder.seq }
 
   /// Stops recording and writes `state` as the log's checkpoint.
-  func stop(state: AppState) throws(ActionLogError) {
+  package func stop(state: App.State) throws(ActionLogError) {
     observation?.cancel()
     observation = nil
     try recorder.finish(state: state)
   }
 
   /// Stops recording without a checkpoint, after a write failed.
-  func abandon() {
+  package func abandon() {
     observation?.cancel()
     observation = nil
     recorder.close()
   }
 
-  /// The header's settings: what shapes reduction and display.
-  ///
-  /// `timeZone` is the zone the clock shows and moves in; replay runs in it. `locale` is the
-  /// recording process's, kept for the record: every screen formats with fixed formats
-  /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
-  static func settings(timeZone: TimeZone) -> [LogSetting] {
-    [
-      LogSetting("app", Options.version), LogSetting("timeZone", timeZone.identifier),
-      LogSetting("locale", Locale.current.identifier),
-    ]
-  }
-
   /// The one-line message for a recording that cannot start, with how to fix it.
-  static func message(_ error: ActionLogError) -> String {
+  package static func message(_ error: ActionLogError) -> String {
     switch error.kind {
     case .alreadyExists:
       return "\(error); choose another file or add --force to overwrite it"

@@ -1,0 +1,96 @@
+/// One line of REPL input, understood: an action for the store, or one of the console's own
+/// `:` commands.
+///
+/// ```swift
+/// let command: ConsoleCommand<CounterAction> = .action(.increment)
+/// ```
+public enum ConsoleCommand<Action: Equatable & Sendable>: Equatable, Sendable {
+  /// Nothing to do: a blank line or a `#` comment.
+  case nothing
+  /// An action for the store.
+  case action(Action)
+  /// `:help`, optionally about one command.
+  case help(String?)
+  /// `:state`.
+  case state
+  /// `:view`: every screen, changed or not.
+  case view
+  /// `:history`: the actions handled so far.
+  case history
+  /// `:undo`: step back over the last typed command and what its effects did.
+  case undo
+  /// `:back [N]`: travel N states back through the session (effects off).
+  case back(Int)
+  /// `:forward [N]`: travel N states forward again.
+  case forward(Int)
+  /// `:goto SEQ`: travel to the state after action SEQ (0: before the first action).
+  case goto(Int)
+  /// `:diff [SEQ]`: the state change action SEQ made; nil: the action that led to the screens.
+  case diff(Int?)
+  /// `:wait`: wait until no effect is running.
+  case wait
+  /// `:quit`.
+  case quit
+  /// `:record FILE [--force]`.
+  case record(RecordRequest)
+  /// `:stop`.
+  case stop
+}
+
+/// `--record FILE [--force]` or `:record FILE [--force]`: where to record the session's actions.
+///
+/// ```swift
+/// let request = RecordRequest(path: "session.log", force: true)
+/// ```
+public struct RecordRequest: Equatable, Sendable {
+  /// The log's path.
+  public var path: String
+  /// Overwrite `path` if it exists (without it, an existing file is an error).
+  public var force = false
+
+  /// A recording to `path`, overwriting it only when `force` is true.
+  ///
+  /// ```swift
+  /// RecordRequest(path: "s.log")
+  /// ```
+  public init(path: String, force: Bool = false) {
+    self.path = path
+    self.force = force
+  }
+}
+
+/// Why a line could not be understood: what is wrong, the column where it is, and a hint.
+///
+/// Printed as `unknown command 'reloda' (column 1) — did you mean 'reload'?`.
+///
+/// ```swift
+/// throw CommandError(problem: "unknown command 'reloda'", column: 1, hint: "did you mean 'reload'?")
+/// ```
+public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  public let problem: String
+  /// The column (from 1, in characters) where it is.
+  public let column: Int
+  /// How to fix it, if there is a guess.
+  public let hint: String?
+
+  /// The error `problem` at `column`, with an optional `hint`.
+  ///
+  /// ```swift
+  /// CommandError(problem: "moveDay needs a number", column: 8, hint: nil)
+  /// ```
+  public init(problem: String, column: Int, hint: String?) {
+    self.problem = problem
+    self.column = column
+    self.hint = hint
+  }
+
+  /// `problem (column N) — hint`.
+  ///
+  /// ```swift
+  /// CommandError(problem: "x", column: 2, hint: nil).description   // "x (column 2)"
+  /// ```
+  public var description: String {
+    "\(problem) (column \(column))" + (hint.map { " — \($0)" } ?? "")
+  }
+}

@@ -1,0 +1,220 @@
+import ActionLog
+import Foundation
+import Store
+
+/// One run of the REPL: the store, the screens, and the loop that turns lines into actions.
+@MainActor
+package final class ConsoleSession<App: ConsoleApp> {
+  package typealias State = App.State
+  package typealias Action = App.Action
+  package let app: App
+  package let store: Store<State, Action>
+  package let console: any Console
+  private let renderer: ScreenPrinter<App>
+  /// Every action handled and the state the screens show, for `:history` and time travel.
+  package let history: ActionHistory<State, Action>
+  /// The app's reducer with effects that are never run: travel re-applies actions with it.
+  package let replayReducer: App.Body
+  /// Script mode: effects settle after every line, errors carry line numbers.
+  private let isScript: Bool
+  /// Whether any line failed; script mode then exits 1.
+  package private(set) var hadErrors = false
+  /// The recording in progress (`--record`, `:record`), if any.
+  package private(set) var recording: ConsoleRecording<App>?
+
+  /// A session of `app` from `initialState` whose effects reach the world through
+  /// `dependencies`; the dependencies it does not set are unimplemented. The history keeps
+  /// the last `horizon` actions for travel.
+  package init(
+    _ app: App, initialState: State, horizon: Int,
+    dependencies: (inout DependencyValues) -> Void, console: any Console, isScript: Bool
+  ) {
+    self.app = app
+    self.store = Store(
+      initialState: initialState, reducer: app.reducer, withDependencies: dependencies)
+    let replayReducer = app.reducer
+    self.replayReducer = replayReducer
+    self.history = ActionHistory(initialState: initialState, horizon: horizon) {
+      state, action in
+      _ = replayReducer.reduce(into: &state, action: action)
+    }
+    history.restoring = { app.restoring($0) }
+    self.console = console
+    self.renderer = ScreenPrinter(app, console: console)
+    self.isScript = isScript
+    renderer.attach(to: store)
+    history.attach(to: store)
+  }
+
+  /// Starts the app by sending `actions` (uniflow: `launched(at:)` and the default location),
+  /// and prints every screen once (in script mode, after the launch's effects have settled).
+  package func launch(_ actions: [Action]) async {
+    renderer.isLive = false
+    for action in actions { store.send(action) }
+    if isScript { await store.settle() }
+    renderer.isLive = true
+    renderer.printAll(of: store.state)
+  }
+
+  /// Handles one typed line. Returns false when the session should end.
+  package func handle(_ line: String, number: Int) async -> Bool {
+    let command: ConsoleCommand<Action>
+    do {
+      command = try app.command(line)
+    } catch {
+      report(error.description, line: number, column: error.column)
+      return true
+    }
+    switch command {
+    case .nothing:
+      break
+    case .action(let action):
+      if let rejection = rejection(of: action) {
+        report(rejection, line: number)
+        return true
+      }
+      let before = store.state
+      history.beginTypedCommand()
+      store.send(action)
+      if isScript { await store.settle() }
+      if let screen = app.screenShown(by: action) {
+        renderer.printUnlessChanged(screen, from: before, to: store.state)
+      }
+    case .help(let topic):
+      let lines = app.helpLines(topic: topic)
+      console.result("help", lines: lines.map { TerminalText($0) }, json: lines)
+    case .state:
+      console.result(
+        "state", lines: StateJSON.lines(store.state), json: StateJSON.object(store.state))
+    case .view:
+      renderer.printAll(of: store.state)
+    case .history:
+      console.resultList(
+        "history", lineCount: history.lineCount, line: { TerminalText(history.line($0)) },
+        itemCount: history.count - history.firstPosition, item: history.jsonEntry)
+    case .undo:
+      undo(line: number)
+    case .back(let steps):
+      travel(by: -steps, line: number)
+    case .forward(let steps):
+      travel(by: steps, line: number)
+    case .goto(let seq):
+      travel(toSeq: seq, line: number)
+    case .diff(let seq):
+      diff(seq, line: number)
+    case .wait:
+      await store.settle()
+    case .quit:
+      return false
+    case .record(let request):
+      if let recording {
+        report("already recording to \(recording.path); :stop first", line: number)
+      } else if let error = startRecording(request) {
+        report(ConsoleRecording<App>.message(error), line: number)
+      } else {
+        console.output("recording to \(request.path)")
+      }
+    case .stop:
+      guard let recording else {
+        report("not recording; :record FILE starts a recording", line: number)
+        return true
+      }
+      if let error = stopRecording() {
+        report(error.description, line: number)
+      } else {
+        console.output(
+          "stopped recording: \(counted(recording.actions, "action")) in \(recording.path)")
+      }
+    }
+    return true
+  }
+
+  /// Starts recording every action to `request.path`; the error if the log cannot be created.
+  package func startRecording(_ request: RecordRequest) -> ActionLogError? {
+    do {
+      recording = try ConsoleRecording(app, request, store: store) {
+        [weak self] error in
+        guard let self else { return }
+        self.recording?.abandon()
+        self.recording = nil
+        self.report("recording stopped: \(error)", line: nil)
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Writes the checkpoint and closes the recording, if there is one.
+  @discardableResult
+  package func stopRecording() -> ActionLogError? {
+    guard let recording else { return nil }
+    self.recording = nil
+    do {
+      try recording.stop(state: store.state)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Reads lines until the input ends or `:quit`, then cancels what is still running.
+  package func run(_ lines: AsyncStream<String>, afterEachLine: () -> Void = {}) async {
+    var number = 0
+    for await line in lines {
+      number += 1
+      guard await handle(line, number: number) else { break }
+      afterEachLine()
+    }
+    finish()
+  }
+
+  /// The session ends: cancels what is still running and closes the recording with its
+  /// checkpoint.
+  package func finish() {
+    store.cancelAllEffects()
+    if let error = stopRecording() { report(error.description, line: nil) }
+  }
+
+  /// Ctrl-C: cancels what is in flight through the features' own cancel actions, so the screens
+  /// say so and the log records it. Returns whether anything was in flight.
+  package func interrupt() -> Bool {
+    guard store.runningEffects > 0 else { return false }
+    history.beginTypedCommand()
+    for action in app.cancellations(in: store.state) { store.send(action) }
+    store.cancelAllEffects()  // anything else still running
+    return true
+  }
+
+  /// Why the app refuses `action` in the current state, checked before it is sent.
+  private func rejection(of action: Action) -> String? {
+    app.rejection(of: action, in: store.state)
+  }
+
+  package func report(_ message: String, line: Int?, column: Int? = nil) {
+    hadErrors = true
+    console.problem(Problem(message: message, line: isScript ? line : nil, column: column))
+  }
+}
+
+/// `:state`: the whole state as pretty JSON with sorted keys and ISO 8601 dates.
+package enum StateJSON {
+  package static func pretty(_ state: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    guard let data = try? encoder.encode(state) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The pretty JSON, line by line, for a terminal: JSON escapes in strings for the characters
+  /// JSON itself leaves raw (``TerminalText/init(json:)``), so that it stays valid JSON.
+  package static func lines(_ state: some Encodable) -> [TerminalText] {
+    pretty(state).split(separator: "\n").map { TerminalText(json: String($0)) }
+  }
+
+  /// The state as a JSON object, for `--json`.
+  package static func object(_ state: some Encodable) -> Any {
+    (try? JSONSerialization.jsonObject(with: Data(pretty(state).utf8))) ?? [:]
+  }
+}

@@ -1,0 +1,89 @@
+import ActionLog
+import Foundation
+import Testing
+
+@testable import Console
+@testable import TestSupport
+
+@MainActor
+@Suite("The console's REPL session, for an app it knows nothing of")
+struct ConsoleSessionTests {
+  private func session(_ console: CapturingConsole) -> ConsoleSession<TallyApp> {
+    ConsoleSession(
+      TallyApp(), initialState: Tally.State(), horizon: 100, dependencies: { _ in },
+      console: console, isScript: true)
+  }
+
+  private func lines(_ text: String) -> AsyncStream<String> {
+    AsyncStream { continuation in
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        continuation.yield(String(line))
+      }
+      continuation.finish()
+    }
+  }
+
+  @Test("typed lines become actions, and the screens they change print after each")
+  func linesToScreens() async {
+    let console = CapturingConsole()
+    let session = session(console)
+    await session.launch([])
+    await session.run(lines("add 2\nnote hi\nadd 3"))
+    #expect(
+      console.outputs == ["total: 0", "notes: ", "total: 2", "notes: hi", "total: 5"])
+    #expect(!session.hadErrors)
+  }
+
+  @Test("the app's refusals and grammar errors print with the line number, and nothing is sent")
+  func refusalsAndErrors() async {
+    let console = CapturingConsole()
+    let session = session(console)
+    await session.launch([])
+    await session.run(lines("add -1\nfly"))
+    #expect(
+      console.errors == [
+        "line 1: add takes no negative number", "line 2: unknown command 'fly' (column 1)",
+      ])
+    #expect(session.store.state.total == 0)
+    #expect(session.hadErrors)
+  }
+
+  @Test(":history and :diff list the app's actions and their state changes")
+  func historyAndDiff() async {
+    let console = CapturingConsole()
+    let session = session(console)
+    await session.launch([])
+    await session.run(lines("add 2\n:history\n:diff"))
+    #expect(console.outputs.contains("> 1  typed   .add(2)"))
+    #expect(console.outputs.contains("#1 typed .add(2)"))
+    #expect(console.outputs.contains { $0.hasPrefix("+") && $0.contains("total: 2") })
+  }
+
+  @Test("travel in an app without a restoring action says so")
+  func travelWithoutRestoring() async {
+    let console = CapturingConsole()
+    let session = session(console)
+    await session.launch([])
+    await session.run(lines("add 2\n:back"))
+    #expect(
+      console.errors == ["error: tally cannot travel: its ConsoleApp has no restoring(_:) action"])
+    #expect(session.store.state.total == 2)
+  }
+
+  @Test(":record writes a log the console's replay verifies")
+  func recordThenReplay() async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let console = CapturingConsole()
+    let session = session(console)
+    await session.launch([])
+    await session.run(lines(":record \(file.path)\nadd 2\nnote x\n:stop"))
+    #expect(console.outputs.last == "stopped recording: 2 actions in \(file.path)")
+    #expect(file.lines().first?.contains(#""app":"tally 1.0.0""#) == true)
+    let replay = CapturingConsole()
+    #expect(
+      ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path, verify: true), console: replay)
+        == 0)
+    #expect(replay.outputs == ["total: 2", "notes: x"])
+  }
+}
