@@ -1,3 +1,5 @@
+import Console
+
 /// Every REPL command: its words, how to use it, one line on what it does, and an example.
 /// Parsing, `:help` and the did-you-mean suggestions all read this one table.
 package struct CommandSpec: Sendable {
@@ -136,38 +138,16 @@ package enum CommandCatalog {
     return best.distance <= allowed ? best.word : nil
   }
 
-  /// The first of `names` nearest to `word` by ``editDistance(_:_:)``, if it is at most `limit`
-  /// edits away. Ties go to the earlier name; `word` and `names` are compared as they are.
+  /// The first of `names` nearest to `word` (``Suggestion/nearest(to:among:within:)``).
   package static func nearest(to word: String, among names: [String], within limit: Int)
     -> String?
   {
-    var best: (name: String, distance: Int)?
-    for name in names {
-      let distance = editDistance(word, name)
-      if distance < (best?.distance ?? Int.max) { best = (name, distance) }
-    }
-    guard let best, best.distance <= limit else { return nil }
-    return best.name
+    Suggestion.nearest(to: word, among: names, within: limit)
   }
 
-  /// Levenshtein distance, with a swap of two neighbours counting as one edit.
+  /// Levenshtein distance, with a swap of two neighbours counting as one edit
+  /// (``Suggestion/editDistance(_:_:)``).
   package static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.prefix(64))
-    let b = Array(b.prefix(64))
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          value = min(value, table[i - 2][j - 2] + 1)
-        }
-        table[i][j] = value
-      }
-    }
-    return table[a.count][b.count]
+    Suggestion.editDistance(a, b)
   }
 }

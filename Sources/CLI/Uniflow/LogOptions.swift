@@ -1,86 +1,18 @@
 import Console
 
-/// `uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
-/// [--emit-test [FILE.swift]] [--offline]`, parsed into the console's ``ReplayRequest``.
-///
-/// ```swift
-/// try ReplayRequest.parse(["session.log", "--until", "12"])
-/// // Options(mode: .replay(ReplayRequest(path: "session.log", until: 12)))
-/// ```
 extension ReplayRequest {
-  static let names = [
-    "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
-  ]
-
-  /// Parses the arguments after `replay`.
+  /// Parses the arguments after `uniflow replay` (``parse(_:program:)``).
+  ///
+  /// ```swift
+  /// try ReplayRequest.parse(["session.log", "--until", "12"])
+  /// // Options(mode: .replay(ReplayRequest(path: "session.log", until: 12)))
+  /// ```
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    var request = ReplayRequest(path: "")
-    var words = ArgumentList(arguments, valued: ["--until", "--skip", "--emit-test"])
-    while let (argument, inlineValue) = words.next() {
-      switch argument {
-      case "--trace": request.trace = true
-      case "--verify": request.verify = true
-      case "--diff": request.diff = true
-      case "--emit-test":
-        // The next word is the file to write when it names a Swift file.
-        request.emitTest = inlineValue ?? words.optionalValue { $0.hasSuffix(".swift") } ?? ""
-      case "--skip":
-        guard let text = words.value(inlineValue) else {
-          throw UsageError("--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7")
-        }
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-          guard let seq = Int(item), seq >= 1 else {
-            if Int(item) == nil, !item.isEmpty, item.allSatisfy(\.isASCIIDigitForSeq) {
-              throw UsageError(
-                "--skip \(item): the seq is too large (the largest is \(Int.max)); a log's seqs "
-                  + "count its actions from 1")
-            }
-            throw UsageError(
-              "--skip needs seqs of 1 or more separated by commas (e.g. --skip 3,7), got '\(text)'")
-          }
-          request.skip.insert(seq)
-        }
-      case "--offline": break  // replay never touches the network
-      case "--help", "-h": return Options(mode: .help)
-      case "--until":
-        guard let text = words.value(inlineValue) else {
-          throw UsageError("--until needs the seq of an action, e.g. --until 12")
-        }
-        guard let seq = Int(text), seq >= 1 else {
-          if Int(text) == nil, !text.isEmpty, text.allSatisfy(\.isASCIIDigitForSeq) {
-            throw UsageError(
-              "--until \(text): the seq is too large (the largest is \(Int.max)); a log's seqs "
-                + "count its actions from 1")
-          }
-          throw UsageError("--until needs a seq of 1 or more (a line's \"seq\"), got '\(text)'")
-        }
-        request.until = seq
-      case let option where option.hasPrefix("-"):
-        throw UsageError.unknownOption(option, for: "replay", among: names)
-      default:
-        guard request.path.isEmpty else {
-          throw UsageError("replay takes one log, but got '\(request.path)' and '\(argument)'")
-        }
-        request.path = argument
-      }
+    do {
+      return try parse(arguments, program: "uniflow").map { Options(mode: .replay($0)) }
+        ?? Options(mode: .help)
+    } catch {
+      throw UsageError(error)
     }
-    guard !request.path.isEmpty else {
-      throw UsageError("replay needs the log to replay: uniflow replay FILE")
-    }
-    if request.emitTest != nil, request.trace || request.diff || !request.skip.isEmpty {
-      throw UsageError(
-        "--emit-test writes the log's whole session as a test; it does not combine with --trace, "
-          + "--diff or --skip")
-    }
-    if request.verify, !request.skip.isEmpty {
-      throw UsageError(
-        "--verify checks the log's own session, and --skip replays another: use one or the other")
-    }
-    return Options(mode: .replay(request))
   }
-}
-
-extension Character {
-  /// `0`…`9`: a seq too large for `Int` is all such digits.
-  fileprivate var isASCIIDigitForSeq: Bool { isASCII && isNumber }
 }

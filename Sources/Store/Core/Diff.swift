@@ -16,7 +16,13 @@
 /// memory for N lines before, M after and D lines changed. When more than `maxChanges` lines
 /// change (after O((N+M)·maxChanges) comparisons), the table is replaced by one line saying so
 /// (``tooManyChanges(before:after:maxChanges:)``), so a diff of two huge states stays fast.
-package func lineDiff(
+///
+/// - Parameters:
+///   - expected: the lines before (or expected), e.g. ``dumpLines(_:)`` of one state.
+///   - actual: the lines after (or actual).
+///   - context: how many shared lines to show around each change.
+///   - maxChanges: above this many changed lines, one line says how many changed instead.
+public func lineDiff(
   expected: [String], actual: [String], context: Int = 3, maxChanges: Int = lineDiffMaxChanges
 ) -> String {
   guard let edits = diffEdits(expected, actual, maxChanges: maxChanges) else {
@@ -47,7 +53,11 @@ package func lineDiff(
 }
 
 /// How many changed lines ``lineDiff(expected:actual:context:maxChanges:)`` shows at most.
-package let lineDiffMaxChanges = 2_000
+///
+/// ```swift
+/// lineDiff(expected: before, actual: after, maxChanges: lineDiffMaxChanges)
+/// ```
+public let lineDiffMaxChanges = 2_000
 
 /// What ``lineDiff(expected:actual:context:maxChanges:)`` prints instead of a table of more
 /// than `maxChanges` changed lines.

@@ -14,7 +14,9 @@ import Foundation
 /// the types they are nested in (``typeName(_:)``: `Todos.State(`, not `State(`); enums show their case and
 /// payload; collections show one element a line; dictionaries are sorted by key so that the
 /// output is the same from run to run.
-package func dumpLines(_ value: Any) -> [String] {
+///
+/// - Parameter value: any value: a state, an action, a list of them.
+public func dumpLines(_ value: Any) -> [String] {
   var lines: [String] = []
   Dumper().dump(value, label: nil, indent: "", into: &lines, trailing: "")
   return lines

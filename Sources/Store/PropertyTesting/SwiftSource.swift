@@ -15,7 +15,11 @@ import Store
 ///
 /// `custom` renders the values it knows better, at any depth — a type whose initializer is
 /// failable, say — and returns nil for the rest.
-package func swiftSource(_ value: Any, custom: ((Any) -> String?)? = nil) -> String? {
+///
+/// - Parameters:
+///   - value: the value to write as Swift.
+///   - custom: the source of the values it knows better; nil for the rest.
+public func swiftSource(_ value: Any, custom: ((Any) -> String?)? = nil) -> String? {
   if let custom, let source = custom(value) { return source }
   if let leaf = leafSource(value) { return leaf }
   let mirror = Mirror(reflecting: value)

@@ -1,0 +1,126 @@
+import Foundation
+import Store
+
+/// An app's whole command line, from its `main`:
+///
+/// ```swift
+/// await ConsoleMain.run(CounterApp(), initialState: CounterState())
+/// ```
+///
+/// - `APP [--json] [--record FILE [--force]] [--history N]`: the REPL, interactive on a
+///   terminal, script mode when standard input is not one;
+/// - `APP replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test
+///   [FILE]]`: re-applies a recorded log with effects off and prints the final screens;
+/// - `APP shrink LOG --until REGEX [--screen NAME] --output OUT [--force] [--max-replays N]
+///   [--timeout SECONDS]`: cuts a log down to the fewest actions that still show a symptom;
+/// - `APP --help`, `APP --version`.
+///
+/// Exit status: 0 when done, 1 when a script line failed or `--verify` found a difference, 2
+/// for a command line or a log that cannot be used.
+public enum ConsoleMain {
+  /// Runs `app`'s command line from `arguments` (without the program's name) and ends the
+  /// process with its exit status. The REPL starts from `initialState`, sends `launch` first,
+  /// and reaches the world through `dependencies`; a replay calls none of them.
+  ///
+  /// ```swift
+  /// @main enum Main {
+  ///   static func main() async {
+  ///     await ConsoleMain.run(CounterApp(), initialState: CounterState())
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - app: the app: its name, version, reducer, screens and grammar.
+  ///   - initialState: the state the REPL starts from.
+  ///   - launch: the actions the REPL sends at launch, before the first line.
+  ///   - arguments: the command line without the program's name.
+  ///   - dependencies: the live dependencies of the REPL's store.
+  @MainActor
+  public static func run<App: ConsoleApp>(
+    _ app: App, initialState: App.State, launch: [App.Action] = [],
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) async -> Never {
+    let status = await status(
+      app, initialState: initialState, launch: launch, arguments: arguments,
+      dependencies: dependencies)
+    ConsoleREPL.leave(status)
+  }
+
+  /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status.
+  @MainActor
+  package static func status<App: ConsoleApp>(
+    _ app: App, initialState: App.State, launch: [App.Action], arguments: [String],
+    dependencies: @escaping (inout DependencyValues) -> Void
+  ) async -> Int32 {
+    let program = app.name
+    let screens = app.screens(of: initialState).map(\.name)
+    do throws(ArgumentError) {
+      if let first = arguments.first, !first.hasPrefix("-") {
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "replay":
+          guard let request = try ReplayRequest.parse(rest, program: program) else {
+            StandardStreams.write(usage(app, screens: screens) + "\n")
+            return 0
+          }
+          return ConsoleReplay(app).run(request, console: StandardConsole(), adopt: true)
+        case "shrink":
+          let example = screens.first ?? "NAME"
+          let request = try ShrinkRequest.parse(
+            rest, program: program, screens: screens, examples: ("'\(example): .*'", example))
+          guard !request.help else {
+            let text = ShrinkRequest.usage(
+              program: program, screens: screens, example: "'\(example): .*'")
+            StandardStreams.write(TerminalText(text) + "\n")
+            return 0
+          }
+          return ConsoleShrink(app).run(request, console: StandardConsole(), adopt: true)
+        default:
+          throw ArgumentError(
+            "unknown command '\(first)'; the commands are replay, shrink (see --help)")
+        }
+      }
+      let options = try REPLOptions.parse(arguments)
+      switch options.mode {
+      case .help:
+        StandardStreams.write(usage(app, screens: screens) + "\n")
+        return 0
+      case .version:
+        StandardStreams.write("\(app.nameAndVersion)\n")
+        return 0
+      case .repl:
+        return await ConsoleREPL.run(
+          program: program, json: options.json, record: options.record,
+          makeSession: { console, isScript in
+            ConsoleSession(
+              app, initialState: initialState, horizon: options.history,
+              dependencies: dependencies, console: console, isScript: isScript)
+          },
+          launch: { await $0.launch(launch) })
+      }
+    } catch {
+      StandardStreams.write(error.rendered(program: program), to: .error)
+      return 2
+    }
+  }
+
+  /// `--help`.
+  private static func usage<App: ConsoleApp>(_ app: App, screens: [String]) -> TerminalText {
+    let name = app.name
+    return """
+      Usage:
+        \(name) [--json] [--record FILE [--force]] [--history N]
+                                  the REPL: interactive on a terminal, script mode when stdin is not
+        \(name) replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
+                                  re-apply a recorded log with effects off; print the final screens
+        \(name) shrink LOG --until REGEX [--screen \(screens.joined(separator: "|"))] --output OUT
+                                  cut a log down to the fewest actions whose replay still shows a
+                                  screen line matching REGEX
+        \(name) --help | --version
+
+      In the REPL, type :help for the commands.
+      """
+  }
+}

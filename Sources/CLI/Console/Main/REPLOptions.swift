@@ -1,0 +1,58 @@
+/// The options of the console's REPL, parsed: `--json`, `--record FILE [--force]`,
+/// `--history N`, `--help`, `--version`.
+///
+/// ```swift
+/// try REPLOptions.parse(["--record", "s.log", "--json"])
+/// ```
+package struct REPLOptions: Equatable {
+  package enum Mode: Equatable { case repl, help, version }
+
+  package var mode = Mode.repl
+  /// `--json`: screens and errors as JSON objects, one a line.
+  package var json = false
+  /// `--record FILE [--force]`.
+  package var record: RecordRequest?
+  /// `--history N`: how many actions the REPL keeps for time travel.
+  package var history = historyDefaultHorizon
+
+  package static let names = [
+    "--help", "--version", "--json", "--record", "--force", "--history",
+  ]
+
+  /// Parses `arguments` (without the program's name).
+  package static func parse(_ arguments: [String]) throws(ArgumentError) -> REPLOptions {
+    var options = REPLOptions()
+    var words = ArgumentList(arguments, valued: ["--record", "--history"])
+    while let (name, inlineValue) = words.next() {
+      switch name {
+      case "--help", "-h": options.mode = .help
+      case "--version": options.mode = .version
+      case "--json": options.json = true
+      case "--record":
+        guard let path = words.value(inlineValue) else {
+          throw ArgumentError("--record needs a value")
+        }
+        options.record = RecordRequest(path: path, force: options.record?.force ?? false)
+      case "--force":
+        options.record = RecordRequest(path: options.record?.path ?? "", force: true)
+      case "--history":
+        let text = words.value(inlineValue) ?? ""
+        guard let count = Int(text), (1...100_000_000).contains(count) else {
+          throw ArgumentError(
+            "--history needs a number of actions from 1 to 100000000, got '\(text)'")
+        }
+        options.history = count
+      default:
+        let argument = inlineValue.map { "\(name)=\($0)" } ?? name
+        let hint =
+          Suggestion.nearest(to: name, among: names, within: 3).map { "; did you mean \($0)?" }
+          ?? ""
+        throw ArgumentError("unknown option '\(argument)'\(hint)")
+      }
+    }
+    if let record = options.record, record.path.isEmpty {
+      throw ArgumentError("--force goes with --record FILE: it lets the recording overwrite FILE")
+    }
+    return options
+  }
+}
