@@ -17,6 +17,15 @@ let package = Package(
     .executableTarget(
       name: "TodosApp",
       dependencies: ["Todos", .product(name: "Store", package: "Uniflow")]),
+    // The app's console: REPL, record, replay, travel and shrink from the Console product, with
+    // only the glue an app writes (log coding, grammar, screens).
+    .executableTarget(
+      name: "TodosConsole",
+      dependencies: [
+        "Todos", .product(name: "Store", package: "Uniflow"),
+        .product(name: "ActionLog", package: "Uniflow"),
+        .product(name: "Console", package: "Uniflow"),
+      ]),
     .testTarget(
       name: "TodosTests",
       dependencies: ["Todos", .product(name: "StoreTesting", package: "Uniflow")]),

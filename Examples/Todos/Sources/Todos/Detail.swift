@@ -3,7 +3,7 @@ import Store
 /// The detail of one todo, shown over the list while it is open: a draft title that saves
 /// itself once typing pauses for a second.
 public struct Detail: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var todo: Todo.State
     public var draft: String
     public var savedDrafts = 0

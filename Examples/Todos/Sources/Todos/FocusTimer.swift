@@ -2,7 +2,7 @@ import Store
 
 /// A focus timer: counts seconds down from ``State/length`` on the app's clock, then stops.
 public struct FocusTimer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var length = 25 * 60
     public var secondsLeft = 25 * 60
     public var isRunning = false

@@ -5,7 +5,7 @@ import Store
 /// Each keystroke restarts a 300 ms debounce, and a new query cancels the request of the one
 /// before, so only the last query's answer ever lands.
 public struct Search: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var query = ""
     public var suggestions: [String] = []
     public var isSearching = false

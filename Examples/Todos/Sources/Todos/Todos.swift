@@ -8,7 +8,7 @@ import Store
 /// are cancelled), `ifLet` for the detail (closing it cancels its effects). Cases are named
 /// once, in ``Action/AllCasePaths``.
 public struct Todos: Reducer {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     public var todos: IdentifiedArrayOf<Todo.State> = []
     public var search = Search.State()
     public var detail: Detail.State?

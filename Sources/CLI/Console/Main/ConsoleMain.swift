@@ -73,7 +73,9 @@ public enum ConsoleMain {
           guard !request.help else {
             let text = ShrinkRequest.usage(
               program: program, screens: screens, example: "'\(example): .*'")
-            StandardStreams.write(TerminalText(text) + "\n")
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+              StandardStreams.write(TerminalText(String(line)) + "\n")
+            }
             return 0
           }
           return ConsoleShrink(app).run(request, console: StandardConsole(), adopt: true)
