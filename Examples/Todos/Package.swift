@@ -19,6 +19,7 @@ let package = Package(
       dependencies: ["Todos", .product(name: "Store", package: "Uniflow")]),
     // The app's console: REPL, record, replay, travel and shrink from the Console product, with
     // only the glue an app writes (log coding, grammar, screens).
+    // snippet: console-target
     .executableTarget(
       name: "TodosConsole",
       dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .product(name: "ActionLog", package: "Uniflow"),
         .product(name: "Console", package: "Uniflow"),
       ]),
+    // snippet: end
     .testTarget(
       name: "TodosTests",
       dependencies: ["Todos", .product(name: "StoreTesting", package: "Uniflow")]),

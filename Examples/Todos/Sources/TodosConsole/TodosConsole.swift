@@ -2,6 +2,7 @@ import Console
 import Store
 import Todos
 
+// snippet: app
 /// The todo app on the console: its name, reducer, screens and grammar.
 struct TodosConsoleApp: ConsoleApp {
   var name: String { "todos" }
@@ -20,6 +21,7 @@ struct TodosConsoleApp: ConsoleApp {
       ConsoleScreen("detail", detail), ConsoleScreen("timer", timer),
     ]
   }
+  // snippet: end
 
   /// `add TITLE…`, `remove ID`, `toggle ID`, `open ID`, `edit TEXT…`, `save`, `close`,
   /// `search TEXT…`, `start`, `stop`, and the console's `:` commands.
@@ -79,9 +81,11 @@ struct TodosConsoleApp: ConsoleApp {
   }
 }
 
+// snippet: main
 @main
 enum Main {
   static func main() async {
     await ConsoleMain.run(TodosConsoleApp(), initialState: Todos.State())
   }
 }
+// snippet: end
