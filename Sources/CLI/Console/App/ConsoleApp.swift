@@ -24,45 +24,101 @@ public protocol ConsoleApp: Sendable {
   associatedtype Body: Reducer<State, Action>
 
   /// The program's name, as its messages begin (`uniflow: …`) and a log's header names it.
+  ///
+  /// ```swift
+  /// var name: String { "todos" }
+  /// ```
   var name: String { get }
   /// The version number, `MAJOR.MINOR.PATCH`.
+  ///
+  /// ```swift
+  /// var version: String { "1.0.0" }
+  /// ```
   var version: String { get }
   /// The app's reducer.
+  ///
+  /// ```swift
+  /// var reducer: Todos { Todos() }
+  /// ```
   var reducer: Body { get }
   /// Every screen's line for `state`, in display order.
+  ///
+  /// ```swift
+  /// func screens(of state: State) -> [ConsoleScreen] { [ConsoleScreen("count", "\(state.count)")] }
+  /// ```
   func screens(of state: State) -> [ConsoleScreen]
 
   /// Checks a log's header before a replay (throwing what is wrong with it), and when `adopt` is
   /// true makes the process run as the recording did (uniflow adopts the log's time zone). By
   /// default nothing is checked or adopted.
+  ///
+  /// ```swift
+  /// try app.replaySettings(of: replayer.header, path: "s.log", adopt: true)
+  /// ```
   func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
 
   /// A recorded session as a test file, for `replay --emit-test`, or nil when the app does not
   /// write tests (the default): the replay then says so.
+  ///
+  /// ```swift
+  /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
+  /// ```
   func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
 
   // MARK: The REPL (defaults in ConsoleApp+REPL.swift)
 
   /// One typed line as a command: an action, or one of the console's `:` commands (the app's
   /// grammar parses both; see uniflow's CommandParser).
+  ///
+  /// ```swift
+  /// try app.command("add Buy milk")   // .action(.addTapped("Buy milk"))
+  /// ```
   func command(_ line: String) throws(CommandError) -> ConsoleCommand<Action>
   /// What `:help` prints, or `:help TOPIC`.
+  ///
+  /// ```swift
+  /// app.helpLines(topic: nil)   // ["add TITLE  remove ID  …"]
+  /// ```
   func helpLines(topic: String?) -> [String]
   /// Why the app refuses `action` in `state`, checked before it is sent; nil to send it.
+  ///
+  /// ```swift
+  /// app.rejection(of: .removeTapped(9), in: state)   // "no todo 9"
+  /// ```
   func rejection(of action: Action, in state: State) -> String?
   /// The screen `action` asks to see, printed even when it did not change.
+  ///
+  /// ```swift
+  /// app.screenShown(by: .dog(.show(nil)))   // "dog"
+  /// ```
   func screenShown(by action: Action) -> String?
   /// The actions that cancel what `state` shows as loading: Ctrl-C sends them, and travel
   /// applies them to the state it shows (whose effects are not running).
+  ///
+  /// ```swift
+  /// app.cancellations(in: state)   // [.clock(.cancel)] while the clock is loading
+  /// ```
   func cancellations(in state: State) -> [Action]
   /// The action that makes the store's state `state`, which travel sends so that a recording
   /// replays to the screens travel showed; nil when the app cannot travel.
+  ///
+  /// ```swift
+  /// func restoring(_ state: AppState) -> AppAction? { .restored(state) }
+  /// ```
   func restoring(_ state: State) -> Action?
   /// The settings a recording's header holds, for the state recording starts from.
+  ///
+  /// ```swift
+  /// app.recordingSettings(of: state)   // [LogSetting("app", "todos 1.0.0")]
+  /// ```
   func recordingSettings(of state: State) -> [LogSetting]
   /// Calls `onChange` with a screen's line each time the part of the store's state it shows
   /// changes (not at once); the observations stop when released.
+  ///
+  /// ```swift
+  /// let observations = app.watchScreens(store) { print($0.rendered) }
+  /// ```
   @MainActor
   func watchScreens(
     _ store: Store<State, Action>, onChange: @escaping (ConsoleScreen) -> Void
@@ -103,8 +159,16 @@ extension ConsoleApp {
 /// ```
 public struct ConsoleScreen: Equatable, Sendable {
   /// The screen's name, e.g. `clock`.
+  ///
+  /// ```swift
+  /// ConsoleScreen("count", "3").name   // "count"
+  /// ```
   public var name: String
   /// What it shows.
+  ///
+  /// ```swift
+  /// ConsoleScreen("count", "3").text   // "3"
+  /// ```
   public var text: String
 
   /// The screen called `name` showing `text`.
@@ -134,12 +198,28 @@ public struct ConsoleScreen: Equatable, Sendable {
 /// ```
 public struct ReplayStep<Action> {
   /// The action's sequence number in the log, from 1.
+  ///
+  /// ```swift
+  /// steps.map(\.seq)   // [1, 2, 3]
+  /// ```
   public let seq: Int
   /// Sent by the program, or by an effect.
+  ///
+  /// ```swift
+  /// steps.filter { $0.origin == .effect }
+  /// ```
   public let origin: ActionOrigin
   /// The action.
+  ///
+  /// ```swift
+  /// for step in steps { _ = reducer.reduce(into: &state, action: step.action) }
+  /// ```
   public let action: Action
   /// The action as the log summarises it, e.g. `clock.moveDay days=1`.
+  ///
+  /// ```swift
+  /// print("#\(step.seq) \(step.summary)")
+  /// ```
   public let summary: String
 
   /// The step of `step`, without its state.
