@@ -1,4 +1,3 @@
-import Console
 import Features
 
 /// The requests an emitted test's store is running after each step of a recorded session: only

@@ -1,4 +1,3 @@
-import Console
 import Foundation
 
 /// The zone the clock shows when `--time-zone` is not given: the `TZ` environment variable read

@@ -1,5 +1,3 @@
-import Console
-
 /// uniflow's version, the one place it is written: `--version` prints it and every action log's
 /// header names it. It is the newest released version in CHANGELOG.md (a test checks that they
 /// agree), so a release changes both.

@@ -1,4 +1,3 @@
-import Console
 import Effects
 import Features
 import Foundation

@@ -1,5 +1,4 @@
 import ActionLog
-import Console
 import Foundation
 import Store
 

@@ -1,6 +1,5 @@
 import ActionLog
 import AppLog
-import Console
 import Features
 import Foundation
 import Store

@@ -1,4 +1,3 @@
-import Console
 import Foundation
 
 /// A file of Linux's `/proc`, read whole: procfs reports a size of 0 for its files, and

@@ -1,4 +1,3 @@
-import Console
 import PropertyTesting
 import Store
 

@@ -1,4 +1,3 @@
-import Console
 import Foundation
 import PropertyTesting
 import Store

@@ -1,4 +1,3 @@
-import Console
 import Foundation
 
 /// The startup figures: `uniflow` itself, started on an empty script, from spawn to exit.
