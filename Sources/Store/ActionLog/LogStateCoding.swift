@@ -59,7 +59,8 @@ package enum LogStateCoding {
   }
 
   /// Decodes a state and, when it is ``LogValidatable``, checks it: a state read from a log
-  /// must be one its app could have recorded.
+  /// must be one its app could have recorded. An error thrown while decoding that is itself
+  /// ``LogValidatable`` is such a problem too, found early.
   ///
   /// A field the state does not have is refused (``LogStateError/unknownField(_:offset:)``)
   /// when the state is `Encodable` too, rather than skipped: a misspelt optional field would
@@ -72,6 +73,10 @@ package enum LogStateCoding {
       state = try decoder.decode(type, from: Data(json))
     } catch let error as DecodingError {
       throw LogStateError(error)
+    } catch let problem as any LogValidatable {
+      // A state that cannot hold what it refuses (a collection keyed by a field that two
+      // elements share) checks it while decoding, and throws the problem it would name.
+      throw .value(problem.logProblem ?? String(describing: problem))
     } catch {
       throw .shape(String(describing: error))
     }
