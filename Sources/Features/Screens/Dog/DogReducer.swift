@@ -38,7 +38,7 @@ public struct DogReducer: Reducer {
   public init() {
     let body = Reduce<State, DogRoute>(DogReducer.list)
       .forEach(\.dog.dogs, action: DogRoute.dogsCase) { AdoptedDog() }
-      .ifLet(\.dog.selected, action: DogRoute.detailCase) { DogDetail() }
+      .ifLet(\.detail, action: DogRoute.detailCase) { DogDetail() }
     routed = { body.reduce(into: &$0, action: $1) }
   }
 

@@ -57,13 +57,26 @@ struct AdoptedDog: Reducer {
 }
 
 /// The selected dog's detail — what the screen shows — which `ifLet` runs while a dog is
-/// selected; selecting another dog dismisses one detail and presents the next (their ids
-/// differ), which would cancel the first one's effects.
+/// selected. Its state is not `Identifiable`: selecting another dog changes what the one
+/// detail shows, rather than dismissing it and presenting another, so `ifLet` checks presence
+/// alone and builds no cancellation when the selection moves (it has no effects to cancel).
 struct DogDetail: Reducer {
+  struct State: Equatable, Sendable {
+    var dog: Dog
+  }
+
   enum Action: Equatable, Sendable {
     /// `dog`: show the selected dog again.
     case show
   }
 
-  func reduce(into dog: inout Dog, action: Action) -> Effect<Action> { .none }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+extension DogReducer.State {
+  /// The selected dog's detail, for `ifLet`: read from and written back to `dog.selected`.
+  var detail: DogDetail.State? {
+    get { dog.selected.map(DogDetail.State.init(dog:)) }
+    set { dog.selected = newValue?.dog }
+  }
 }
