@@ -19,7 +19,9 @@ struct DogReducerTests {
     name: "bella", birthday: CalendarDay(year: 2024, month: 5, day: 1)!, breed: .pug,
     imageName: "pug.jpeg")
 
-  private func store(_ dogs: [Dog], selected: String? = "poodle", today: CalendarDay = fixtureToday)
+  private func store(
+    _ dogs: IdentifiedArrayOf<Dog>, selected: String? = "poodle", today: CalendarDay = fixtureToday
+  )
     -> TestStore<DogReducer.State, DogAction>
   {
     TestStore(

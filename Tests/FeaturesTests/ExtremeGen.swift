@@ -85,7 +85,11 @@ enum ExtremeGen {
     state.clock = ClockState(
       timeZone: zone, anchor: anchor, dayOffset: offset, isLoading: loading, failure: failure,
       request: request)
-    state.dog = DogState(dogs: dogs, selectedName: selected)
+    // Dogs whose names differ only in case cannot share a state: the first one stays (decoding
+    // refuses such a list instead; see DogCollectionTests).
+    var unique = IdentifiedArrayOf<Dog>()
+    unique.append(contentsOf: dogs)
+    state.dog = DogState(dogs: unique, selectedName: selected)
     state.weather = WeatherState(query: query, status: status, request: lookups)
     return state
   }

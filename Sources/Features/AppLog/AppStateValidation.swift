@@ -11,3 +11,13 @@ extension AppState: LogValidatable {
   /// ```
   public var logProblem: String? { rangeProblem?.description }
 }
+
+extension RangeProblem: LogValidatable {
+  /// The problem itself: thrown while decoding (two dogs with one name ignoring case, which
+  /// ``DogState`` cannot hold), it reads as the range check after decoding would have.
+  ///
+  /// ```swift
+  /// // replay: s.log:3: the snapshot's state is invalid: dog.dogs[1].name is not allowed: …
+  /// ```
+  public var logProblem: String? { description }
+}

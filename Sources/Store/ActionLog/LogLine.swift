@@ -256,7 +256,9 @@ public struct LogLine: Sendable {
         let start = Int(field.keyStart)
         let count = Int(field.keyEnd) - start
         if field.keyEscaped {
-          if unescaped(line, start, start + count)?.elementsEqual(key) == true { return number }
+          if Self.unescaped(line, start, start + count)?.elementsEqual(key) == true {
+            return number
+          }
         } else if count == key.count,
           count == 0 || memcmp(line.baseAddress! + start, key.baseAddress!, count) == 0
         {

@@ -75,7 +75,7 @@ extension LogLine {
       if !field.valueEscaped {
         return Self.validText(UnsafeBufferPointer(rebasing: line[range]))
       }
-      return unescaped(line, range.lowerBound, range.upperBound).flatMap {
+      return Self.unescaped(line, range.lowerBound, range.upperBound).flatMap {
         $0.withUnsafeBufferPointer(Self.validText)
       }
     }
@@ -90,7 +90,7 @@ extension LogLine {
   /// `utf8` as a string, or nil if it is not valid UTF-8. ASCII, which most of a log's text is,
   /// needs no validating: `String(validating:as:)` is generic, and unspecialised here it looks
   /// up two types' metadata a call.
-  private static func validText(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+  static func validText(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
     utf8.allSatisfy { $0 < 0x80 }
       ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
   }
@@ -129,8 +129,9 @@ extension LogLine {
     "\"" + keyName(of: field) + "\""
   }
 
-  /// The bytes a JSON string's escapes stand for; nil for a lone surrogate.
-  func unescaped(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
+  /// The bytes a JSON string's escapes stand for, between `start` and `end` (a string's inside,
+  /// its escapes checked already); nil for a lone surrogate.
+  static func unescaped(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
     var out: [UInt8] = []
     var position = start
     func hex4(_ at: Int) -> UInt32 {

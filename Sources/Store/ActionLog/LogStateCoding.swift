@@ -59,7 +59,9 @@ package enum LogStateCoding {
   }
 
   /// Decodes a state and, when it is ``LogValidatable``, checks it: a state read from a log
-  /// must be one its app could have recorded.
+  /// must be one its app could have recorded. An error thrown while decoding that is itself
+  /// ``LogValidatable`` is such a problem too, found early. A ``LogStateReadable`` state is
+  /// read by its own reader when that reader is sure of the JSON, by `Codable` otherwise.
   ///
   /// A field the state does not have is refused (``LogStateError/unknownField(_:offset:)``)
   /// when the state is `Encodable` too, rather than skipped: a misspelt optional field would
@@ -67,11 +69,30 @@ package enum LogStateCoding {
   package static func decode<State: Decodable>(
     _ type: State.Type, from json: some Collection<UInt8>, with decoder: JSONDecoder
   ) throws(LogStateError) -> State {
+    if let readable = type as? any LogStateReadable.Type,
+      let state = readable.read(json: json) as? State
+    {
+      // Its own reader read it (it knows every field, so none is unknown): only check it.
+      if let problem = (state as? any LogValidatable)?.logProblem { throw .value(problem) }
+      return state
+    }
+    return try decodeWithCodable(type, from: json, with: decoder)
+  }
+
+  /// ``decode(_:from:with:)`` through `Codable` alone, never the state's own reader: what that
+  /// reader is checked against.
+  package static func decodeWithCodable<State: Decodable>(
+    _ type: State.Type, from json: some Collection<UInt8>, with decoder: JSONDecoder
+  ) throws(LogStateError) -> State {
     let state: State
     do {
       state = try decoder.decode(type, from: Data(json))
     } catch let error as DecodingError {
       throw LogStateError(error)
+    } catch let problem as any LogValidatable {
+      // A state that cannot hold what it refuses (a collection keyed by a field that two
+      // elements share) checks it while decoding, and throws the problem it would name.
+      throw .value(problem.logProblem ?? String(describing: problem))
     } catch {
       throw .shape(String(describing: error))
     }

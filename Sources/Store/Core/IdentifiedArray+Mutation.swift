@@ -99,6 +99,20 @@ extension IdentifiedArray {
     return remove(at: count - 1)
   }
 
+  /// Removes the last `k` elements; the array must hold at least `k`. O(k), as an array's
+  /// (what an emitted test writes for a list that shrank at its end).
+  ///
+  /// ```swift
+  /// rows.removeLast(2)
+  /// ```
+  public mutating func removeLast(_ k: Int) {
+    precondition(
+      k >= 0 && k <= count,
+      "removeLast(\(k)) on an IdentifiedArray of \(count) elements. To fix, remove at most "
+        + "count elements.")
+    for _ in 0..<k { removeLast() }
+  }
+
   /// Removes every element for which `shouldBeRemoved` is true, keeping the order: O(n).
   ///
   /// ```swift

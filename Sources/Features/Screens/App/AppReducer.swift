@@ -66,11 +66,16 @@ public struct AppReducer: Reducer {
 /// Written out rather than scoped through a computed key path: the day is computed only for dog
 /// actions, and the dogs are handed over without a copy.
 struct DogScope: Reducer {
+  let dogs = DogReducer()
+  /// What `state.dog` holds while the dog reducer works on it: made once, since an empty
+  /// identified collection allocates.
+  static let placeholder = DogState()
+
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     guard case .dog(let action) = action else { return .none }
     var screen = DogReducer.State(dog: state.dog, today: state.today)
-    state.dog = DogState()  // let `screen` hold the only reference while it changes
+    state.dog = Self.placeholder  // let `screen` hold the only reference while it changes
     defer { state.dog = screen.dog }
-    return DogReducer().reduce(into: &screen, action: action).map(AppAction.dog)
+    return dogs.reduce(into: &screen, action: action).map(AppAction.dog)
   }
 }

@@ -59,24 +59,33 @@ extension Dog {
 }
 
 extension DogState {
-  /// The first dog outside the dog rules, a name two dogs share (ignoring case), or a selected
-  /// name that names no dog; nil when there is none.
+  /// The first dog outside the dog rules, or a selected name that names no dog; nil when there
+  /// is none. (Two dogs cannot share a name ignoring case: ``dogs`` holds one per name, and
+  /// decoding refuses a list with two, naming the second as
+  /// `dogs[1].name is not allowed: another dog has the same name`.)
   ///
   /// ```swift
   /// DogState(dogs: [], selectedName: "rex").rangeProblem?.description
   /// // "selectedName names no dog"
   /// ```
   public var rangeProblem: RangeProblem? {
+    if let problem = DogState.rangeProblem(ofDogs: dogs) { return problem }
+    if let selectedName, dog(named: selectedName) == nil {
+      return RangeProblem(path: "selectedName", reason: "names no dog")
+    }
+    return nil
+  }
+
+  /// The first dog of `dogs`, in order, outside the dog rules or sharing a name (ignoring
+  /// case) with one before it; nil when there is none. O(n) for n dogs (one set insertion each).
+  static func rangeProblem(ofDogs dogs: some Sequence<Dog>) -> RangeProblem? {
     var names: Set<String> = []
     for (index, dog) in dogs.enumerated() {
       if let problem = dog.rangeProblem { return problem.within("dogs[\(index)]") }
-      guard names.insert(dog.name.lowercased()).inserted else {
+      guard names.insert(dog.id).inserted else {
         return RangeProblem(
           path: "dogs[\(index)].name", reason: "is not allowed: another dog has the same name")
       }
-    }
-    if let selectedName, dog(named: selectedName) == nil {
-      return RangeProblem(path: "selectedName", reason: "names no dog")
     }
     return nil
   }

@@ -127,6 +127,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
+    guard let value = CalendarDay(stored: text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "'\(text)' is not a day in the form YYYY-MM-DD")
+    }
+    self = value
+  }
+
+  /// The day `text` stores, as `Codable` writes it (`2024-10-29`, `-0005-01-01`); nil when it
+  /// is not one. The action log's own state reader reads days with it too.
+  package init?(stored text: String) {
     // Stored days may lie outside the years people type (a launch instant far in the past
     // gives the example dog such a birthday), so any year is read back, sign included.
     let negative = text.hasPrefix("-")
@@ -135,10 +145,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       let value = CalendarDay(year: negative ? -year : year, month: month, day: day)
-    else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not a day in the form YYYY-MM-DD")
-    }
+    else { return nil }
     self = value
   }
 

@@ -25,8 +25,9 @@ public enum Breed: String, CaseIterable, Equatable, Sendable, Codable {
 /// ```swift
 /// let bella = Dog(name: "bella", birthday: CalendarDay(year: 2024, month: 5, day: 1)!,
 ///                 breed: .pug, imageName: "pug.jpeg")
+/// bella.id   // "bella"
 /// ```
-public struct Dog: Equatable, Sendable, Codable {
+public struct Dog: Equatable, Sendable, Codable, Identifiable {
   /// Unique among the dogs, ignoring case; one word, so that `dog NAME` can name it.
   public var name: String
   /// The calendar day the dog was born. Its age is counted from the start of this day.
@@ -41,4 +42,15 @@ public struct Dog: Equatable, Sendable, Codable {
     self.breed = breed
     self.imageName = imageName
   }
+
+  /// The name ignoring case (`Rex` and `rex` are one dog): what the dog screen's collection is
+  /// keyed by. Computed, so it is neither stored, encoded nor fingerprinted.
+  ///
+  /// ```swift
+  /// Dog(name: "Rex", birthday: day, breed: .pug, imageName: "pug.jpeg").id   // "rex"
+  /// ```
+  public var id: String { Dog.id(ofName: name) }
+
+  /// The id of a dog called `name`: O(length of the name).
+  static func id(ofName name: String) -> String { name.lowercased() }
 }

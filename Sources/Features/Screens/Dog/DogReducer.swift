@@ -10,6 +10,11 @@ import Store
 /// var state = DogReducer.State(dog: dogs, today: CalendarDay(year: 2026, month: 11, day: 29)!)
 /// _ = DogReducer().reduce(into: &state, action: .show("poodle"))
 /// ```
+///
+/// Built from the library's composition operators: the dogs are an identified collection of
+/// child features run with `forEach` (`dog NAME` reaches the named dog by id), the selected
+/// dog's detail an optional child run with `ifLet`, and the list's own rules (adopting adds a
+/// dog, selecting records its name) run after them.
 public struct DogReducer: Reducer {
   /// What the dog reducer works on: the dog screen, and the day the clock screen shows, which
   /// the dog screen reads (a birthday may not come after it) but never changes.
@@ -27,19 +32,34 @@ public struct DogReducer: Reducer {
   /// The longest name a dog may have, in characters.
   public static let maxNameLength = 40
 
-  public init() {}
+  /// The composed reducer, built once.
+  private let routed: (inout State, DogRoute) -> Effect<DogRoute>
+
+  public init() {
+    let body = Reduce<State, DogRoute>(DogReducer.list)
+      .forEach(\.dog.dogs, action: DogRoute.dogsCase) { AdoptedDog() }
+      .ifLet(\.detail, action: DogRoute.detailCase) { DogDetail() }
+    routed = { body.reduce(into: &$0, action: $1) }
+  }
 
   public func reduce(into state: inout State, action: DogAction) -> Effect<DogAction> {
     guard DogReducer.rejection(of: action, in: state.dog, today: state.today) == nil else {
       return .none
     }
-    switch action {
-    case .show(let name):
-      if let name, let dog = state.dog.dog(named: name) { state.dog.selectedName = dog.name }
-    case .adopt(let name, let birthday, let breed):
-      state.dog.dogs.append(
-        Dog(name: name, birthday: birthday, breed: breed, imageName: breed.imageName))
-      state.dog.selectedName = name
+    let effect = routed(&state, DogRoute(action))
+    return effect.isNone ? .none : effect.map(\.action)
+  }
+
+  /// The list's own rules, after the children have run.
+  static func list(_ state: inout State, _ route: DogRoute) -> Effect<DogRoute> {
+    switch route {
+    case .adopt(let dog):
+      state.dog.dogs.append(dog)
+      state.dog.selectedName = dog.name
+    case .dogs(.element(let id, .select)):
+      if let dog = state.dog.dogs[id: id] { state.dog.selectedName = dog.name }
+    case .detail(.show):
+      break
     }
     return .none
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// What the dog screen knows: the dogs, in the order they came, and which one it shows.
 ///
@@ -10,13 +11,18 @@ import Foundation
 /// dogs.selected?.name      // "poodle"
 /// dogs.dog(named: "POODLE") // the same dog: names ignore case
 /// ```
+///
+/// The dogs are an identified collection keyed by their names ignoring case (``Dog/id``), so
+/// that `dog NAME` finds one in O(1) and the dog reducer can run a feature per dog with
+/// `forEach`. In JSON they stay a plain array; decoding refuses two dogs whose names differ
+/// only in case with the same problem ``rangeProblem`` names.
 public struct DogState: Equatable, Sendable, Codable {
   /// Every dog, oldest adoption first.
-  public var dogs: [Dog]
+  public var dogs: IdentifiedArrayOf<Dog>
   /// The name of the dog the screen shows, if any.
   public var selectedName: String?
 
-  public init(dogs: [Dog] = [], selectedName: String? = nil) {
+  public init(dogs: IdentifiedArrayOf<Dog> = [], selectedName: String? = nil) {
     self.dogs = dogs
     self.selectedName = selectedName
   }
@@ -36,14 +42,59 @@ public struct DogState: Equatable, Sendable, Codable {
     return DogState(dogs: [poodle], selectedName: poodle.name)
   }
 
-  /// The dog called `name`, ignoring case.
+  /// The dog called `name`, ignoring case: one lookup by id, O(length of the name).
   public func dog(named name: String) -> Dog? {
-    let wanted = name.lowercased()
-    return dogs.first { $0.name.lowercased() == wanted }
+    dogs[id: Dog.id(ofName: name)]
   }
 
-  /// The dog the screen shows.
+  /// The dog the screen shows: the selected dog's detail, which the dog reducer runs as an
+  /// optional child with `ifLet`.
+  ///
+  /// ```swift
+  /// dogs.selected = rex   // rex, added if he was not there, is shown
+  /// dogs.selected = nil   // no dog is shown
+  /// ```
+  ///
+  /// Setting a dog replaces the dog with its id (or appends it) and selects it by its name,
+  /// unless it is selected already (then ``selectedName`` keeps its spelling).
   public var selected: Dog? {
-    selectedName.flatMap(dog(named:))
+    get { selectedName.flatMap(dog(named:)) }
+    set {
+      guard let newValue else {
+        selectedName = nil
+        return
+      }
+      dogs[id: newValue.id] = newValue
+      if selectedName.map(Dog.id(ofName:)) != newValue.id { selectedName = newValue.name }
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case dogs
+    case selectedName
+  }
+
+  /// Decodes the dogs as a plain array, then checks that no two share a name ignoring case:
+  /// when two do, throws the ``RangeProblem`` that ``rangeProblem`` would name for that list
+  /// (the first dog out of the rules, or the second of the pair: `dogs[1].name is not allowed:
+  /// another dog has the same name`), its path starting from the decoder's.
+  ///
+  /// ```swift
+  /// let dogs = try JSONDecoder().decode(DogState.self, from: json)
+  /// ```
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let list = try container.decode([Dog].self, forKey: .dogs)
+    selectedName = try container.decodeIfPresent(String.self, forKey: .selectedName)
+    dogs = []
+    for dog in list where !dogs.append(dog).inserted {
+      // The list breaks the rules: name its first problem, as `rangeProblem` would.
+      let problem = DogState.rangeProblem(ofDogs: list)!
+      var parent = ""
+      for key in decoder.codingPath {
+        parent += key.intValue.map { "[\($0)]" } ?? ((parent.isEmpty ? "" : ".") + key.stringValue)
+      }
+      throw parent.isEmpty ? problem : problem.within(parent)
+    }
   }
 }

@@ -1,0 +1,82 @@
+import Store
+
+/// The dog screen's actions as its composed reducer routes them: to the dog an action names
+/// (`forEach` over ``DogState/dogs``), to the selected dog's detail (`ifLet` over
+/// ``DogState/selected``), or to the list itself.
+///
+/// ``DogAction`` stays the screen's public vocabulary — what the REPL sends and the action log
+/// records, unchanged — and ``DogReducer`` turns each into one of these after checking it:
+/// `dog NAME` becomes the named dog's `select`, `dog` the detail's `show`, `adopt` the list's.
+enum DogRoute: Equatable, Sendable {
+  /// Add this dog and select it.
+  case adopt(Dog)
+  /// An action for one dog, by its id (its name ignoring case).
+  case dogs(IdentifiedAction<String, AdoptedDog.Action>)
+  /// An action for the selected dog's detail.
+  case detail(DogDetail.Action)
+
+  /// The route of a checked `action`.
+  init(_ action: DogAction) {
+    switch action {
+    case .show(let name?): self = .dogs(.element(id: Dog.id(ofName: name), action: .select))
+    case .show(nil): self = .detail(.show)
+    case .adopt(let name, let birthday, let breed):
+      self = .adopt(Dog(name: name, birthday: birthday, breed: breed, imageName: breed.imageName))
+    }
+  }
+
+  /// The public action this route came from (for mapping effects back; the children start
+  /// none today, so only the library's own cancellations and reports travel this way).
+  var action: DogAction {
+    switch self {
+    case .adopt(let dog): .adopt(name: dog.name, birthday: dog.birthday, breed: dog.breed)
+    case .dogs(.element(let id, .select)): .show(id)
+    case .detail(.show): .show(nil)
+    }
+  }
+
+  static let dogsCase = ActionCase(embed: DogRoute.dogs) {
+    if case .dogs(let action) = $0 { action } else { nil }
+  }
+
+  static let detailCase = ActionCase(embed: DogRoute.detail) {
+    if case .detail(let action) = $0 { action } else { nil }
+  }
+}
+
+/// One adopted dog as a feature of its own, which `forEach` runs on the dog an action names.
+/// Selecting is the list's business (it holds `selectedName`), so the list acts on `select`
+/// after this reducer has: a dog has no rules of its own yet.
+struct AdoptedDog: Reducer {
+  enum Action: Equatable, Sendable {
+    /// `dog NAME`: this dog is to be shown.
+    case select
+  }
+
+  func reduce(into dog: inout Dog, action: Action) -> Effect<Action> { .none }
+}
+
+/// The selected dog's detail — what the screen shows — which `ifLet` runs while a dog is
+/// selected. Its state is not `Identifiable`: selecting another dog changes what the one
+/// detail shows, rather than dismissing it and presenting another, so `ifLet` checks presence
+/// alone and builds no cancellation when the selection moves (it has no effects to cancel).
+struct DogDetail: Reducer {
+  struct State: Equatable, Sendable {
+    var dog: Dog
+  }
+
+  enum Action: Equatable, Sendable {
+    /// `dog`: show the selected dog again.
+    case show
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+extension DogReducer.State {
+  /// The selected dog's detail, for `ifLet`: read from and written back to `dog.selected`.
+  var detail: DogDetail.State? {
+    get { dog.selected.map(DogDetail.State.init(dog:)) }
+    set { dog.selected = newValue?.dog }
+  }
+}

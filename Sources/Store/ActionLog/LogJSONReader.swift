@@ -1,0 +1,307 @@
+import Foundation
+import Store
+
+/// Reads a state's JSON value by value, for a hand-written state reader (``LogStateReadable``):
+/// each call reads one value of the kind asked for and returns nil — never an error — when the
+/// text is anything else, so that the reader gives up and `Codable` decides, with its own words.
+///
+/// ```swift
+/// var reader = LogJSONReader(bytes)
+/// var count: Int?
+/// let ok = reader.object { reader, key in
+///   guard key.is("count"), count == nil else { return false }
+///   count = reader.int()
+///   return count != nil
+/// }
+/// ```
+///
+/// It accepts only what `JSONDecoder` with ``LogStateCoding/decoder()`` reads to the same value:
+/// integers as plain digits within `Int`, finite numbers (or the strings `NaN`, `Infinity`,
+/// `-Infinity`) as doubles, dates as ``LogDate`` text or finite seconds, keys without escapes.
+/// Bound: O(length of the JSON) time; it never recurses on its own (the state's shape nests it).
+package struct LogJSONReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// A key of an object, as its UTF-8 bytes (with no escapes in it).
+  package struct Key {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Whether the key is `name`.
+    package func `is`(_ name: StaticString) -> Bool {
+      name.utf8CodeUnitCount == bytes.count
+        && memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
+    }
+  }
+
+  /// Whether only white space is left.
+  package mutating func atEnd() -> Bool {
+    skipSpace()
+    return index == bytes.count
+  }
+
+  /// Reads an object: `body` is called with each key, the reader just before its value, and
+  /// must read the value and return true. False when the text is not an object, a key has an
+  /// escape, or `body` returns false.
+  package mutating func object(_ body: (inout LogJSONReader, Key) -> Bool) -> Bool {
+    guard take(UInt8(ascii: "{")) else { return false }
+    if take(UInt8(ascii: "}")) { return true }
+    while true {
+      skipSpace()
+      guard let key = plainKey(), take(UInt8(ascii: ":")) else { return false }
+      skipSpace()
+      guard body(&self, key) else { return false }
+      if take(UInt8(ascii: ",")) { continue }
+      return take(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Reads an object whose keys are among `names`, each at most once: `body` reads the value
+  /// of `names[field]`. The fields seen, as bits (`1 << field`); nil when a key is unknown or
+  /// repeated, or `body` returns false.
+  package mutating func fields(
+    _ names: [StaticString], _ body: (inout LogJSONReader, _ field: Int) -> Bool
+  ) -> UInt64? {
+    var seen: UInt64 = 0
+    let read = object { reader, key in
+      guard let field = names.firstIndex(where: { key.is($0) }), seen & (1 << field) == 0 else {
+        return false
+      }
+      seen |= 1 << field
+      return body(&reader, field)
+    }
+    return read ? seen : nil
+  }
+
+  /// Sets `value` to what `read` reads; whether it read one.
+  package mutating func read<Value>(
+    _ value: inout Value?, _ read: (inout LogJSONReader) -> Value?
+  ) -> Bool {
+    value = read(&self)
+    return value != nil
+  }
+
+  /// Sets `value` to nil for `null`, else to what `read` reads; whether either was there.
+  package mutating func optional<Value>(
+    _ value: inout Value?, _ read: (inout LogJSONReader) -> Value?
+  ) -> Bool {
+    if null() {
+      value = nil
+      return true
+    }
+    return self.read(&value, read)
+  }
+
+  /// Reads an array: `body` reads each element and returns true.
+  package mutating func array(_ body: (inout LogJSONReader) -> Bool) -> Bool {
+    guard take(UInt8(ascii: "[")) else { return false }
+    if take(UInt8(ascii: "]")) { return true }
+    while true {
+      skipSpace()
+      guard body(&self) else { return false }
+      if take(UInt8(ascii: ",")) { continue }
+      return take(UInt8(ascii: "]"))
+    }
+  }
+
+  /// Reads `null`, if that is what comes next; false (reading nothing) otherwise.
+  package mutating func null() -> Bool {
+    literal("null")
+  }
+
+  /// Reads `true` or `false`.
+  package mutating func bool() -> Bool? {
+    if literal("true") { return true }
+    if literal("false") { return false }
+    return nil
+  }
+
+  /// Reads an integer written as plain digits (`-12`), within `Int`.
+  package mutating func int() -> Int? {
+    let negative = peek == UInt8(ascii: "-")
+    var position = index + (negative ? 1 : 0)
+    let start = position
+    var magnitude: UInt64 = 0
+    while position < bytes.count, let digit = Self.digit(bytes[position]) {
+      let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (plus, overflow2) = times.addingReportingOverflow(UInt64(digit))
+      guard !overflow1, !overflow2 else { return nil }
+      magnitude = plus
+      position += 1
+    }
+    let count = position - start
+    // No leading zeros (not JSON), no "-0", no fraction or exponent: `Codable` decides those.
+    guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"),
+      position == bytes.count || !Self.continuesNumber(bytes[position]),
+      !(negative && magnitude == 0)
+    else { return nil }
+    let value: Int
+    if negative {
+      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+      value = magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+    } else {
+      guard magnitude <= UInt64(Int.max) else { return nil }
+      value = Int(magnitude)
+    }
+    index = position
+    return value
+  }
+
+  /// Reads a finite number, or one of the strings `NaN`, `Infinity` and `-Infinity`.
+  package mutating func double() -> Double? {
+    if peek == UInt8(ascii: "\"") {
+      let start = index
+      switch string() {
+      case "NaN": return .nan
+      case "Infinity": return .infinity
+      case "-Infinity": return -.infinity
+      default:
+        index = start
+        return nil
+      }
+    }
+    return finiteNumber()
+  }
+
+  /// Reads a date as ``LogStateCoding`` writes one: ``LogDate`` text, or finite seconds since
+  /// 2001.
+  package mutating func date() -> Date? {
+    if peek == UInt8(ascii: "\"") {
+      guard let text = string() else { return nil }
+      return LogDate.parse(text)
+    }
+    return finiteNumber().map(Date.init(timeIntervalSinceReferenceDate:))
+  }
+
+  /// Reads a string, unescaped; nil if it is not valid JSON text or not valid UTF-8, or
+  /// holds a lone surrogate escape.
+  package mutating func string() -> String? {
+    guard peek == UInt8(ascii: "\"") else { return nil }
+    let start = index + 1
+    var position = start
+    var escaped = false
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        let text =
+          escaped
+          ? LogLine.unescaped(bytes, start, position).flatMap {
+            $0.withUnsafeBufferPointer(LogLine.validText)
+          }
+          : LogLine.validText(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        guard let text else { return nil }
+        index = position + 1
+        return text
+      case UInt8(ascii: "\\"):
+        guard position + 1 < bytes.count else { return nil }
+        escaped = true
+        switch bytes[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          position += 2
+        case UInt8(ascii: "u"):
+          guard position + 6 <= bytes.count,
+            bytes[(position + 2)..<(position + 6)].allSatisfy({ LogField.hexValue($0) != nil })
+          else { return nil }
+          position += 6
+        default: return nil
+        }
+      case 0..<0x20: return nil
+      default: position += 1
+      }
+    }
+    return nil
+  }
+
+  // MARK: Below the values
+
+  var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  mutating func skipSpace() {
+    while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+      index += 1
+    }
+  }
+
+  /// Skips white space and reads `byte` if it comes next.
+  mutating func take(_ byte: UInt8) -> Bool {
+    skipSpace()
+    guard peek == byte else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func literal(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count,
+      memcmp(word.utf8Start, bytes.baseAddress! + index, count) == 0
+    else { return false }
+    index += count
+    return true
+  }
+
+  /// A key with no escapes, and its closing quote read.
+  mutating func plainKey() -> Key? {
+    guard peek == UInt8(ascii: "\"") else { return nil }
+    var position = index + 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<position]))
+        index = position + 1
+        return key
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      position += 1
+    }
+    return nil
+  }
+
+  /// A JSON number (grammar checked) that is finite as a `Double`.
+  mutating func finiteNumber() -> Double? {
+    var position = index
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let integerStart = position
+    while position < bytes.count, Self.digit(bytes[position]) != nil { position += 1 }
+    let integerDigits = position - integerStart
+    guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      let start = position
+      while position < bytes.count, Self.digit(bytes[position]) != nil { position += 1 }
+      guard position > start else { return nil }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      let start = position
+      while position < bytes.count, Self.digit(bytes[position]) != nil { position += 1 }
+      guard position > start else { return nil }
+    }
+    guard position == bytes.count || !Self.continuesNumber(bytes[position]),
+      let value = Double(String(decoding: bytes[index..<position], as: UTF8.self)),
+      value.isFinite
+    else { return nil }
+    index = position
+    return value
+  }
+
+  static func digit(_ byte: UInt8) -> UInt8? {
+    byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : nil
+  }
+
+  /// Whether `byte` would continue a number (so the digits read so far are not all of it).
+  static func continuesNumber(_ byte: UInt8) -> Bool {
+    digit(byte) != nil || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+  }
+}

@@ -1,0 +1,111 @@
+import AppLog
+import Features
+import Foundation
+import Store
+import StoreTesting
+import Testing
+
+/// The dog screen's dogs as an identified collection of child features, keyed by their names
+/// ignoring case: the same JSON, the same refusals, the same screens as the plain list before.
+@Suite("Dogs as an identified collection")
+struct DogCollectionTests {
+  static let day = CalendarDay(year: 2024, month: 1, day: 1)!
+
+  static func dog(_ name: String) -> Dog {
+    Dog(name: name, birthday: day, breed: .pug, imageName: "pug.jpeg")
+  }
+
+  @Test("a dog's id is its name ignoring case, and finding a dog by name ignores case")
+  func idIgnoresCase() {
+    let state = DogState(dogs: [Self.dog("Rex"), Self.dog("bella")], selectedName: "REX")
+    #expect(Self.dog("Rex").id == "rex")
+    #expect(state.dog(named: "rEx")?.name == "Rex")
+    #expect(state.selected?.name == "Rex")
+    #expect(state.dogs.ids == ["rex", "bella"])
+  }
+
+  @Test("the dogs encode as a plain array, byte for byte as a [Dog] does")
+  func plainArrayJSON() throws {
+    let dogs = [Self.dog("rex"), Self.dog("bella")]
+    let state = DogState(dogs: IdentifiedArray(uniqueElements: dogs), selectedName: "rex")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(state), as: UTF8.self)
+    let plain = String(decoding: try encoder.encode(dogs), as: UTF8.self)
+    #expect(json == #"{"dogs":\#(plain),"selectedName":"rex"}"#)
+    #expect(try JSONDecoder().decode(DogState.self, from: Data(json.utf8)) == state)
+  }
+
+  @Test("decoding two dogs whose names differ only in case names the second, as before")
+  func duplicateNamesRefused() throws {
+    let json = #"""
+      {"dogs":[{"name":"rex","birthday":"2024-01-01","breed":"pug","imageName":""},
+      {"name":"REX","birthday":"2024-01-01","breed":"pug","imageName":""}]}
+      """#
+    #expect(
+      throws: RangeProblem(
+        path: "dogs[1].name", reason: "is not allowed: another dog has the same name")
+    ) {
+      try JSONDecoder().decode(DogState.self, from: Data(json.utf8))
+    }
+  }
+
+  @Test("a log whose state has two dogs of one name is refused with the range check's words")
+  func duplicateNamesInALog() throws {
+    var state = AppState(timeZone: .gmt)
+    state.dog = DogState(dogs: [Self.dog("rex"), Self.dog("bella")])
+    var json = String(
+      decoding: try LogStateCoding.encode(state, with: LogStateCoding.encoder()), as: UTF8.self)
+    json = json.replacingOccurrences(of: #""name":"bella""#, with: #""name":"Rex""#)
+    #expect(
+      throws: LogStateError.value("dog.dogs[1].name is not allowed: another dog has the same name")
+    ) {
+      try LogStateCoding.decode(
+        AppState.self, from: Array(json.utf8), with: LogStateCoding.decoder())
+    }
+  }
+
+  @Test("a dog out of the rules before the repeated name is named first, as the range check does")
+  func firstProblemInOrder() {
+    let json = #"""
+      {"dogs":[{"name":"a b","birthday":"2024-01-01","breed":"pug","imageName":""},
+      {"name":"rex","birthday":"2024-01-01","breed":"pug","imageName":""},
+      {"name":"Rex","birthday":"2024-01-01","breed":"pug","imageName":""}]}
+      """#
+    #expect(
+      throws: RangeProblem(
+        path: "dogs[0].name",
+        reason: "is not allowed: a dog's name is one word: no spaces or control characters")
+    ) {
+      try JSONDecoder().decode(DogState.self, from: Data(json.utf8))
+    }
+  }
+
+  @Test("showing the selected dog keeps the selected name as it was spelt")
+  func showKeepsSpelling() {
+    var state = DogReducer.State(
+      dog: DogState(dogs: [Self.dog("rex")], selectedName: "REX"),
+      today: CalendarDay(year: 2026, month: 1, day: 1)!)
+    let before = state
+    _ = DogReducer().reduce(into: &state, action: .show(nil))
+    #expect(state == before)
+    _ = DogReducer().reduce(into: &state, action: .show("Rex"))
+    #expect(state.dog.selectedName == "rex")
+  }
+
+  @Test("adopting 100 × the usual dogs keeps every one findable by any spelling of its name")
+  func manyDogs() {
+    var state = DogReducer.State(
+      dog: DogState(), today: CalendarDay(year: 2026, month: 1, day: 1)!)
+    let reducer = DogReducer()
+    for index in 0..<300 {
+      _ = reducer.reduce(
+        into: &state, action: .adopt(name: "Dog\(index)", birthday: Self.day, breed: .poodle))
+    }
+    _ = reducer.reduce(into: &state, action: .show("DOG7"))
+    #expect(state.dog.dogs.count == 300)
+    #expect(state.dog.selectedName == "Dog7")
+    #expect(state.dog.dogs.map(\.name) == (0..<300).map { "Dog\($0)" })
+    #expect(state.dog.rangeProblem == nil)
+  }
+}
