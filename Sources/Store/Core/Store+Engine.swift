@@ -63,22 +63,9 @@ extension Store {
     phase = .notifying
     let task =
       effect.isNone ? StoreTask(run: run) : StoreTask(run: executor.start(effect, into: run))
-    if !observers.isEmpty { notify(action, origin: origin) }
-    return task
-  }
-
-  /// Tells every observer of `action`. Out of line, so that a store without observers keeps a
-  /// short send.
-  @inlinable
-  @inline(never)
-  func notify(_ action: Action, origin: ActionOrigin) {
     let current = observers  // an observer may add or cancel observers while notified
-    // The observers see the state in place rather than a copy of it (a copy is a retain and a
-    // release of each of its references): nothing writes `currentState` while they run, since
-    // what they send is queued until the last of them has returned (see `currentState`).
-    withUnsafeMutablePointer(to: &currentState) { state in
-      for index in current.indices { current[index].body(action, origin, state.pointee) }
-    }
+    for index in current.indices { current[index].body(action, origin, currentState) }
+    return task
   }
 
   /// Reduces `action` with the store's own dependencies in effect. Inlinable, and through a
