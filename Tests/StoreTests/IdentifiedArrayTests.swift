@@ -121,16 +121,21 @@ struct IdentifiedArrayTests {
     #expect(items.description == [Item(id: 1, title: "a")].description)
   }
 
-  @Test("a copy takes a new stamp when its ids change, and keeps it when only elements change")
-  func stamps() {
+  @Test("a copy takes a new version when its ids change, and keeps it when only elements change")
+  func versions() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a")]
     let copy = items
     items[id: 1]?.title = "b"
-    #expect(items.stamp === copy.stamp)
+    #expect(items.idsVersion == copy.idsVersion)
     items.append(Item(id: 2, title: "c"))
-    #expect(items.stamp !== copy.stamp)
-    let held = items.stamp
+    #expect(items.idsVersion != copy.idsVersion)
+    let read = items.idsVersion
     items.remove(id: 2)
-    #expect(items.stamp !== held)
+    #expect(items.idsVersion != read)
+    #expect(items.idsVersion != copy.idsVersion, "the same ids as the copy, but not its version")
+    var other: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a")]
+    #expect(other.idsVersion != copy.idsVersion, "built the same way, apart")
+    other = copy
+    #expect(other.idsVersion == copy.idsVersion)
   }
 }

@@ -16,7 +16,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   /// IdentifiedArrayOf<Row>() == []   // true
   /// ```
   public static func == (left: Self, right: Self) -> Bool {
-    if left.stamp === right.stamp, left.slots.count == right.slots.count,
+    if left.idsVersion == right.idsVersion, left.slots.count == right.slots.count,
       left.slots.withUnsafeBufferPointer({ l in
         right.slots.withUnsafeBufferPointer { r in l.baseAddress == r.baseAddress }
       })

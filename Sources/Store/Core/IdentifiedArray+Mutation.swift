@@ -148,10 +148,10 @@ extension IdentifiedArray {
 
   // MARK: Bookkeeping
 
-  /// The ids are about to change: take a new stamp if anyone else holds this one.
+  /// The ids are about to change: take a new version.
   @inlinable
   mutating func idsWillChange() {
-    if !isKnownUniquelyReferenced(&stamp) { stamp = IdentifiedArrayStamp() }
+    idsVersion = IdentifiedArrayVersion.next()
   }
 
   /// `slots[slot]`, which held the element with `id`, has just been emptied: forget the id, and

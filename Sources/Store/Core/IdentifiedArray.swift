@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An ordered collection of identifiable elements, one per id, that finds, changes and removes
 /// an element by its id without searching: the state of a list of features.
 ///
@@ -29,9 +31,14 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @usableFromInline var slotOfID: [ID: Int]
   /// Live-slot counts, while `slots` has holes; nil when it has none.
   @usableFromInline var holes: LiveSlotCounts?
-  /// Replaced whenever the set of ids may change while someone else holds it (see
-  /// ``IdentifiedArrayStamp``): two arrays with the same stamp hold the same ids.
-  @usableFromInline var stamp: IdentifiedArrayStamp
+  /// Which set of ids this is (see ``IdentifiedArrayVersion``): two arrays with the same
+  /// version hold the same ids.
+  @usableFromInline var idsVersion: UInt64
+  /// The slot `forEach` last reached an element in: tried before the dictionary, so a run of
+  /// actions to one element hashes its id once (see ``slotForElementAction(id:)``). A hint
+  /// only: never trusted without checking the id there, and not part of the value (equality,
+  /// hashing, coding and dumps ignore it).
+  @usableFromInline var hintSlot = 0
 
   /// An empty array.
   ///
@@ -43,7 +50,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     slots = []
     slotOfID = [:]
     holes = nil
-    stamp = IdentifiedArrayStamp()
+    idsVersion = IdentifiedArrayVersion.empty
   }
 
   /// The elements of `elements`, in order. Two elements with the same id stop the program,
@@ -118,6 +125,19 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     return holes.liveSlots(before: slot)
   }
 
+  /// The slot of the element with `id`, or nil, for an action routed to it: the slot of the
+  /// last such action first — a compare of two ids, no hashing, when a run of actions goes to
+  /// one element (a row's effects answering, a user typing into one row) — then the
+  /// dictionary, O(1). Remembers the slot it found for the next action.
+  @inlinable
+  mutating func slotForElementAction(id: ID) -> Int? {
+    let hint = hintSlot
+    if hint < slots.count, slots[hint]?.id == id { return hint }
+    guard let slot = slotOfID[id] else { return nil }
+    hintSlot = slot
+    return slot
+  }
+
   /// The slot of the element at `offset`.
   @inlinable
   func slot(of offset: Int) -> Int {
@@ -140,16 +160,25 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
 extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 
-/// The identity of the set of ids an ``IdentifiedArray`` holds.
-///
-/// An array takes a new stamp on a change to its ids whenever its stamp is shared — with a
-/// copy of the array, or with a reducer that is watching it — and keeps it otherwise (nobody
-/// else can see it). So whoever holds a stamp and later finds the array still carrying it knows
-/// that no id was added or removed meanwhile, in O(1): that is how `forEach` finds out that
-/// elements were removed without comparing the ids of every element.
+/// The versions of the sets of ids ``IdentifiedArray``s hold: a number no set of ids has had
+/// before, taken from one counter for the whole program whenever an array's ids change (a
+/// copy shares its original's until either's ids change). So whoever reads an array's version
+/// and later finds the same number knows that no id was added or removed meanwhile, in O(1),
+/// holding nothing: that is how `forEach` finds out that elements were removed, without a
+/// reference to retain and release on every action, or comparing the ids of every element.
 @usableFromInline
-final class IdentifiedArrayStamp: Sendable {
-  @usableFromInline init() {}
+enum IdentifiedArrayVersion {
+  /// The version of the empty set of ids, which every new array starts with.
+  @usableFromInline static let empty: UInt64 = 0
+
+  /// The last version handed out; 2⁶⁴ versions do not run out.
+  private static let last = Atomic<UInt64>(empty)
+
+  /// A version no set of ids has had yet.
+  @usableFromInline
+  static func next() -> UInt64 {
+    last.wrappingAdd(1, ordering: .relaxed).newValue
+  }
 }
 
 extension IdentifiedArray: RandomAccessCollection {

@@ -20,13 +20,55 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    let site = ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return PresentedChildReducer(
+    presentedChild(
+      toChild, action: action, presence: ChildIdentity(of: toChild), child: child(),
+      site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs `child` on optional, identifiable child state while it is not nil, before this
+  /// reducer: the `ifLet` above, chosen for a child whose type is known to be `Identifiable`,
+  /// which tells one child from the next by comparing ids.
+  ///
+  /// ```swift
+  /// struct Detail: Reducer {
+  ///   struct State: Identifiable { let id: UUID; var text = "" }
+  ///   // …
+  /// }
+  /// parent.ifLet(\.detail, action: .detail) { Detail() }   // chosen for Detail.State
+  /// ```
+  ///
+  /// The same rules as for any child: the child's effects are cancelled when it becomes nil or
+  /// is replaced by a child with another id. Cost: two reads of the id in place and one `==`
+  /// an action, where a child of a type not known to be identifiable is told apart by hashing
+  /// its id, twice.
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+    _ toChild: WritableKeyPath<State, ChildState?>, action: ActionCase<Action, ChildAction>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> some Reducer<State, Action>
+  where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
+    presentedChild(
+      toChild, action: action, presence: IdentifiedChildPresence(toChild), child: child(),
+      site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// What both `ifLet`s build: `child` scoped to the optional state, run while present.
+  @inlinable
+  func presentedChild<ChildState, ChildAction, Child: Reducer, Presence: ChildPresence>(
+    _ toChild: WritableKeyPath<State, ChildState?>, action: ActionCase<Action, ChildAction>,
+    presence: Presence, child: Child, site: ChildSite
+  ) -> PresentedChildReducer<Self, Scope<State, Action, OptionalChild<Child>>, Presence>
+  where
+    ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction,
+    Presence.State == State
+  {
+    PresentedChildReducer(
       parent: self,
       child: Scope(state: toChild, action: action) {
-        OptionalChild(child(), site: site, operatorName: "ifLet")
+        OptionalChild(child, site: site, operatorName: "ifLet")
       },
-      identity: ChildIdentity.of(toChild), site: site)
+      presence: presence, site: site)
   }
 
   /// Runs `child` on one case of this reducer's enum state while the state is that case,
@@ -57,7 +99,7 @@ extension Reducer where Action: Sendable {
       child: Scope(state: \State.self, action: action) {
         CaseChild(child(), toCase: toCase, site: site, operatorName: "ifCaseLet")
       },
-      identity: ChildIdentity.of(toCase), site: site)
+      presence: ChildIdentity(of: toCase), site: site)
   }
 }
 
@@ -66,22 +108,22 @@ extension Reducer where Action: Sendable {
 /// the parent ran and is not after (or is another `Identifiable` child), the child's effects are
 /// cancelled.
 @usableFromInline
-struct PresentedChildReducer<Parent: Reducer, Child: Reducer>: Reducer
-where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable {
+struct PresentedChildReducer<Parent: Reducer, Child: Reducer, Presence: ChildPresence>: Reducer
+where
+  Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable,
+  Presence.State == Parent.State
+{
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  /// Nil while the child is absent; otherwise which child it is (see ``ChildIdentity``).
-  @usableFromInline let identity: (inout Parent.State) -> Int?
+  /// Nil while the child is absent; otherwise which child it is.
+  @usableFromInline let presence: Presence
   @usableFromInline let site: ChildSite
 
   @inlinable
-  init(
-    parent: Parent, child: Child, identity: @escaping (inout Parent.State) -> Int?,
-    site: ChildSite
-  ) {
+  init(parent: Parent, child: Child, presence: Presence, site: ChildSite) {
     self.parent = parent
     self.child = child
-    self.identity = identity
+    self.presence = presence
     self.site = site
   }
 
@@ -92,9 +134,9 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
       let namespace = site.childEffects
       childEffect = childEffect.namespaced(by: namespace).cancellable(id: namespace)
     }
-    let before = identity(&state)
+    let before = presence.identity(in: &state)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = before != nil && identity(&state) != before
+    let dismissed = before != nil && presence.identity(in: &state) != before
     if !dismissed {
       if parentEffect.isNone { return childEffect }
       if childEffect.isNone { return parentEffect }
@@ -105,23 +147,61 @@ where Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action:
 }
 
 /// How `ifLet` and `ifCaseLet` tell one child from the next, cheaply enough to ask before and
-/// after every action: nil while the child is absent; the hash of its id if it is
-/// `Identifiable` (so a child replaced by one with another id reads as another child — two ids
-/// whose hashes collide, a 1-in-2⁶⁴ chance, would not), else 0.
+/// after every action: nil while the child is absent, else a value that differs between two
+/// children (two with different ids, if they are `Identifiable`).
 @usableFromInline
-enum ChildIdentity {
+protocol ChildPresence<State> {
+  associatedtype State
+  associatedtype Identity: Equatable
+  func identity(in state: inout State) -> Identity?
+}
+
+/// The presence of an optional child whose type is `Identifiable`: its id, read in place.
+@usableFromInline
+struct IdentifiedChildPresence<State, Child: Identifiable>: ChildPresence {
+  @usableFromInline let toChild: WritableKeyPath<State, Child?>
+  /// Where the child is stored in the state, for a path of stored properties (as in `Scope`).
+  @usableFromInline let offset: Int?
+
   @inlinable
-  static func of<State, Child>(_ toChild: WritableKeyPath<State, Child?>)
-    -> (inout State) -> Int?
-  {
-    let id = idHash(Child.self)
+  init(_ toChild: WritableKeyPath<State, Child?>) {
+    self.toChild = toChild
+    self.offset = MemoryLayout<State>.offset(of: toChild)
+  }
+
+  @inlinable
+  func identity(in state: inout State) -> Child.ID? {
+    guard let offset else { return state[keyPath: toChild]?.id }
+    // As in `Scope`: `offset(of:)` promises the child is stored at this offset, and the
+    // pointer is used only while `state` is exclusively ours (it is `inout`).
+    return withUnsafeMutablePointer(to: &state) { pointer in
+      (UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Child?.self).pointee?.id
+    }
+  }
+}
+
+/// The presence of a child of a type not known to be `Identifiable` where the reducer is built
+/// (an enum case, or a generic caller): nil while the child is absent; the hash of its id if
+/// it is `Identifiable` after all (so a child replaced by one with another id reads as another
+/// child — two ids whose hashes collide, a 1-in-2⁶⁴ chance, would not), else 0.
+@usableFromInline
+struct ChildIdentity<State>: ChildPresence {
+  @usableFromInline let read: (inout State) -> Int?
+
+  @inlinable
+  func identity(in state: inout State) -> Int? { read(&state) }
+
+  @inlinable
+  init<Child>(of toChild: WritableKeyPath<State, Child?>) {
+    let id = Self.idHash(Child.self)
     guard let offset = MemoryLayout<State>.offset(of: toChild) else {
-      return { state in state[keyPath: toChild].map { id?($0) ?? 0 } }
+      read = { state in state[keyPath: toChild].map { id?($0) ?? 0 } }
+      return
     }
     // As in `Scope`: `offset(of:)` promises the child is stored at this offset, and the
     // pointer is used only while `state` is exclusively ours (it is `inout`). A present
     // optional's value is stored at the optional's own address, so the id is read in place.
-    return { state in
+    read = { state in
       withUnsafeMutablePointer(to: &state) { pointer in
         let child = UnsafeMutableRawPointer(pointer) + offset
         if child.assumingMemoryBound(to: Child?.self).pointee == nil { return nil }
@@ -132,9 +212,9 @@ enum ChildIdentity {
   }
 
   @inlinable
-  static func of<State, Child>(_ toCase: ActionCase<State, Child>) -> (inout State) -> Int? {
-    let id = idHash(Child.self)
-    return { state in toCase.extract(from: state).map { id?($0) ?? 0 } }
+  init<Child>(of toCase: ActionCase<State, Child>) {
+    let id = Self.idHash(Child.self)
+    read = { state in toCase.extract(from: state).map { id?($0) ?? 0 } }
   }
 
   /// Hashes a `Child`'s id, if `Child` is `Identifiable`; decided once, when the reducer is
