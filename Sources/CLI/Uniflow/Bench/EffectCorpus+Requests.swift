@@ -1,5 +1,5 @@
+import PropertyTesting
 import Store
-import StoreTesting
 
 /// Searches, each answered by `fetch`. Planted bug: an answer to an older search overwrites the
 /// newer one's (no request number checked, nothing cancelled). Ideal counterexample: search

@@ -1,6 +1,8 @@
+import PropertyTesting
 import Store
-import StoreTesting
 import Testing
+
+@testable import CLI
 
 /// An effect that waits on a stream nobody feeds: something no property controls.
 struct Stuck: Reducer {

@@ -1,5 +1,5 @@
+import PropertyTesting
 import Store
-import StoreTesting
 
 /// A detail sheet that loads when it opens. Planted bug: closing it does not cancel the load,
 /// whose answer then fills a closed sheet. Ideal counterexample: open, close; settling answers

@@ -1,5 +1,5 @@
+import PropertyTesting
 import Store
-import StoreTesting
 
 /// The server the corpus reducers talk to: every call waits for the property's schedule.
 struct CorpusClient: Sendable {

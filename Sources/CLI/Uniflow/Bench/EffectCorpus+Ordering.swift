@@ -1,5 +1,5 @@
+import PropertyTesting
 import Store
-import StoreTesting
 
 /// A like button whose effect saves, then writes the count it read when tapped. Planted bug:
 /// two taps read the same count, and the second write loses the first (read, wait, write).
