@@ -43,10 +43,15 @@ extension EffectProperty {
         "invariant \"\(broken.name)\" does not hold after the store reduced \(source) "
         + (origin == .sent ? "(sent by the run)" : "(sent by an effect)")
     }
+    // Where each drawn step's choices lie, and whether no effect waited after it (0: before
+    // the first step): stretches between two such quiet moments are deleted first.
+    var stepRanges: [Range<Int>] = []
+    var quiet = [true]
     defer {
       observation.cancel()
       store.cancelAllEffects()
       draws.rank = run.drawnSteps
+      draws.hints = { [quiet, stepRanges] in quietStretches(quiet, steps: stepRanges) }
     }
     if let broken = invariants.first(where: { !$0.holds(initialState) }) {
       run.failure = "invariant \"\(broken.name)\" does not hold for the initial state"
@@ -57,6 +62,7 @@ extension EffectProperty {
         1, Double(stepRange.upperBound - stepRange.lowerBound) / 2 * Double(draws.size) / 100),
       limit: stepRange.upperBound - stepRange.lowerBound)
     while run.drawnSteps < stepRange.upperBound {
+      let start = draws.choices.count
       guard
         try draws.beginMore(
           .step, count: run.drawnSteps, minimum: stepRange.lowerBound, chance: more)
@@ -93,10 +99,12 @@ extension EffectProperty {
       }
       draws.end()
       run.drawnSteps += 1
+      stepRanges.append(start..<draws.choices.count)
       if let failure = await settle(store, calls, clock) ?? findings.failure {
         run.failure = failure + " at step \(run.drawnSteps)"
         return run
       }
+      quiet.append(calls.waiting.isEmpty && clock.deadlines.isEmpty)
     }
     for action in teardownActions(store.state) {
       run.steps.append(.send(action))
@@ -196,4 +204,19 @@ extension EffectProperty {
     }
     return nil
   }
+}
+
+/// The stretches of a schedule worth deleting first, longest first: from a moment no effect
+/// waited to a later such moment, so that a request goes with its answers. `quiet[k]` tells
+/// whether no effect waited after `k` steps; `steps[k]` holds the choices of step `k`.
+/// Bound: O(n²) stretches for n steps.
+func quietStretches(_ quiet: [Bool], steps: [Range<Int>]) -> [Range<Int>] {
+  var stretches: [Range<Int>] = []
+  let count = Swift.min(quiet.count - 1, steps.count)
+  for first in 0..<Swift.max(0, count) where quiet[first] {
+    for last in first + 1...count where quiet[last] {
+      stretches.append(steps[first].lowerBound..<steps[last - 1].upperBound)
+    }
+  }
+  return stretches.sorted { $0.count > $1.count }
 }

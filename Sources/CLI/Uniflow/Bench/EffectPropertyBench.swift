@@ -14,6 +14,7 @@ enum EffectPropertyBench {
     let seeds: Int
     var found = 0
     var ideal = 0
+    var mirror = 0
     var twinPassed = 0
     var shrinkRuns: [Int] = []
     var seconds = 0.0
@@ -37,6 +38,7 @@ enum EffectPropertyBench {
         let outcome = await problem.check(false, .seed(seed))
         if outcome.failed { row.found += 1 }
         if outcome.schedule == problem.ideal { row.ideal += 1 }
+        if outcome.schedule == problem.mirror { row.mirror += 1 }
         row.shrinkRuns.append(outcome.shrinkRuns)
         if await !problem.check(true, .seed(seed)).failed { row.twinPassed += 1 }
       }
@@ -65,7 +67,8 @@ enum EffectPropertyBench {
       let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
       lines.append(
         "  \(row.name.padding(toLength: 26, withPad: " ", startingAt: 0)) found \(row.found)/"
-          + "\(row.seeds), ideal \(row.ideal)/\(row.seeds), shrink runs median \(median) "
+          + "\(row.seeds), ideal \(row.ideal)/\(row.seeds)"
+          + (row.mirror > 0 ? " (+\(row.mirror) mirror)" : "") + ", shrink runs median \(median) "
           + "(max \(sorted.last ?? 0)), correct twin passed \(row.twinPassed)/\(row.seeds), "
           + String(format: "%.2f s", row.seconds))
     }
@@ -82,7 +85,8 @@ enum EffectPropertyBench {
     var problems: [String: Any] = [:]
     for row in figures.rows {
       problems[row.name] = [
-        "seeds": row.seeds, "found": row.found, "ideal": row.ideal, "twinPassed": row.twinPassed,
+        "seeds": row.seeds, "found": row.found, "ideal": row.ideal, "mirror": row.mirror,
+        "twinPassed": row.twinPassed,
         "shrinkRunsMedian": row.shrinkRuns.sorted()[row.shrinkRuns.count / 2],
         "seconds": row.seconds,
       ]
