@@ -125,6 +125,43 @@ public final class Answers<Value: Sendable>: Sendable {
     }
   }
 
+  /// The test's side: answers waiting call number `call` with `result` — 0 is the oldest, by
+  /// the order the effects that made the calls started, then the order each made them — once
+  /// the effects the test has set going have run until they wait. This is how the `TestStore`
+  /// test an `EffectProperty` prints answers calls out of order. A call that is not there fails
+  /// the test at the caller's line.
+  ///
+  /// ```swift
+  /// await store.send(.search("a"))
+  /// await store.send(.search("b"))
+  /// await search.answer(call: 1, .success(["b"]))   // the second request answers first
+  /// ```
+  public func answer(
+    call: Int, _ result: Result<Value, any Error>, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await ActivityRegistry.shared.settle(
+      scope: ActivityRegistry.shared.scopeOfCurrentTask(), within: timeout)
+    let taken = waiting.withLock { state in
+      let order = state.calls.indices.sorted {
+        (state.calls[$0].activity?.order ?? .max, state.calls[$0].id)
+          < (state.calls[$1].activity?.order ?? .max, state.calls[$1].id)
+      }
+      return call >= 0 && call < order.count ? state.calls.remove(at: order[call]) : nil
+    }
+    guard let taken else {
+      reportToTestFramework(
+        TestFailure(
+          "Answers<\(Value.self)>.answer(call: \(call)) found \(waitingCalls) waiting call"
+            + "\(waitingCalls == 1 ? "" : "s"). To fix, send the actions whose effects make the "
+            + "call first, and count calls from 0, the oldest.",
+          fileID: fileID, filePath: filePath, line: line, column: column))
+      return
+    }
+    taken.activity?.markBusy()
+    taken.continuation.resume(with: result)
+  }
+
   /// Suspends until a call is made or `deadline` passes.
   private func waitForCall(until deadline: ContinuousClock.Instant) async {
     let timer = Task { [waiting] in

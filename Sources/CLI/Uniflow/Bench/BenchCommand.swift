@@ -8,7 +8,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies",
+    "travel", "dates", "casePaths", "children", "dependencies", "effect-properties",
   ]
 
   struct Arguments: Equatable {
@@ -160,6 +160,13 @@ enum BenchCommand {
     if wanted.contains("dependencies") {
       progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
       report.addDependencies(DependencyBench.run(count: arguments.actions))
+    }
+    if wanted.contains("effect-properties") {
+      progress(
+        "effect-properties: \(EffectCorpus.all.count) planted bugs × \(arguments.seeds) seeds")
+      let figures = await EffectPropertyBench.run(seeds: arguments.seeds)
+      report.add(
+        "effectProperties", EffectPropertyBench.json(figures), EffectPropertyBench.lines(figures))
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

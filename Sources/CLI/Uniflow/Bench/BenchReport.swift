@@ -51,6 +51,12 @@ struct BenchReport {
     #endif
   }
 
+  /// Adds a section measured in a file of its own, with its JSON values and report lines.
+  mutating func add(_ name: String, _ values: [String: Any], _ text: [String]) {
+    sections.append((name, values))
+    lines += [""] + text
+  }
+
   mutating func addDispatch(_ f: DispatchBench.Figures) {
     sections.append(
       (

@@ -1,0 +1,129 @@
+import Foundation
+import Store
+
+extension EffectProperty {
+  /// Runs the check and reports a failure — the simplest failing schedule as a `TestStore`
+  /// test, the seed and a replay token — to `reportFailure`. The `StoreTesting` module has a
+  /// version that reports to XCTest or Swift Testing.
+  ///
+  /// ```swift
+  /// await property.check(.seed(7), reportFailure: { failure in print(failure.message) })
+  /// ```
+  ///
+  /// Runs take place on the main actor, one after another, each on a fresh store; the search and
+  /// the shrinker wait for them on a thread of their own, so the main actor stays free.
+  @MainActor
+  @discardableResult
+  public func check(
+    _ settings: PropertySettings = PropertySettings(), fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    function: String = #function, reportFailure: FailureReporter
+  ) async -> PropertyResult<Run> {
+    precondition(!rules.isEmpty, "an EffectProperty needs at least one action")
+    let base = DependencyValues.current
+    let reducerSource = swiftSource(reducer)
+    let dependencies = controlled.map { ($0.name, $0.valueType, $0.code) }
+    let bridge = TrialBridge<Run>()
+    let engine = PropertyEngine<Run>(generate: bridge.perform) { $0.failure }
+    let search = SearchThread {
+      engine.check(
+        settings, site: "\(fileID) \(function)",
+        noun: "schedule, as a TestStore test (in an async test on the main actor)"
+      ) { run in
+        run.swiftCode(
+          reducer: reducerSource, reducerType: sourceTypeName(R.self), dependencies: dependencies)
+      }
+    }
+    search.start(then: bridge.finish)
+    for await job in bridge.jobs {
+      do {
+        job.finish(.success(try await run(job.draws, base: base)))
+      } catch {
+        job.finish(.failure(error))
+      }
+    }
+    let result = search.result!
+    if let message = result.message {
+      reportFailure(
+        TestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    return result
+  }
+}
+
+/// Carries runs from the search's thread, which must wait for each synchronously, to the main
+/// actor, which runs them.
+final class TrialBridge<Run>: Sendable {
+  /// One run asked for: the draws to make it from, and its outcome once made.
+  ///
+  /// Why `@unchecked Sendable` is safe: `draws` and `outcome` are touched by one thread at a
+  /// time, handed over under `condition`. The search thread creates the job, yields it and
+  /// blocks in `wait()` until `finish` has set `outcome` under the lock; the main actor touches
+  /// `draws` only between receiving the job and calling `finish`, while the search thread is
+  /// blocked.
+  final class Job: @unchecked Sendable {
+    let draws: Draws
+    private var outcome: Result<Run, any Error>?
+    private let condition = NSCondition()
+
+    init(draws: Draws) {
+      self.draws = draws
+    }
+
+    func finish(_ outcome: Result<Run, any Error>) {
+      condition.lock()
+      self.outcome = outcome
+      condition.signal()
+      condition.unlock()
+    }
+
+    func wait() -> Result<Run, any Error> {
+      condition.lock()
+      defer { condition.unlock() }
+      while outcome == nil { condition.wait() }
+      return outcome!
+    }
+  }
+
+  let jobs: AsyncStream<Job>
+  private let continuation: AsyncStream<Job>.Continuation
+
+  init() {
+    (jobs, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+  }
+
+  /// The search's side: has the main actor make a run from `draws`, and waits for it.
+  func perform(_ draws: Draws) throws -> Run {
+    let job = Job(draws: draws)
+    continuation.yield(job)
+    return try job.wait().get()
+  }
+
+  /// The search has ended: no more runs.
+  func finish() {
+    continuation.finish()
+  }
+}
+
+/// A property search on a thread of its own, so that it can wait for each run synchronously.
+///
+/// Why `@unchecked Sendable` is safe: `body` and `result` are touched only by the thread, until
+/// it calls `then`; `result` is read after that, once the stream `then` finishes has ended,
+/// which orders the read after the write.
+final class SearchThread<Value>: @unchecked Sendable {
+  private let body: () -> Value
+  private(set) var result: Value?
+
+  init(_ body: @escaping () -> Value) {
+    self.body = body
+  }
+
+  func start(then done: @escaping @Sendable () -> Void) {
+    let thread = Thread { [self] in
+      result = body()
+      done()
+    }
+    thread.stackSize = 8 << 20  // the shrinker recurses through generators
+    thread.start()
+  }
+}

@@ -1,0 +1,222 @@
+import Store
+
+/// What one run of an ``EffectProperty`` has found so far: filled in by the store's observer
+/// and misuse reporter, read by the run.
+@MainActor
+final class RunFindings {
+  var failure: String?
+  var reduced = 0
+}
+
+extension EffectProperty {
+  /// The kinds of scheduling step, in order of simplicity.
+  enum StepKind { case send, answer, move }
+
+  /// Generates and runs one schedule on a fresh store, stopping at the first failure.
+  ///
+  /// Bound: at most the step range's upper bound of steps plus `settleLimit` settling steps,
+  /// each O(e log e + c log c) for e effects and c waiting calls, plus the reducer's own work.
+  @MainActor
+  func run(_ draws: Draws, base: DependencyValues) async throws -> Run {
+    var run = Run(initialState: initialState)
+    let calls = ScheduledCalls()
+    let clock = ScheduleClock()
+    var dependencies = base
+    dependencies.isTesting = true
+    prepare(&dependencies)
+    dependencies.continuousClock = clock
+    for (index, dependency) in controlled.enumerated() {
+      dependency.install(&dependencies, calls, index)
+    }
+    let store = Store(initialState: initialState, reducer: reducer) { $0 = dependencies }
+    let findings = RunFindings()
+    store.reportEffectMisuse { failure in
+      if findings.failure == nil { findings.failure = "an effect misbehaved: \(failure.message)" }
+    }
+    let invariants = self.invariants
+    let observation = store.observe { action, origin, state in
+      findings.reduced += 1
+      guard findings.failure == nil, let broken = invariants.first(where: { !$0.holds(state) })
+      else { return }
+      let source = swiftSource(action) ?? dumpText(action)
+      findings.failure =
+        "invariant \"\(broken.name)\" does not hold after the store reduced \(source) "
+        + (origin == .sent ? "(sent by the run)" : "(sent by an effect)")
+    }
+    // Where each drawn step's choices lie, and whether no effect waited after it (0: before
+    // the first step): stretches between two such quiet moments are deleted first.
+    var stepRanges: [Range<Int>] = []
+    var quiet = [true]
+    defer {
+      observation.cancel()
+      store.cancelAllEffects()
+      draws.rank = run.drawnSteps
+      draws.hints = { [quiet, stepRanges] in quietStretches(quiet, steps: stepRanges) }
+    }
+    if let broken = invariants.first(where: { !$0.holds(initialState) }) {
+      run.failure = "invariant \"\(broken.name)\" does not hold for the initial state"
+      return run
+    }
+    let more = continueChance(
+      average: Swift.max(
+        1, Double(stepRange.upperBound - stepRange.lowerBound) / 2 * Double(draws.size) / 100),
+      limit: stepRange.upperBound - stepRange.lowerBound)
+    while run.drawnSteps < stepRange.upperBound {
+      let start = draws.choices.count
+      guard
+        try draws.beginMore(
+          .step, count: run.drawnSteps, minimum: stepRange.lowerBound, chance: more)
+      else { break }
+      let context = StepContext(state: store.state, pools: [:])
+      let enabled = rules.filter { $0.isEnabled(context) }
+      let waiting = calls.waiting
+      let deadlines = clock.deadlines
+      var kinds: [StepKind] = []
+      if !enabled.isEmpty { kinds.append(.send) }
+      if !waiting.isEmpty { kinds.append(.answer) }
+      if !deadlines.isEmpty || clockMoves != nil { kinds.append(.move) }
+      guard !kinds.isEmpty else {
+        draws.end()
+        break
+      }
+      switch kinds[try draws.drawAlternative(kinds.count)] {
+      case .send:
+        let rule = enabled[try draws.drawAlternative(enabled.count)]
+        let action = try rule.generate(context, draws)
+        run.steps.append(.send(action))
+        store.send(action)
+      case .answer:
+        try answer(
+          waiting[try draws.drawAlternative(waiting.count)], of: waiting, calls, draws, &run)
+      case .move:
+        let target: ScheduleClock.Instant
+        if let clockMoves {
+          target = clock.now.advanced(by: try clockMoves.generate(draws))
+        } else {
+          target = deadlines[try draws.drawAlternative(deadlines.count)]
+        }
+        await move(clock, to: target, &run, findings)
+      }
+      draws.end()
+      run.drawnSteps += 1
+      stepRanges.append(start..<draws.choices.count)
+      if let failure = await settle(store, calls, clock) ?? findings.failure {
+        run.failure = failure + " at step \(run.drawnSteps)"
+        return run
+      }
+      quiet.append(calls.waiting.isEmpty && clock.deadlines.isEmpty)
+    }
+    for action in teardownActions(store.state) {
+      run.steps.append(.send(action))
+      store.send(action)
+      if let failure = await settle(store, calls, clock) ?? findings.failure {
+        run.failure = failure + " at the teardown"
+        return run
+      }
+    }
+    try await settleEverything(store, calls, clock, &run, findings)
+    if run.failure == nil, let broken = eventualities.first(where: { !$0.holds(store.state) }) {
+      run.failure = "\"\(broken.name)\" does not hold once every effect has settled"
+    }
+    run.finalState = store.state
+    return run
+  }
+
+  /// Answers `call` with a drawn answer and records the step.
+  @MainActor
+  private func answer(
+    _ call: ScheduledCalls.Wait, of waiting: [ScheduledCalls.Wait], _ calls: ScheduledCalls,
+    _ draws: Draws, _ run: inout Run
+  ) throws {
+    let dependency = controlled[call.tag]
+    let (result, source) = try draws.span(.component) { try dependency.answer(draws) }
+    let position = waiting.filter { $0.tag == call.tag }.firstIndex {
+      $0.number == call.number
+    }
+    run.steps.append(.answer(dependency: dependency.name, call: position ?? 0, answer: source))
+    calls.resume(call, with: result)
+  }
+
+  /// Moves the clock to `target`, waking each sleeper due and letting its effect settle first.
+  @MainActor
+  private func move(
+    _ clock: ScheduleClock, to target: ScheduleClock.Instant, _ run: inout Run,
+    _ findings: RunFindings
+  ) async {
+    run.steps.append(.advance(clock.now.duration(to: target)))
+    while clock.wakeNext(dueBy: target) {
+      await ActivityRegistry.shared.settle(
+        scope: ActivityRegistry.shared.scopeOfCurrentTask(), within: blockedLimit)
+    }
+    clock.move(to: target)
+  }
+
+  /// After the drawn steps: answers every waiting call in call order, with the simplest value,
+  /// and moves the clock to each next deadline until no effect runs, at most `settleLimit` times.
+  @MainActor
+  private func settleEverything(
+    _ store: Store<State, Action>, _ calls: ScheduledCalls, _ clock: ScheduleClock,
+    _ run: inout Run, _ findings: RunFindings
+  ) async throws {
+    for _ in 0..<settleLimit {
+      if let failure = await settle(store, calls, clock) ?? findings.failure {
+        run.failure = failure + " while the effects settled"
+        return
+      }
+      let waiting = calls.waiting
+      if let call = waiting.first {
+        // The simplest answer, not a drawn one: a failure that needs another answer is a step.
+        try answer(call, of: waiting, calls, Draws(prefix: [], random: nil, size: 0), &run)
+      } else if let deadline = clock.deadlines.first {
+        await move(clock, to: deadline, &run, findings)
+      } else {
+        return
+      }
+    }
+    let running = store.liveEffectTasks.compactMap { $0.site?.effectDescription }
+    run.failure =
+      "the effects never settle: after \(settleLimit) answers and clock moves, "
+      + (running.first.map { "\($0) still runs" } ?? "an effect still runs")
+      + ". An effect that should stop (a timer, a retry loop) is not cancelled; to fix, cancel "
+      + "it where the feature ends, or raise .limits(settleSteps:) if it does end later."
+  }
+
+  /// Waits until every effect waits for a call, sleeps on the clock or has finished; returns why
+  /// the run cannot go on when one waits for something else.
+  @MainActor
+  private func settle(
+    _ store: Store<State, Action>, _ calls: ScheduledCalls, _ clock: ScheduleClock
+  ) async -> String? {
+    await ActivityRegistry.shared.settle(
+      scope: ActivityRegistry.shared.scopeOfCurrentTask(), within: blockedLimit)
+    let parked = Set(
+      (calls.waiting.compactMap(\.activity) + clock.sleepingActivities).map(ObjectIdentifier.init))
+    for task in store.liveEffectTasks {
+      guard let activity = task.activity, !parked.contains(ObjectIdentifier(activity)) else {
+        continue
+      }
+      let site = task.site?.effectDescription ?? "an effect"
+      return
+        "\(site) waits for something this property does not control (after \(blockedLimit) it "
+        + "had neither called an answered dependency, slept on \\.continuousClock nor finished). "
+        + "To fix, declare the dependency it awaits with .answering(_:values:install:), or "
+        + "give the property more time with .limits(blockedAfter:)"
+    }
+    return nil
+  }
+}
+
+/// The stretches of a schedule worth deleting first, longest first: from a moment no effect
+/// waited to a later such moment, so that a request goes with its answers. `quiet[k]` tells
+/// whether no effect waited after `k` steps; `steps[k]` holds the choices of step `k`.
+/// Bound: O(n²) stretches for n steps.
+func quietStretches(_ quiet: [Bool], steps: [Range<Int>]) -> [Range<Int>] {
+  var stretches: [Range<Int>] = []
+  let count = Swift.min(quiet.count - 1, steps.count)
+  for first in 0..<Swift.max(0, count) where quiet[first] {
+    for last in first + 1...count where quiet[last] {
+      stretches.append(steps[first].lowerBound..<steps[last - 1].upperBound)
+    }
+  }
+  return stretches.sorted { $0.count > $1.count }
+}

@@ -1,0 +1,238 @@
+import Store
+
+/// A stateful property of a reducer *and its effects*: random sequences of user actions
+/// interleaved with a random schedule — which waiting dependency call answers next and with
+/// what, how far the clock moves — run by a real `Store`, so cancellation, debounce, throttle,
+/// concatenate and merge behave exactly as in the app. Invariants are checked after every action
+/// the store reduces; ``eventually(_:_:)`` conditions once every effect has settled. A failure
+/// is shrunk — fewer actions, answers in call order, smaller clock moves, simpler answers — and
+/// printed as a `TestStore` test, with a replay token.
+///
+/// ```swift
+/// let property = EffectProperty(Search(), initialState: Search.State())
+///   .action("type") { _ in Gen.element(of: ["a", "b"]).map(Search.Action.queryChanged) }
+///   .answering("search", values: Gen.element(of: [["x"], []])) { dependencies, call in
+///     dependencies.search = SearchClient { _ in try await call() }
+///   }
+///   .eventually("the results are those of the last query") { $0.resultsQuery == $0.query }
+/// await property.check()   // StoreTesting: reports to XCTest or Swift Testing
+/// ```
+///
+/// The dependencies a property controls are declared with ``answering(_:values:failures:code:install:)``;
+/// `\.continuousClock` is the run's own clock, which moves only when the schedule moves it. An
+/// effect that waits for anything else — a real network call, a stream nobody feeds — fails the
+/// run, naming the effect's line, instead of hanging it. Effects must reach that waiting point
+/// without racing each other (await only controlled dependencies and the clock), so that one
+/// seed is one schedule.
+public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sendable {
+  /// The state of the reducer under test.
+  ///
+  /// ```swift
+  /// EffectProperty<Search>.State.self   // Search.State
+  /// ```
+  public typealias State = R.State
+  /// The actions of the reducer under test.
+  ///
+  /// ```swift
+  /// EffectProperty<Search>.Action.self   // Search.Action
+  /// ```
+  public typealias Action = R.Action
+  /// What an action's generator sees: the state now.
+  ///
+  /// ```swift
+  /// .action("cancel", when: { (context: EffectProperty<Search>.Context) in context.isLoading }) { _ in .just(.cancel) }
+  /// ```
+  public typealias Context = StepContext<State>
+  /// One run: its schedule, and why it failed.
+  ///
+  /// ```swift
+  /// let result: PropertyResult<EffectProperty<Search>.Run> = await property.check()
+  /// ```
+  public typealias Run = EffectPropertyRun<State, Action>
+
+  struct Rule {
+    let name: String
+    let isEnabled: (Context) -> Bool
+    let generate: (Context, Draws) throws -> Action
+  }
+
+  /// A dependency the schedule answers.
+  struct Controlled {
+    let name: String
+    let valueType: String
+    /// The Swift code that installs it in a `TestStore` test, if the property gave it.
+    let code: String?
+    let install: (inout DependencyValues, ScheduledCalls, Int) -> Void
+    /// Draws an answer and writes it as Swift source.
+    let answer: (Draws) throws -> (Result<any Sendable, any Error>, String)
+  }
+
+  let reducer: R
+  let initialState: State
+  var rules: [Rule] = []
+  var controlled: [Controlled] = []
+  var prepare: (inout DependencyValues) -> Void = { _ in }
+  var clockMoves: Gen<Duration>?
+  var invariants: [(name: String, holds: (State) -> Bool)] = []
+  var eventualities: [(name: String, holds: (State) -> Bool)] = []
+  var stepRange: ClosedRange<Int> = 1...20
+  var blockedLimit: Duration = .seconds(1)
+  var settleLimit = 100
+  var teardownActions: (State) -> [Action] = { _ in [] }
+
+  /// A property of `reducer` whose runs start from `initialState`.
+  ///
+  /// ```swift
+  /// EffectProperty(WeatherReducer(), initialState: WeatherState())
+  /// ```
+  public init(_ reducer: R, initialState: State) {
+    self.reducer = reducer
+    self.initialState = initialState
+  }
+
+  /// Adds a kind of user action, sent only while `isEnabled` holds (always, when nil); earlier
+  /// kinds count as simpler when shrinking.
+  ///
+  /// ```swift
+  /// property.action("search") { _ in Gen.element(of: ["a", "b"]).map(Search.Action.search) }
+  /// ```
+  public func action(
+    _ name: String, when isEnabled: ((Context) -> Bool)? = nil,
+    _ generate: @escaping (Context) -> Gen<Action>
+  ) -> Self {
+    var copy = self
+    copy.rules.append(
+      Rule(
+        name: name, isEnabled: isEnabled ?? { _ in true },
+        generate: { context, draws in try generate(context).generate(draws) }))
+    return copy
+  }
+
+  /// Lets the schedule answer a dependency: `install` puts into the run's dependencies a client
+  /// whose calls wait on `call`, and each call is answered, whenever the schedule picks it, with
+  /// a value of `values` or (when given) an error of `failures`. `code` is the Swift code that
+  /// installs the same client in the printed `TestStore` test, where `call()` reads
+  /// `name.next()` of an `Answers` named after the dependency.
+  ///
+  /// ```swift
+  /// property.answering("weather", values: reports, failures: Gen.just(URLError(.timedOut)),
+  ///   code: "$0.weather = WeatherClient { _ in try await weather.next() }"
+  /// ) { dependencies, call in
+  ///   dependencies.weather = WeatherClient { _ in try await call() }
+  /// }
+  /// ```
+  public func answering<Value: Sendable>(
+    _ name: String, values: Gen<Value>, failures: Gen<any Error>? = nil, code: String? = nil,
+    install:
+      @escaping (inout DependencyValues, @escaping @Sendable () async throws -> Value) ->
+      Void
+  ) -> Self {
+    var copy = self
+    copy.controlled.append(
+      Controlled(
+        name: name, valueType: sourceTypeName(Value.self), code: code,
+        install: { dependencies, calls, index in
+          install(&dependencies) { try await calls.call(dependency: index) }
+        },
+        answer: { draws in
+          // The value first, so that a success is always the shorter, simpler answer.
+          let value = try values.generate(draws)
+          if let failures, try draws.drawFlag(chance: 0.25) {
+            let error = try failures.generate(draws)
+            return (.failure(error), ".failure(\(swiftSource(error) ?? dumpText(error)))")
+          }
+          return (.success(value), ".success(\(swiftSource(value) ?? dumpText(value)))")
+        }))
+    return copy
+  }
+
+  /// Sets the other dependencies of the runs (the clock and the answered ones are the
+  /// property's). A dependency neither set here nor answered has its test value.
+  ///
+  /// ```swift
+  /// property.dependencies { $0.uuid = .incrementing }
+  /// ```
+  public func dependencies(_ prepare: @escaping (inout DependencyValues) -> Void) -> Self {
+    var copy = self
+    copy.prepare = prepare
+    return copy
+  }
+
+  /// How far one clock move goes. By default a move goes to the deadline of a sleeping effect
+  /// (the nearest is simplest), which reaches every ordering of wake-ups; give moves to explore
+  /// the times between them too (a throttle's interval, say).
+  ///
+  /// ```swift
+  /// property.clockMoves(Gen.int(in: 0...10).map { .milliseconds(100 * $0) })
+  /// ```
+  public func clockMoves(_ moves: Gen<Duration>) -> Self {
+    var copy = self
+    copy.clockMoves = moves
+    return copy
+  }
+
+  /// Adds a condition every state must satisfy: the initial one and the one after every action
+  /// the store reduces, sent by the run or by an effect.
+  ///
+  /// ```swift
+  /// property.invariant("at most one request in flight") { $0.inFlight <= 1 }
+  /// ```
+  public func invariant(_ name: String, _ holds: @escaping (State) -> Bool) -> Self {
+    var copy = self
+    copy.invariants.append((name, holds))
+    return copy
+  }
+
+  /// Adds a condition the state must satisfy once every effect has settled at the end of a run:
+  /// every waiting call answered in call order with the simplest value (a failure or an
+  /// out-of-order answer is a drawn step), the clock moved to every sleeper's deadline, until no
+  /// effect runs.
+  ///
+  /// ```swift
+  /// property.eventually("the screen shows the last city asked for") { $0.shown == $0.query }
+  /// ```
+  public func eventually(_ name: String, _ holds: @escaping (State) -> Bool) -> Self {
+    var copy = self
+    copy.eventualities.append((name, holds))
+    return copy
+  }
+
+  /// Actions every run sends after its drawn steps, before it settles the effects: what a user
+  /// does to leave the feature (close a screen), so that effects that must stop then, do.
+  ///
+  /// ```swift
+  /// property.teardown { state in state.isPresented ? [.dismiss] : [] }
+  /// ```
+  public func teardown(_ actions: @escaping (State) -> [Action]) -> Self {
+    var copy = self
+    copy.teardownActions = actions
+    return copy
+  }
+
+  /// How many scheduling steps (actions, answers, clock moves) a run has; default 1...20.
+  ///
+  /// ```swift
+  /// property.steps(1...40)
+  /// ```
+  public func steps(_ range: ClosedRange<Int>) -> Self {
+    var copy = self
+    copy.stepRange = Swift.max(0, range.lowerBound)...Swift.max(0, range.upperBound)
+    return copy
+  }
+
+  /// How long an effect may stay busy — neither waiting for a call the property answers, nor
+  /// sleeping on its clock, nor finished — before the run fails saying that it waits for
+  /// something the property does not control (default 1 s: a watchdog, never reached by a
+  /// run that passes). `settleSteps` bounds the answers and clock moves that settle a run's
+  /// effects at its end (default 100), so that a timer never stopped fails instead of looping.
+  ///
+  /// ```swift
+  /// property.limits(blockedAfter: .milliseconds(200), settleSteps: 50)
+  /// ```
+  public func limits(blockedAfter: Duration = .seconds(1), settleSteps: Int = 100) -> Self {
+    var copy = self
+    copy.blockedLimit = blockedAfter
+    copy.settleLimit = Swift.max(1, settleSteps)
+    return copy
+  }
+}

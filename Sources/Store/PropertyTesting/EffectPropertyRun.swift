@@ -1,0 +1,133 @@
+import Store
+
+/// One run of an ``EffectProperty``: the initial state, the schedule it ran — user actions,
+/// answers to dependency calls, clock moves — and why it failed.
+///
+/// ```swift
+/// let result = await property.check(reportFailure: { _ in })
+/// print(result.counterexample?.schedule ?? [])
+/// // ["send .search(\"a\")", "send .search(\"b\")", "answer search call 1: .success([])", …]
+/// ```
+public struct EffectPropertyRun<State, Action> {
+  /// One step of a schedule.
+  ///
+  /// ```swift
+  /// if case .send(let action) = run.steps[0] { print(action) }
+  /// ```
+  public enum Step {
+    /// The run sent a user action.
+    case send(Action)
+    /// The run answered call number `call` (0: the oldest still waiting) of `dependency`;
+    /// `answer` is the answer as Swift source (`.success(…)` or `.failure(…)`).
+    case answer(dependency: String, call: Int, answer: String)
+    /// The run moved the clock on by this much, waking each sleeper due on the way.
+    case advance(Duration)
+  }
+
+  /// The state the run started from.
+  ///
+  /// ```swift
+  /// print(run.initialState)
+  /// ```
+  public let initialState: State
+  /// Every step, in order: the drawn ones, then those that settled the effects at the end.
+  ///
+  /// ```swift
+  /// #expect(run.steps.count >= run.drawnSteps)
+  /// ```
+  public internal(set) var steps: [Step] = []
+  /// How many of ``steps`` the schedule drew; the rest answered every waiting call and moved
+  /// the clock to every deadline, so that the effects settle.
+  ///
+  /// ```swift
+  /// print("\(run.drawnSteps) drawn steps")
+  /// ```
+  public internal(set) var drawnSteps = 0
+  /// The state once the run ended (nil when it stopped at a failure before settling).
+  ///
+  /// ```swift
+  /// print(run.finalState.map(dumpText) ?? "stopped early")
+  /// ```
+  public internal(set) var finalState: State?
+  /// Why the run failed; nil when it passed.
+  ///
+  /// ```swift
+  /// print(run.failure ?? "passed")
+  /// ```
+  public internal(set) var failure: String?
+
+  init(initialState: State) {
+    self.initialState = initialState
+  }
+
+  /// The schedule, one line a step: `send .reload`, `answer time call 0: .success(…)`,
+  /// `advance 0.3 seconds`; the settling steps follow a line `settle`.
+  ///
+  /// ```swift
+  /// #expect(run.schedule == ["send .search(\"a\")", "settle", "answer search call 0: .success([])"])
+  /// ```
+  public var schedule: [String] {
+    var lines: [String] = []
+    for (index, step) in steps.enumerated() {
+      if index == drawnSteps { lines.append("settle") }
+      switch step {
+      case .send(let action): lines.append("send \(swiftSource(action) ?? dumpText(action))")
+      case .answer(let dependency, let call, let answer):
+        lines.append("answer \(dependency) call \(call): \(answer)")
+      case .advance(let duration): lines.append("advance \(durationSource(duration))")
+      }
+    }
+    return lines
+  }
+
+  /// The run as the body of a `TestStore` test: the dependencies it answers as `Answers`, the
+  /// clock as a `TestClock`, each step as a statement, the failure as a comment.
+  package func swiftCode(
+    reducer: String?, reducerType: String,
+    dependencies: [(name: String, valueType: String, code: String?)]
+  ) -> String {
+    var lines = ["let clock = TestClock()"]
+    for dependency in dependencies {
+      lines.append("let \(dependency.name) = Answers<\(dependency.valueType)>()")
+    }
+    let state = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
+    lines.append(
+      "let store = TestStore(initialState: \(state), reducer: \(reducer ?? "<\(reducerType)>")) {")
+    lines.append("  $0.continuousClock = clock")
+    for dependency in dependencies {
+      lines.append(
+        "  "
+          + (dependency.code
+            ?? "// install \(dependency.name): calls return `\(dependency.name).next()`"))
+    }
+    lines.append("}")
+    lines.append("store.exhaustivity = .off")
+    for (index, step) in steps.enumerated() {
+      if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
+      switch step {
+      case .send(let action):
+        lines.append("await store.send(\(swiftSource(action) ?? "<\(dumpText(action))>"))")
+      case .answer(let dependency, let call, let answer):
+        lines.append("await \(dependency).answer(call: \(call), \(answer))")
+      case .advance(let duration):
+        lines.append("await clock.advance(by: \(durationSource(duration)))")
+      }
+    }
+    lines.append("await store.skipReceivedActions(strict: false)")
+    if let failure {
+      lines.append("// \(failure.split(separator: "\n").first ?? "")")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// `duration` as Swift source: `.milliseconds(300)`, or `.nanoseconds(…)` when finer.
+func durationSource(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  if attoseconds % 1_000_000_000_000_000 == 0 {
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0
+      ? ".seconds(\(milliseconds / 1000))" : ".milliseconds(\(milliseconds))"
+  }
+  return ".nanoseconds(\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))"
+}

@@ -1,0 +1,85 @@
+import Store
+
+/// Effects of one ``EffectProperty`` run that wait for the run — on a dependency call it
+/// answers, on its clock — each parked until the run resumes it.
+///
+/// Waits are listed by the order their effects started, then the order they began, never by the
+/// instant they arrived: effects that begin to wait at once on different threads list the same
+/// way on every run.
+///
+/// ```swift
+/// let waits = ParkedWaits<Int>()
+/// let answer = try await waits.wait(tagged: 0)        // in an effect
+/// waits.resume(waits.waiting[0], with: .success(42))  // in the run
+/// ```
+final class ParkedWaits<Tag: Sendable>: Sendable {
+  struct Wait: Sendable {
+    let tag: Tag
+    let number: UInt64
+    let order: UInt64
+    let activity: EffectActivity?
+    fileprivate let continuation: CheckedContinuation<any Sendable, any Error>
+  }
+
+  private struct Inner {
+    var waits: [Wait] = []
+    var nextNumber: UInt64 = 0
+    var cancelledEarly: Set<UInt64> = []
+  }
+
+  private let inner = Locked(Inner())
+
+  /// The waits, in order. Bound: O(w log w) for w waits.
+  var waiting: [Wait] {
+    inner.value.waits.sorted { ($0.order, $0.number) < ($1.order, $1.number) }
+  }
+
+  /// The effect's side: parks it until the run resumes this wait; a cancelled task stops
+  /// waiting with `CancellationError`.
+  func wait(tagged tag: Tag) async throws -> any Sendable {
+    try Task.checkCancellation()
+    let activity = EffectActivity.current
+    let number = inner.withLock { state -> UInt64 in
+      state.nextNumber += 1
+      return state.nextNumber
+    }
+    defer { activity?.didRun() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let wait = Wait(
+          tag: tag, number: number, order: activity?.order ?? .max, activity: activity,
+          continuation: continuation)
+        let cancelled = inner.withLock { state -> Bool in
+          if state.cancelledEarly.remove(number) != nil { return true }
+          state.waits.append(wait)
+          activity?.park()  // under the lock: a resume, which takes the wait under it, comes after
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let wait = inner.withLock { state -> Wait? in
+        guard let index = state.waits.firstIndex(where: { $0.number == number }) else {
+          state.cancelledEarly.insert(number)
+          return nil
+        }
+        return state.waits.remove(at: index)
+      }
+      wait?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The run's side: resumes `wait` with `result` if it still waits (a cancelled one does not).
+  func resume(_ wait: Wait, with result: Result<any Sendable, any Error>) {
+    let taken = inner.withLock { state -> Bool in
+      guard let index = state.waits.firstIndex(where: { $0.number == wait.number }) else {
+        return false
+      }
+      state.waits.remove(at: index)
+      return true
+    }
+    guard taken else { return }
+    wait.activity?.markBusy()
+    wait.continuation.resume(with: result)
+  }
+}
