@@ -11,26 +11,42 @@ extension ShrinkingCorpus {
     ShrinkingChallenge(
       "mirrored_pair_in_flatmap",
       Gen.int(in: 0...9).flatMap { a in Gen.int(in: 0...9).map { b in Pair(a, b) } }
-    ) { $0.first == $0.second } isIdeal: { $0 == Pair(0, 1) },
+    ) {
+      $0.first == $0.second
+    } isIdeal: {
+      $0 == Pair(0, 1)
+    },
     // Irrelevant optional fields end nil.
     ShrinkingChallenge(
       "optional_fields_end_nil", Gen.zip(Gen.int.optional, Gen.int, Gen.string().optional)
-    ) { $0.1 < 10 } isIdeal: { $0.0 == nil && $0.1 == 10 && $0.2 == nil },
+    ) {
+      $0.1 < 10
+    } isIdeal: {
+      $0.0 == nil && $0.1 == 10 && $0.2 == nil
+    },
     // Three values that can only move down together.
     ShrinkingChallenge(
       "three_close_increasing",
       Gen.zip(Gen.int(in: 0...20), Gen.int(in: 0...20), Gen.int(in: 0...20))
     ) { a, b, c in
       !(a >= 10 && a < b && b < c && c - a <= 2)
-    } isIdeal: { $0 == (10, 11, 12) },
+    } isIdeal: {
+      $0 == (10, 11, 12)
+    },
     // A product that must stay large.
     ShrinkingChallenge(
       "product_above_1000", Gen.zip(Gen.int(in: 0...10_000), Gen.int(in: 0...10_000))
-    ) { $0 * $1 <= 1000 } isIdeal: { $0 == (1, 1001) },
+    ) {
+      $0 * $1 <= 1000
+    } isIdeal: {
+      $0 == (1, 1001)
+    },
     // A run-length code whose decoder reads one digit of count.
     ShrinkingChallenge("run_length_round_trip", Gen.string()) { text in
       RunLength.decode(RunLength.encode(text)) == text
-    } isIdeal: { $0 == String(repeating: "a", count: 10) },
+    } isIdeal: {
+      $0 == String(repeating: "a", count: 10)
+    },
     find("date_on_saturday_night", Gen.date(in: saturdayRange)) { date in
       let parts = utc.dateComponents([.weekday, .hour], from: date)
       return parts.weekday == 7 && parts.hour! >= 22
@@ -52,7 +68,11 @@ extension ShrinkingCorpus {
     },
     reducer("account_pool", ideal: [.open(0), .deposit(0, 1), .open(0)]) {
       ledger()
-        .action("open", into: accounts) { _ in Gen.int(in: 0...9) } send: { .open($0) }
+        .action("open", into: accounts) { _ in
+          Gen.int(in: 0...9)
+        } send: {
+          .open($0)
+        }
         .action("deposit", using: accounts) { _, id in
           Gen.int(in: 1...100).map { LedgerMachine.Action.deposit(id, $0) }
         }
@@ -90,29 +110,31 @@ struct Pair: Equatable, Sendable {
   }
 }
 
-/// A run-length code, `"aaab"` ↔ `"3a1b"`, whose decoder reads only one digit of count: runs of
-/// ten or more do not round-trip.
+/// A run-length code over Unicode scalars (as Python's strings hold code points), `"aaab"` ↔
+/// `"3a1b"`, whose decoder reads only one ASCII digit of count: runs of ten or more do not
+/// round-trip.
 enum RunLength {
-  static func encode(_ text: String) -> String {
-    var result = ""
-    var characters = Array(text)[...]
-    while let first = characters.first {
-      let run = characters.prefix { $0 == first }.count
-      result += "\(run)\(first)"
-      characters = characters.dropFirst(run)
+  static func encode(_ text: String) -> [Unicode.Scalar] {
+    var result: [Unicode.Scalar] = []
+    var scalars = Array(text.unicodeScalars)[...]
+    while let first = scalars.first {
+      let run = scalars.prefix { $0 == first }.count
+      result += String(run).unicodeScalars + [first]
+      scalars = scalars.dropFirst(run)
     }
     return result
   }
 
-  static func decode(_ code: String) -> String {
-    var result = ""
-    var characters = Array(code)[...]
-    while characters.count >= 2 {
-      let count = characters.first!.isASCII ? characters.first!.wholeNumberValue ?? 0 : 0
-      result += String(repeating: characters.dropFirst().first!, count: count)
-      characters = characters.dropFirst(2)
+  static func decode(_ code: [Unicode.Scalar]) -> String {
+    var result = String.UnicodeScalarView()
+    var scalars = code[...]
+    while scalars.count >= 2 {
+      let digit = scalars.first!
+      let count = ("0"..."9").contains(digit) ? Int(digit.value) - 48 : 0
+      result.append(contentsOf: repeatElement(scalars.dropFirst().first!, count: count))
+      scalars = scalars.dropFirst(2)
     }
-    return result
+    return String(result)
   }
 }
 
