@@ -8,9 +8,9 @@ extension Shrinker {
 
   /// Deletes every block of 2 to ``blockLength`` neighbouring elements of one list (characters of
   /// one string) or steps of one run at once, for the blocks no single deletion can remove: two
-  /// toggles that cancel out, a pair of characters of a run-length code. Then deletes the second copy of
-  /// each block repeated right after itself (`"abcdabcd"` → `"abcd"`), for blocks longer than
-  /// that.
+  /// toggles that cancel out, a pair of characters of a run-length code. Then deletes the second
+  /// copy of each block repeated right after itself (`"abcdabcd"` → `"abcd"`), for blocks longer
+  /// than that.
   ///
   /// Cost: at most ``blockLength`` − 1 runs per element or step, plus one run per length of a
   /// repeated block, per round; finding repeats compares O(n²) choices for n siblings, capped at
@@ -34,14 +34,17 @@ extension Shrinker {
   }
 
   /// Deletes the second copy of a block of siblings repeated right after itself, for blocks
-  /// longer than ``blockLength``: the first such repeat of each length, per family.
+  /// longer than ``blockLength`` that are not one element repeated: the first such repeat of
+  /// each length, per family.
   private func collapseRepeats() {
     for family in siblingFamilies() where family.count >= 2 * (Self.blockLength + 1) {
       let siblings = Array(family.prefix(256))
       let contents = siblings.map { best.indices[$0.range] }
       for length in (Self.blockLength + 1)...(siblings.count / 2) where !isExhausted() {
+        // A block of one element repeated is a run, which deleteSpans cuts in batches already.
         let start = (0...(siblings.count - 2 * length)).first { i in
           (0..<length).allSatisfy { contents[i + $0] == contents[i + length + $0] }
+            && contents[(i + 1)..<(i + length)].contains { $0 != contents[i] }
         }
         guard let start else { continue }
         let copy = siblings[(start + length)..<(start + 2 * length)]
