@@ -85,6 +85,17 @@ struct LocalMinimumPassTests {
       $0.tradePairs()
     }
     #expect(result.value.map { [$0.0, $0.1] } == [1, 1001])
+    // When halving would push the second past its range, the first steps down by one instead.
+    let small = 0...1000
+    let bounded = runsOfPass(
+      Gen.zip(Gen.int(in: small), Gen.int(in: small)),
+      from: [index(3, in: small), index(334, in: small)]
+    ) {
+      $0 * $1 > 1000
+    } pass: {
+      $0.tradePairs()
+    }
+    #expect(bounded.value.map { [$0.0, $0.1] } == [2, 501])
   }
 
   @Test("two neighbouring elements that only matter together are deleted at once")

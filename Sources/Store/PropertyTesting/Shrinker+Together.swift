@@ -60,33 +60,42 @@ extension Shrinker {
   }
 
   /// Trades between two nearby numbers whose product (or some other growing combination) must
-  /// stay large: halves the first, raises the second to keep the product (`b · a / (a / 2)` and
-  /// one more), then finds by binary search the least second value that still fails; repeats
-  /// while that works. `(26, 39)` becomes `(1, 1001)` when the property fails for `a · b > 1000`,
-  /// where lowering either alone and moving an amount between them (``redistributePairs()``)
-  /// stop.
+  /// stay large: lowers the first — halved, else by one — and raises the second to keep the
+  /// product (`b · a / a′` and one more), then finds by binary search the least second value that
+  /// still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)` when the property fails
+  /// for `a · b > 1000`, and `(3, 334)` of numbers up to 1000 becomes `(2, 501)`, where lowering
+  /// either alone and moving an amount between them (``redistributePairs()``) stop.
   ///
-  /// Cost: O(log a · log b) runs per pair of numbers at most two apart (a, b their magnitudes),
-  /// per round.
+  /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
+  /// takes at most 2 + log₂ b runs; there are O(log a) trades while halving works and at most a
+  /// in all (steps by one, as when the second reaches the end of its range).
   func tradePairs() {
     forNearbyPairs { first, second in
-      while !isExhausted() {
-        let one = best.choices[first]
-        let other = best.choices[second]
-        let a = one.offset
-        let b = other.offset
-        guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return }
-        let halved = Offset(negative: a.negative, magnitude: a.magnitude / 2)
-        let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
-        let kept = overflow ? UInt64.max : product / Swift.max(1, halved.magnitude) + 1
-        let most = Swift.min(kept, b.negative ? other.down : other.up)
-        guard most > b.magnitude,
-          pairAttempt(first, halved, second, Offset(negative: b.negative, magnitude: most))
-        else { return }
-        bisect(below: most) { magnitude in
-          pairAttempt(first, halved, second, Offset(negative: b.negative, magnitude: magnitude))
-        }
-      }
+      while !isExhausted(), trade(first, second) {}
     }
+  }
+
+  /// One trade between the numbers at `first` and `second`; whether one was kept.
+  private func trade(_ first: Int, _ second: Int) -> Bool {
+    let one = best.choices[first]
+    let other = best.choices[second]
+    let a = one.offset
+    let b = other.offset
+    guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return false }
+    let room = b.negative ? other.down : other.up
+    for lowered in Set([a.magnitude / 2, a.magnitude - 1]).sorted() where !isExhausted() {
+      let lower = Offset(negative: a.negative, magnitude: lowered)
+      let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
+      let kept = overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
+      let most = Swift.min(kept, room)
+      guard most > b.magnitude,
+        pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: most))
+      else { continue }
+      bisect(below: most) { magnitude in
+        pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: magnitude))
+      }
+      return true
+    }
+    return false
   }
 }
