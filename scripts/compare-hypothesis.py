@@ -15,6 +15,7 @@ it first with `swift build -c release --product uniflow`.
 
 Usage:
   scripts/compare-hypothesis.py [--seeds N] [--problems NAME,NAME] [--uniflow PATH] [--markdown]
+                                [--system-hypothesis]
 """
 
 import argparse
@@ -34,6 +35,10 @@ def ensure_venv():
     """Re-runs this script inside the virtual environment, creating it when missing."""
     if os.path.abspath(sys.prefix) == os.path.abspath(VENV):
         return
+    if "--system-hypothesis" in sys.argv:  # offline: the Hypothesis this Python already has
+        import hypothesis
+        print("using the installed Hypothesis %s" % hypothesis.__version__, file=sys.stderr)
+        return
     if not os.path.exists(VENV_PYTHON):
         print("making %s with Hypothesis from PyPI" % VENV, file=sys.stderr)
         subprocess.check_call([sys.executable, "-m", "venv", VENV])
@@ -50,6 +55,10 @@ def arguments():
         help="the uniflow binary (default: the release build)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--jobs", type=int, default=1, help="problems run in parallel")
+    parser.add_argument(
+        "--system-hypothesis", action="store_true",
+        help="use the Hypothesis installed for this Python instead of a virtual environment from "
+        "PyPI (for machines without network)")
     parser.add_argument(
         "--hypothesis-from", metavar="TABLE",
         help="reuse the Hypothesis columns of a Markdown table this script printed before "
@@ -127,7 +136,7 @@ def describe(ideal, runs, mine):
 def print_table(rows, seeds, markdown):
     import corpus_hypothesis
 
-    searched_only = {p.name for p in corpus_hypothesis.DISCOVERY}
+    searched_only = corpus_hypothesis.SEARCHED_ONLY
     shrunk = [row for row in rows if row[0] not in searched_only and row[3]]
     better_or_equal = sum(1 for _, ideal, _, mine in rows if mine and mine["ideal"] >= ideal)
     fewer_runs = sum(1 for _, _, runs, mine in shrunk if mine["medianEvaluations"] <= runs)

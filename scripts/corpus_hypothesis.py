@@ -6,6 +6,7 @@ by its own simplest character.
 """
 
 import math
+from datetime import datetime
 from collections import Counter
 from functools import reduce
 
@@ -14,7 +15,7 @@ from hypothesis import seed as use_seed
 from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
-from corpus_machines import REDUCERS
+from corpus_machines import MINIMA_REDUCERS, REDUCERS
 
 
 class Problem:
@@ -259,4 +260,57 @@ DISCOVERY = [
 ]
 
 
-PROBLEMS = QUALITY + DISCOVERY + REDUCERS
+# MARK: - Local minima (issue 19, item 8; ShrinkingCorpus+LocalMinima.swift)
+
+
+def run_length_encode(text):
+    out = []
+    i = 0
+    while i < len(text):
+        run = 1
+        while i + run < len(text) and text[i + run] == text[i]:
+            run += 1
+        out.append("%d%s" % (run, text[i]))
+        i += run
+    return "".join(out)
+
+
+def run_length_decode(code):
+    """Reads one ASCII digit of count: runs of ten or more do not round-trip."""
+    out = []
+    for i in range(0, len(code) - 1, 2):
+        count = int(code[i]) if "0" <= code[i] <= "9" else 0
+        out.append(code[i + 1] * count)
+    return "".join(out)
+
+
+def three_close_increasing(x):
+    return len(x) == 3 and x[0] >= 10 and x[0] < x[1] < x[2] and x[2] - x[0] <= 2
+
+
+def saturday_night(d):
+    return d.weekday() == 5 and d.hour >= 22
+
+
+LOCAL_MINIMA = [
+    Problem("mirrored_pair_in_flatmap",
+            st.integers(0, 9).flatmap(lambda a: st.integers(0, 9).map(lambda b: (a, b))),
+            lambda p: p[0] != p[1], lambda p: p == (0, 1)),
+    Problem("optional_fields_end_nil",
+            st.tuples(st.none() | integers, integers, st.none() | texts),
+            lambda t: t[1] >= 10, lambda t: t == (None, 10, None)),
+    Problem("three_close_increasing", st.tuples(*[st.integers(0, 20)] * 3),
+            three_close_increasing, lambda x: x == (10, 11, 12)),
+    Problem("product_above_1000", st.tuples(st.integers(0, 10000), st.integers(0, 10000)),
+            lambda p: p[0] * p[1] > 1000, lambda p: p == (1, 1001)),
+    Problem("run_length_round_trip", texts,
+            lambda s: run_length_decode(run_length_encode(s)) != s, lambda s: s == repeated(10)),
+    find("date_on_saturday_night",
+         st.datetimes(min_value=datetime(2001, 1, 1), max_value=datetime(2030, 12, 31)),
+         saturday_night),
+] + MINIMA_REDUCERS
+
+# Problems that only search (no shrinking), for the table's run counts.
+SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night"}
+
+PROBLEMS = QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA

@@ -269,6 +269,76 @@ class Names(Machine):
         return len({n.lower() for n in self.names}) == len(self.names)
 
 
+@failing
+class TransferMirrored(Machine):
+    def __init__(self):
+        super().__init__()
+        self.balances = [10, 10, 10, 10]
+
+    @rule(source=st.integers(0, 3), payee=st.integers(0, 3))
+    def r0_transfer(self, source, payee):
+        self.steps.append(("transfer", source, payee))
+        self.balances[source] -= 1
+        self.balances[payee] += 1 if source == payee else 2
+
+    def check(self):
+        return sum(self.balances) == 40
+
+
+@failing
+class TogglePairs(Machine):
+    def __init__(self):
+        super().__init__()
+        self.toggles = 0
+        self.walks = 0
+
+    @rule()
+    def r0_toggle(self):
+        self.steps.append(("toggle",))
+        self.toggles += 1
+
+    @rule()
+    def r1_walk(self):
+        self.steps.append(("walk",))
+        if self.toggles % 2 == 1:
+            self.walks += 1
+
+    def check(self):
+        return self.walks < 2
+
+
+@failing
+class AccountPool(Machine):
+    accounts = Bundle("accounts")
+
+    def __init__(self):
+        super().__init__()
+        self.balances = {}
+        self.deposited = 0
+
+    @rule(target=accounts, account=st.integers(0, 9))
+    def r0_open(self, account):
+        self.steps.append(("open", account))
+        self.balances[account] = 0
+        return account
+
+    @rule(account=accounts, amount=st.integers(1, 100))
+    def r1_deposit(self, account, amount):
+        self.steps.append(("deposit", account, amount))
+        self.balances[account] = self.balances.get(account, 0) + amount
+        self.deposited += amount
+
+    def check(self):
+        return sum(self.balances.values()) == self.deposited
+
+
+# The local minima of issue 19, item 8 (ShrinkingCorpus+LocalMinima.swift).
+MINIMA_REDUCERS = [
+    machine_problem("transfer_mirrored", TransferMirrored, [("transfer", 0, 1)]),
+    machine_problem("toggle_pairs", TogglePairs, [("toggle",), ("walk",), ("walk",)]),
+    machine_problem("account_pool", AccountPool, [("open", 0), ("deposit", 0, 1), ("open", 0)]),
+]
+
 REDUCERS = [lock(20), lock(50), lock(100)] + [
     machine_problem("todo_duplicate_remove", Todo, [("add", 0), ("add", 0), ("remove", 0)]),
     machine_problem("counter_overflow", Overflow, [("addByte", 28), ("addByte", 100)]),

@@ -10,14 +10,7 @@ func afterPass<Value>(
   _ gen: Gen<Value>, from indices: [UInt64], failsWhen fails: @escaping (Value) -> Bool,
   _ pass: (Shrinker) -> Void
 ) -> Value? {
-  let engine = PropertyEngine(generate: gen.generate) { fails($0) ? "it failed" : nil }
-  let (start, _) = engine.trial(indices, size: 100)
-  guard start.failed else { return nil }
-  let shrinker = Shrinker(failing: start, isExhausted: { false }) {
-    engine.trial($0, size: 100).0
-  }
-  pass(shrinker)
-  return engine.trial(shrinker.best.indices, size: 100).1
+  runsOfPass(gen, from: indices, failsWhen: fails, pass: pass).value
 }
 
 /// The choice index of `value` in `range` (integers shrink toward the value nearest to zero).

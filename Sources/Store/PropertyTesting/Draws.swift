@@ -119,6 +119,11 @@ final class Draws {
     return index
   }
 
+  /// The index drawn last, while searching, for a choice of this range in this example.
+  func lastDrawn(up: UInt64, down: UInt64) -> UInt64? {
+    drawn[Bounds(up: up, down: down)]?.last
+  }
+
   /// An integer offset from a pivot with `up` values above and `down` below, drawn to favour
   /// small magnitudes, both signs and the range's ends.
   ///
@@ -139,6 +144,23 @@ final class Draws {
     return Offset(index: index, up: up, down: down)
   }
 
+  /// An offset from a pivot with `up` values above and `down` below, drawn uniformly over the
+  /// whole range when searching (one draw in 100 is an end of the range), for values whose every
+  /// part matters alike, such as a date's weekday and hour. Shrinks like any other offset.
+  func drawUniform(up: UInt64, down: UInt64) throws -> Offset {
+    let index = try draw(up: up, down: down) { random in
+      let max = up &+ down
+      let roll = random.below(200)
+      let position = roll == 0 ? 0 : roll == 1 ? max : random.upTo(max)  // counted from the low end
+      let offset =
+        position >= down
+        ? Offset(negative: false, magnitude: position - down)
+        : Offset(negative: true, magnitude: down - position)
+      return offset.index(up: up, down: down)
+    }
+    return Offset(index: index, up: up, down: down)
+  }
+
   /// Moves `offset` by −3…3 (0 most often), staying within the range.
   private static func nudge(
     _ offset: inout Offset, up: UInt64, down: UInt64, _ random: inout SplitMix64
@@ -154,6 +176,16 @@ final class Draws {
     precondition(count > 0, "an empty set of alternatives")  // callers check this first
     let last = UInt64(count - 1)
     return Int(try draw(up: last, down: 0, alternative: true) { $0.below(last + 1) })
+  }
+
+  /// One of the `count` values of a reference pool, uniformly at random when searching; earlier
+  /// ones are simpler. A pool of one value still records a choice (forced to 0), so that deleting
+  /// the action that made another value does not shift the choices after this one.
+  func drawReference(_ count: Int) throws -> Int {
+    guard count == 1 else { return try drawAlternative(count) }
+    guard choices.count < maxChoices else { throw Stop.overrun }
+    choices.append(Choice(index: 0, up: 0, down: 0, isForced: true))
+    return 0
   }
 
   /// One of `count` elements, uniformly at random when searching, now and then one picked earlier
@@ -350,4 +382,6 @@ enum SpanLabel: UInt8, Sendable {
   case composite
   /// One floating-point number.
   case float
+  /// An optional value: its "present" flag, then the value's choices (``Gen/optional``).
+  case optional
 }

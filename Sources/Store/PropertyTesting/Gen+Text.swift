@@ -22,7 +22,13 @@ extension Gen where Value == Character {
   private static func unicode(limit: UInt64) -> Gen<Character> {
     Gen { draws in
       let index = try draws.drawReusing(up: limit, down: 0, alternative: true) { random in
-        UnicodeOrder.randomIndex(below: limit + 1, bias: draws.textBias, &random)
+        // A string of runs mostly repeats the character before: "aaaaaaaaaabb".
+        if draws.textBias == .runs, let last = draws.lastDrawn(up: limit, down: 0),
+          random.below(10) < 8
+        {
+          return last
+        }
+        return UnicodeOrder.randomIndex(below: limit + 1, bias: draws.textBias, &random)
       }
       return Character(UnicodeOrder.scalar(at: index))
     }
@@ -33,7 +39,7 @@ extension Gen where Value == String {
   /// Strings of `characters` with a length in `count`, counted in characters of the generator;
   /// shrinks toward shorter strings of simpler characters. Now and then a string repeats one made
   /// before in the same example, and whole strings lean to one kind of text: plain ASCII, other
-  /// scripts, or whitespace and line breaks.
+  /// scripts, whitespace and line breaks, or runs of one character (for run-length codes).
   ///
   /// A string's `count` can be below the number of characters generated when a combining mark
   /// joins the character before it (or `"\r"` joins `"\n"`).
@@ -57,6 +63,8 @@ extension Gen where Value == String {
 /// it.
 enum TextBias: Sendable {
   case mixed, ascii, otherScripts, whitespace
+  /// Mostly the character before again, so that runs of ten and more come up.
+  case runs
 }
 
 extension Draws {
@@ -64,12 +72,13 @@ extension Draws {
   /// one before.
   func withTextBias<T>(_ body: () throws -> T) rethrows -> T {
     let previous = textBias
-    if let roll = unrecorded({ $0.below(10) }) {
+    if let roll = unrecorded({ $0.below(12) }) {
       textBias =
         switch roll {
         case 0: .ascii
         case 1: .otherScripts
         case 2: .whitespace
+        case 3: .runs
         default: .mixed
         }
     }
@@ -121,7 +130,7 @@ enum UnicodeOrder {
     let roll = random.below(100)
     let index: UInt64
     switch bias ?? .mixed {
-    case .ascii: index = roll < 85 ? random.below(62) : 62 + random.below(33)
+    case .ascii, .runs: index = roll < 85 ? random.below(62) : 62 + random.below(33)
     case .whitespace: index = roll < 50 ? [62, 95, 96][random.below(3)] : random.below(62)
     case .otherScripts: index = otherScript(&random)
     case .mixed:

@@ -161,8 +161,11 @@ public struct Gen<Value>: Sendable {
   /// ```
   public var optional: Gen<Value?> {
     Gen<Value?> { draws in
-      guard try draws.drawFlag(chance: 0.75) else { return nil }
-      return try generate(draws)
+      // In a span of its own, so that the shrinker can make it nil with its value's choices gone.
+      try draws.span(.optional) {
+        guard try draws.drawFlag(chance: 0.75) else { return nil }
+        return try generate(draws)
+      }
     }
   }
 }

@@ -141,7 +141,7 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
         },
         generate: { context, draws in
           let pool = context[references]
-          let value = pool[try draws.drawAlternative(pool.count)]
+          let value = pool[try draws.drawReference(pool.count)]
           return try generate(context, value).generate(draws)
         },
         record: { _, _ in }))

@@ -74,3 +74,46 @@ public struct StepContext<State> {
     (pools[references.key] ?? []).compactMap { $0 as? T }
   }
 }
+
+extension ReducerProperty {
+  /// Adds a kind of action that creates a value and puts it straight into `references`, as a
+  /// Hypothesis rule with `target=` does: `value` makes it, `send` turns it into the action, and
+  /// after the action it joins the pool for later actions (``action(_:using:when:_:)``) — no state
+  /// field is needed to remember it. When shrinking deletes the action, the value leaves the pool.
+  ///
+  /// ```swift
+  /// let accounts = References<Int>("accounts")
+  /// property
+  ///   .action("open", into: accounts) { _ in Gen.int(in: 0...9) } send: { .open($0) }
+  ///   .action("deposit", using: accounts) { _, id in Gen.int(in: 1...9).map { .deposit(id, $0) } }
+  /// ```
+  public func action<T>(
+    _ name: String, into references: References<T>, when isEnabled: ((Context) -> Bool)? = nil,
+    _ value: @escaping (Context) -> Gen<T>, send: @escaping (T) -> Action
+  ) -> Self {
+    // Holds the value made for one step from `generate` to `record`, which the run calls one
+    // right after the other on its own thread (a ReducerProperty is not Sendable, so its rules
+    // never run on two threads at once).
+    let made = LastCreated()
+    var copy = self
+    copy.rules.append(
+      Rule(
+        name: name, isEnabled: isEnabled ?? { _ in true },
+        generate: { context, draws in
+          let created = try value(context).generate(draws)
+          made.value = created
+          return send(created)
+        },
+        record: { _, pools in
+          if let created = made.value { pools[references.key, default: []].append(created) }
+          made.value = nil
+        }))
+    return copy
+  }
+}
+
+/// The value an ``ReducerProperty/action(_:into:when:_:send:)`` rule made for the step in
+/// progress.
+private final class LastCreated {
+  var value: Any?
+}

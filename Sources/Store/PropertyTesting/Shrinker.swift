@@ -14,7 +14,13 @@ import Store
 /// - duplicates: equal values lowered together (all copies, down to zero), the values that kept
 ///   changing lowered by a common offset, and the same element deleted from parallel collections;
 /// - reordering: siblings sorted, and equal-shaped parts traded across parents;
-/// - adjusting: deleting one part while raising a number nearby to make up for it.
+/// - adjusting: deleting one part while raising a number nearby to make up for it;
+/// - optionals: present optional values made nil, their value's choices cut;
+/// - mirroring: values of one kind swapped or sorted into their canonical order;
+/// - together: a group of numbers lowered by one amount, and a pair traded (one halved, the
+///   other raised) for products;
+/// - blocks: two or three neighbouring elements or steps deleted at once, a repeated block
+///   collapsed, a step replaced by a simpler kind of action.
 ///
 /// An edit is kept only when the property still fails and the sequence is simpler by
 /// ``SimplicityKey`` (a lower rank, fewer choices, then smaller indices), so shrinking always
@@ -60,6 +66,7 @@ final class Shrinker {
       deleteDiscarded()
       zeroSpans()
       deleteSpans()
+      nilOptionals()
       replaceWithDescendants()
       deleteChunks(length: 2)
       tryRewrites()
@@ -74,7 +81,16 @@ final class Shrinker {
         deleteChunks(length: 2)
         reorderAcrossParents()
       }
+      if best.key == before {
+        swapMirrored()
+        lowerGroupsTogether()
+        deleteBlocks()
+      }
       if best.key == before { deleteWhileAdjusting() }
+      if best.key == before {
+        simplifySteps()
+        tradePairs()
+      }
       if best.key == before { return }
     }
   }

@@ -61,7 +61,7 @@ extension ShrinkingCorpus {
 
   /// A discovery problem: found when some example of the first 150 satisfies `condition` and
   /// `trait`; examples that do not satisfy `condition` are discarded.
-  private static func find<Value>(
+  static func find<Value>(
     _ name: String, _ gen: Gen<Value>,
     when condition: @escaping @Sendable (Value) -> Bool = { _ in
       true

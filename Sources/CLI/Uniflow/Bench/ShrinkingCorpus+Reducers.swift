@@ -87,10 +87,10 @@ extension ShrinkingCorpus {
     ReducerProperty(CorpusMachine(), initialState: CorpusMachine.State())
   }
 
-  private static func reducer(
-    _ name: String, examples: Int = 1000, ideal: [CorpusMachine.Action],
-    _ property: @escaping @Sendable () -> ReducerProperty<CorpusMachine>
-  ) -> ShrinkingChallenge {
+  static func reducer<R: Reducer & Sendable>(
+    _ name: String, examples: Int = 1000, ideal: [R.Action],
+    _ property: @escaping @Sendable () -> ReducerProperty<R>
+  ) -> ShrinkingChallenge where R.State: Equatable & Sendable, R.Action: Equatable & Sendable {
     ShrinkingChallenge(name) { seed in
       let result = property().check(
         PropertySettings(examples: examples, seed: seed), reportFailure: { _ in })

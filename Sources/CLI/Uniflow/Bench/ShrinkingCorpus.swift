@@ -15,6 +15,6 @@ import Store
 /// let rows = ShrinkingChallenges.measure(ShrinkingCorpus.all, seeds: 0..<100)
 /// ```
 enum ShrinkingCorpus {
-  /// Every problem: shrink quality, discovery, then reducers.
-  static let all: [ShrinkingChallenge] = quality + discovery + reducers
+  /// Every problem: shrink quality, discovery, reducers, then the local minima of issue 19.
+  static let all: [ShrinkingChallenge] = quality + discovery + reducers + localMinima
 }

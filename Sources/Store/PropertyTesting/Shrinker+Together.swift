@@ -1,0 +1,101 @@
+import Store
+
+/// The passes that move several numbers at once, for ``Shrinker``: a group down by one amount,
+/// and a pair traded against each other.
+extension Shrinker {
+  /// Lowers groups of related numbers by one common amount, the largest that still fails (a
+  /// binary search): the numbers of each span (one tuple, one list, one action's arguments) and
+  /// all the numbers of one range across the sequence, each sign apart. `(57, 58, 59)` becomes
+  /// `(10, 11, 12)` when the property needs three close, increasing values of at least 10, which
+  /// no single number nor pair can reach.
+  ///
+  /// Cost: O(log m) runs per group (m the group's least magnitude), one group per span with two
+  /// or more numbers plus one per range and sign, per round.
+  func lowerGroupsTogether() {
+    var groups: [[Int]] = []
+    var tried: Set<[Int]> = []
+    let lowerable = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.isNumeric && !choice.isAlternative && !choice.isForced && !choice.isLength
+        && choice.index > 0
+    }
+    for span in best.spans where span.range.count >= 2 {
+      for negative in [false, true] {
+        let group = span.range.filter {
+          lowerable($0) && best.choices[$0].offset.negative == negative
+        }
+        if group.count >= 2, tried.insert(group).inserted { groups.append(group) }
+      }
+    }
+    var byRange: [[UInt64]: [Int]] = [:]
+    for position in best.choices.indices where lowerable(position) {
+      let choice = best.choices[position]
+      byRange[[choice.up, choice.down, choice.offset.negative ? 1 : 0], default: []].append(
+        position)
+    }
+    for group in byRange.values.sorted(by: { $0[0] < $1[0] })
+    where group.count >= 2 && tried.insert(group).inserted {
+      groups.append(group)
+    }
+    for group in groups where !isExhausted() { lowerByCommonAmount(group) }
+  }
+
+  /// Lowers the magnitudes of the numbers at `positions` (all of one sign) by the largest common
+  /// amount that still fails.
+  private func lowerByCommonAmount(_ positions: [Int]) {
+    guard positions.allSatisfy({ $0 < best.choices.count }) else { return }
+    let choices = positions.map { best.choices[$0] }
+    guard let least = choices.map(\.offset.magnitude).min(), least > 0 else { return }
+    let base = best.indices
+    bisect(above: least) { amount in
+      var attempt = base
+      for (position, choice) in zip(positions, choices) {
+        let offset = choice.offset
+        attempt[position] =
+          choice.with(Offset(negative: offset.negative, magnitude: offset.magnitude - amount))
+          .index
+      }
+      return consider(attempt)
+    }
+  }
+
+  /// Trades between two nearby numbers whose product (or some other growing combination) must
+  /// stay large: lowers the first — halved, else by one — and raises the second to keep the
+  /// product (`b · a / a′` and one more), then finds by binary search the least second value that
+  /// still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)` when the property fails
+  /// for `a · b > 1000`, and `(3, 334)` of numbers up to 1000 becomes `(2, 501)`, where lowering
+  /// either alone and moving an amount between them (``redistributePairs()``) stop.
+  ///
+  /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
+  /// takes at most 2 + log₂ b runs; there are O(log a) trades while halving works and at most a
+  /// in all (steps by one, as when the second reaches the end of its range).
+  func tradePairs() {
+    forNearbyPairs { first, second in
+      while !isExhausted(), trade(first, second) {}
+    }
+  }
+
+  /// One trade between the numbers at `first` and `second`; whether one was kept.
+  private func trade(_ first: Int, _ second: Int) -> Bool {
+    let one = best.choices[first]
+    let other = best.choices[second]
+    let a = one.offset
+    let b = other.offset
+    guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return false }
+    let room = b.negative ? other.down : other.up
+    for lowered in Set([a.magnitude / 2, a.magnitude - 1]).sorted() where !isExhausted() {
+      let lower = Offset(negative: a.negative, magnitude: lowered)
+      let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
+      let kept = overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
+      let most = Swift.min(kept, room)
+      guard most > b.magnitude,
+        pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: most))
+      else { continue }
+      bisect(below: most) { magnitude in
+        pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: magnitude))
+      }
+      return true
+    }
+    return false
+  }
+}
