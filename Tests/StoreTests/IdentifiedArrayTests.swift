@@ -38,6 +38,18 @@ struct IdentifiedArrayTests {
     #expect(items[50].title == "fifty" && items[id: 7]?.title == "seven")
   }
 
+  @Test(
+    "removeLast(k) removes the last k elements and forgets their ids, as an emitted test writes it")
+  func removeLastK() {
+    var items = IdentifiedArray(uniqueElements: (0..<5).map { Item(id: $0, title: "\($0)") })
+    items.removeLast(2)
+    #expect(items.ids == [0, 1, 2])
+    #expect(items[id: 3] == nil && items[id: 4] == nil)
+    items.removeLast(0)
+    #expect(items.count == 3)
+    #expect(items.append(Item(id: 4, title: "again")).inserted)
+  }
+
   @Test("appending an id already present changes nothing and says where the element is")
   func appendDuplicate() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a"), Item(id: 2, title: "b")]
