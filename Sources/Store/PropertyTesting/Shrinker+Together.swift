@@ -83,11 +83,16 @@ extension Shrinker {
     let b = other.offset
     guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return false }
     let room = b.negative ? other.down : other.up
-    for lowered in Set([a.magnitude / 2, a.magnitude - 1]).sorted() where !isExhausted() {
+    let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
+    let keeping = { (lowered: UInt64) in
+      overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
+    }
+    // A step by one only when halving would need more room than the second has.
+    let steps =
+      keeping(a.magnitude / 2) > room ? [a.magnitude / 2, a.magnitude - 1] : [a.magnitude / 2]
+    for lowered in Set(steps).sorted() where !isExhausted() {
       let lower = Offset(negative: a.negative, magnitude: lowered)
-      let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
-      let kept = overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
-      let most = Swift.min(kept, room)
+      let most = Swift.min(keeping(lowered), room)
       guard most > b.magnitude,
         pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: most))
       else { continue }
