@@ -16,11 +16,23 @@ public struct EffectPropertyRun<State, Action> {
   /// ```
   public enum Step {
     /// The run sent a user action.
+    ///
+    /// ```swift
+    /// if case .send(let action) = step { print("sent", action) }
+    /// ```
     case send(Action)
     /// The run answered call number `call` (0: the oldest still waiting) of `dependency`;
     /// `answer` is the answer as Swift source (`.success(…)` or `.failure(…)`).
+    ///
+    /// ```swift
+    /// if case .answer(let dependency, let call, let answer) = step { print(dependency, call, answer) }
+    /// ```
     case answer(dependency: String, call: Int, answer: String)
     /// The run moved the clock on by this much, waking each sleeper due on the way.
+    ///
+    /// ```swift
+    /// if case .advance(let duration) = step { print("advanced", duration) }
+    /// ```
     case advance(Duration)
   }
 
