@@ -78,9 +78,16 @@ private struct Holder: Equatable, Sendable {
   var child: CountedRow?
 }
 
-private enum HolderAction: Sendable {
+private enum HolderAction: Sendable, CasePathable {
   case child
   case replace(Int)
+
+  struct AllCasePaths: Sendable {
+    let child = ActionCase<HolderAction, Void>(embed: { HolderAction.child }) {
+      if case .child = $0 { () } else { nil }
+    }
+  }
+  static let allCasePaths = AllCasePaths()
 }
 
 private let childCase = ActionCase<HolderAction, Void>(embed: { HolderAction.child }) {
@@ -216,6 +223,24 @@ struct ChildRoutingCostTests {
     #expect(store.runningEffects == 100, "the same id: the same child")
     store.send(.replace(2))
     #expect(store.runningEffects == 0, "another id: another child, whose effects were cancelled")
+  }
+
+  @Test("ifLet with the action case named by key path compares an Identifiable child's id too")
+  func keyPathIfLetComparesIDs() {
+    let work = IDWork()
+    let store = Store(
+      initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
+      reducer: Reduce<Holder, HolderAction> { _, _ in .none }
+        .ifLet(\.child, action: \.child) {
+          Reduce<CountedRow, Void> { row, _ in
+            row.hits += 1
+            return .none
+          }
+        })
+    for _ in 0..<10 { store.send(.child) }
+    #expect(store.state.child?.hits == 10)
+    #expect(work.counts.hashes == 0)
+    #expect(work.counts.comparisons == 10)
   }
 
   @Test(

@@ -23,14 +23,32 @@ extension Reducer where Action: Sendable & CasePathable {
       filePath: filePath, line: line, column: column, element: element)
   }
 
-  /// ``ifLet(_:action:fileID:filePath:line:column:then:)`` with the child's action case named by
-  /// key path.
+  /// `ifLet(_:action:then:)` with the child's action case named by key path.
   ///
   /// ```swift
   /// Reduce(core).ifLet(\.detail, action: \.detail) { Detail() }
   /// ```
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.AllCasePaths, ActionCase<Action, ChildAction>>,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+  ) -> some Reducer<State, Action>
+  where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
+    ifLet(
+      toChild, action: Action.allCasePaths[keyPath: action], fileID: fileID, filePath: filePath,
+      line: line, column: column, then: child)
+  }
+
+  /// `ifLet(_:action:then:)` with the child's action case named by key path, for a child known
+  /// to be `Identifiable`: one child is told from the next by comparing ids, not hashing them.
+  ///
+  /// ```swift
+  /// Reduce(core).ifLet(\.detail, action: \.detail) { Detail() }   // Detail.State: Identifiable
+  /// ```
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.AllCasePaths, ActionCase<Action, ChildAction>>,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
