@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An ordered collection of identifiable elements, one per id, that finds, changes and removes
 /// an element by its id without searching: the state of a list of features.
@@ -171,13 +170,18 @@ enum IdentifiedArrayVersion {
   /// The version of the empty set of ids, which every new array starts with.
   @usableFromInline static let empty: UInt64 = 0
 
-  /// The last version handed out; 2⁶⁴ versions do not run out.
-  private static let last = Atomic<UInt64>(empty)
+  /// The last version handed out; 2⁶⁴ versions do not run out. A lock, not the standard
+  /// library's `Atomic`: that needs macOS 15 / iOS 18 where the core builds, and a version is
+  /// taken only when an array's ids change, never on the path of an action.
+  private static let last = Locked<UInt64>(empty)
 
   /// A version no set of ids has had yet.
   @usableFromInline
   static func next() -> UInt64 {
-    last.wrappingAdd(1, ordering: .relaxed).newValue
+    last.withLock {
+      $0 &+= 1
+      return $0
+    }
   }
 }
 
