@@ -7,7 +7,9 @@ let package = Package(
   name: "Counter",
   // snippet: manifest
   dependencies: [
-    // In your own package: .package(url: "https://…/uniflow.git", from: "0.2.0")
+    // In your own package, from any clone's URL at a release tag (file:// works too):
+    //   .package(url: "file:///path/to/uniflow", from: "0.3.0")
+    // or from a clone next to it: .package(name: "Uniflow", path: "../uniflow")
     .package(name: "Uniflow", path: "../..")
   ],
   targets: [
