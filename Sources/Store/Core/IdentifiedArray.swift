@@ -1,4 +1,3 @@
-
 /// An ordered collection of identifiable elements, one per id, that finds, changes and removes
 /// an element by its id without searching: the state of a list of features.
 ///
