@@ -10,7 +10,8 @@ extension Store {
   /// ```
   ///
   /// An action an observer sends meanwhile is queued and handled before this returns, as during
-  /// ``send(_:)``. Call it on the root store, outside a `send`: elsewhere it stops the program.
+  /// ``send(_:)``. **Bound:** one call per observer of the state, plus cancelling each running
+  /// effect once; the state is assigned, not compared or copied field by field. Call it on the root store, outside a `send`: elsewhere it stops the program.
   package func replaceState(with state: State) {
     precondition(
       link == nil && phase == .idle,
