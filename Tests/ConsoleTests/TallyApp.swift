@@ -17,8 +17,8 @@ struct TallyApp: ConsoleApp {
     ]
   }
 
-  /// `add N`, `note TEXT`, `reset`, and `:history`, `:state`, `:diff`, `:record FILE`, `:stop`,
-  /// `:quit`.
+  /// `add N`, `note TEXT`, `reset`, and `:history`, `:state`, `:diff`, `:back`, `:forward`,
+  /// `:goto SEQ`, `:undo`, `:record FILE`, `:stop`, `:quit`.
   func command(_ line: String) throws(CommandError) -> ConsoleCommand<Tally.Action> {
     let words = line.split(separator: " ").map(String.init)
     switch words.first {
@@ -34,6 +34,9 @@ struct TallyApp: ConsoleApp {
     case ":state": return .state
     case ":diff": return .diff(nil)
     case ":back": return .back(1)
+    case ":forward": return .forward(1)
+    case ":undo": return .undo
+    case ":goto" where words.count == 2 && Int(words[1]) != nil: return .goto(Int(words[1])!)
     case ":record" where words.count == 2: return .record(RecordRequest(path: words[1]))
     case ":stop": return .stop
     case ":quit": return .quit

@@ -91,14 +91,15 @@ extension Store {
     queue.removeAll(keepingCapacity: true)
   }
 
-  /// Calls `observer` after every action this root store reduces, until the returned
-  /// observation is cancelled or released.
-  func addObserver(_ observer: @escaping (Action, ActionOrigin, State) -> Void)
-    -> StoreObservation
-  {
+  /// Calls `observer` after every action this root store reduces, and `replaced` (if any) after
+  /// ``replaceState(with:)``, until the returned observation is cancelled or released.
+  func addObserver(
+    replaced: ((State) -> Void)? = nil,
+    _ observer: @escaping (Action, ActionOrigin, State) -> Void
+  ) -> StoreObservation {
     nextObserverID += 1
     let id = nextObserverID
-    observers.append(Observer(id: id, body: observer))
+    observers.append(Observer(id: id, body: observer, replaced: replaced))
     return StoreObservation { [weak self] in
       self?.observers.removeAll { $0.id == id }
     }
@@ -131,11 +132,17 @@ extension Store {
   struct Observer {
     @usableFromInline let id: Int
     @usableFromInline let body: (Action, ActionOrigin, State) -> Void
+    /// Told of a state set without an action (``Store/replaceState(with:)``): observers of the
+    /// state alone have one, observers of actions none.
+    let replaced: ((State) -> Void)?
 
-    @usableFromInline
-    init(id: Int, body: @escaping (Action, ActionOrigin, State) -> Void) {
+    init(
+      id: Int, body: @escaping (Action, ActionOrigin, State) -> Void,
+      replaced: ((State) -> Void)?
+    ) {
       self.id = id
       self.body = body
+      self.replaced = replaced
     }
   }
 }

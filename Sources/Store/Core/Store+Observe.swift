@@ -57,6 +57,6 @@ extension Store {
   /// Calls `body` with this store's state after every action the root store handles.
   func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
     if let link { return link.subscribe(body) }
-    return addObserver { _, _, state in body(state) }
+    return addObserver(replaced: body) { _, _, state in body(state) }
   }
 }

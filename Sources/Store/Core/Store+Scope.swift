@@ -88,7 +88,7 @@ extension Store {
       state: { self.state },
       send: { self.send($0, origin: .sent) },
       observe: { self.addObserver($0) },
-      subscribe: { body in self.addObserver { _, _, state in body(state) } },
+      subscribe: { body in self.addObserver(replaced: body) { _, _, state in body(state) } },
       root: self)
   }
 }

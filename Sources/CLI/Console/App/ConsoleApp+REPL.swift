@@ -23,7 +23,7 @@ extension ConsoleApp {
   /// ```
   public func cancellations(in state: State) -> [Action] { [] }
 
-  /// The app cannot travel.
+  /// No restoring action: travel sets the store's state directly, and not while recording.
   ///
   /// ```swift
   /// app.restoring(state)   // nil

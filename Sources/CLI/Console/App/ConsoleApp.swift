@@ -101,7 +101,8 @@ public protocol ConsoleApp: Sendable {
   /// ```
   func cancellations(in state: State) -> [Action]
   /// The action that makes the store's state `state`, which travel sends so that a recording
-  /// replays to the screens travel showed; nil when the app cannot travel.
+  /// replays to the screens travel showed. Optional: when nil, travel sets the store's state
+  /// without an action, and refuses while a recording is running (its log could not replay it).
   ///
   /// ```swift
   /// func restoring(_ state: AppState) -> AppAction? { .restored(state) }

@@ -8,7 +8,8 @@ import Store
 /// Position `n` is the state after the action numbered `n` (from 1, as `:history` numbers them);
 /// position 0 the state before the first. While the screens show the last state, ``position``
 /// is ``count``. Travelling sends a `restored` action to the store (so a recording replays to
-/// the same screens) that the history does not list: it moves ``position`` instead. The first
+/// the same screens) that the history does not list — or, for an app without one, sets the
+/// store's state directly: it moves ``position`` instead. The first
 /// action handled after travelling back drops the states after ``position`` and continues from
 /// there.
 @MainActor
@@ -30,6 +31,10 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// The action that restores a state travel showed, recorded when the session moves on from
   /// it (the app's ``ConsoleApp/restoring(_:)``).
   package var restoring: ((State) -> Action?)?
+  /// The actions that mark what was loading in a state as cancelled (the app's
+  /// ``ConsoleApp/cancellations(in:)``): for an app without ``restoring``, what is recorded when
+  /// the session moves on from a state travel showed.
+  package var cancellations: ((State) -> [Action])?
 
   /// How many actions the history keeps at least: older ones are dropped, whole checkpoint
   /// intervals at a time.
@@ -130,8 +135,16 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
       for seq in (position + 1)...timeline.count { table.release(timeline.action(seq).slot) }
     }
     timeline.removeActions(after: position)
-    if storeState != timeline.lastState, let restoring = restoring?(storeState) {
+    guard storeState != timeline.lastState else { return }
+    if let restoring = restoring?(storeState) {
       append(restoring, source: .travel, startsCommand: false, resultingIn: storeState)
+    } else {
+      // Travel set the store's state to the timeline's with these actions applied.
+      for action in cancellations?(timeline.lastState) ?? [] {
+        timeline.append(
+          HistoryPacked(source: .travel, startsCommand: false, slot: table.intern(action)))
+      }
+      position = timeline.count
     }
   }
 
@@ -147,6 +160,12 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     hasTravelled = true
     defer { travelling = false }
     body()
+  }
+
+  /// Travel set the store's state to `state` without an action (``Store/replaceState(with:)``).
+  package func travelled(to state: State) {
+    hasTravelled = true
+    storeState = state
   }
 
   /// Moves the current position to `position`; travel then restores its state.
@@ -211,8 +230,8 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     return object
   }
 
-  /// An entry's action on one line: travel's own restoring actions by their name alone
-  /// (`.restored(…)`), the state they carry left out.
+  /// An entry's action on one line: travel's own actions by their name alone (`.restored(…)`),
+  /// the state they carry left out.
   package func describe(_ entry: Entry) -> String {
     guard entry.source == .travel else { return Self.describe(entry.action) }
     let name = Self.describe(entry.action).prefix { $0 != "(" }

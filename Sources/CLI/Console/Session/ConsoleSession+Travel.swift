@@ -3,21 +3,38 @@ import Store
 /// Time travel through the session: `:back`, `:forward`, `:goto`, `:undo` and `:diff`.
 extension ConsoleSession {
   /// Shows the state at `position`, effects off: cancels what is in flight, and restores the
-  /// state through one `restored` action, so a recording of the session replays to the same
-  /// screens. What was loading there shows as cancelled, since its effect is not running.
+  /// state through the app's `restoring` action, so a recording of the session replays to the
+  /// same screens — or, for an app without one, sets the store's state directly. What was
+  /// loading there shows as cancelled, since its effect is not running.
   func travel(to position: Int) {
-    store.cancelAllEffects()
     var shown = history.state(at: position)
     for action in app.cancellations(in: shown) {
       _ = replayReducer.reduce(into: &shown, action: action)
     }
     guard let restoring = app.restoring(shown) else {
-      report(
-        "\(app.name) cannot travel: its ConsoleApp has no restoring(_:) action", line: nil)
+      if let recording {
+        // The action log has no line for a state set without an action.
+        report(
+          "\(app.name) cannot travel while recording to \(recording.path): its ConsoleApp has "
+            + "no restoring(_:) action, so the log could not replay the travel; :stop first, "
+            + "then travel and :record again (the new log starts from the state shown)",
+          line: nil)
+        return
+      }
+      history.move(to: position)
+      history.travelled(to: shown)
+      store.replaceState(with: shown)
+      reportTravel(to: position)
       return
     }
+    store.cancelAllEffects()
     history.move(to: position)
     history.travel { store.send(restoring) }
+    reportTravel(to: position)
+  }
+
+  /// Says where travel went.
+  private func reportTravel(to position: Int) {
     console.result(
       "travel", lines: ["at seq \(position) of \(history.count)"],
       json: ["seq": position, "of": history.count])

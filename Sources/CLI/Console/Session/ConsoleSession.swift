@@ -39,6 +39,7 @@ package final class ConsoleSession<App: ConsoleApp> {
       _ = replayReducer.reduce(into: &state, action: action)
     }
     history.restoring = { app.restoring($0) }
+    history.cancellations = { app.cancellations(in: $0) }
     self.console = console
     self.renderer = ScreenPrinter(app, console: console)
     self.isScript = isScript
