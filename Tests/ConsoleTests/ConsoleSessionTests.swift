@@ -50,7 +50,8 @@ struct ConsoleSessionTests {
     await session.run(lines("add -1\nfly"))
     #expect(
       console.errors == [
-        "line 1: add takes no negative number", "line 2: unknown command 'fly' (column 1)",
+        "line 1: add takes no negative number",
+        "line 2: unknown command 'fly' (column 1) — type :help for the list of commands",
       ])
     #expect(session.store.state.total == 0)
     #expect(session.hadErrors)

@@ -17,35 +17,21 @@ struct TallyApp: ConsoleApp {
     ]
   }
 
-  /// `add N`, `note TEXT`, `reset`, and `:history`, `:state`, `:diff`, `:back`, `:forward`,
-  /// `:goto SEQ`, `:undo`, `:record FILE`, `:stop`, `:quit`.
-  func command(_ line: String) throws(CommandError) -> ConsoleCommand<Tally.Action> {
-    let words = line.split(separator: " ").map(String.init)
-    switch words.first {
-    case nil: return .nothing
-    case "add":
-      guard words.count == 2, let amount = Int(words[1]) else {
-        throw CommandError(problem: "add needs a number", column: 5, hint: "e.g. add 2")
-      }
-      return .action(.add(amount))
-    case "note": return .action(.note(words.dropFirst().joined(separator: " ")))
-    case "reset": return .action(.reset)
-    case ":history": return .history
-    case ":state": return .state
-    case ":diff": return .diff(nil)
-    case ":back": return .back(1)
-    case ":forward": return .forward(1)
-    case ":undo": return .undo
-    case ":goto" where words.count == 2 && Int(words[1]) != nil: return .goto(Int(words[1])!)
-    case ":record" where words.count == 2: return .record(RecordRequest(path: words[1]))
-    case ":stop": return .stop
-    case ":quit": return .quit
-    case let word?:
-      throw CommandError(problem: "unknown command '\(word)'", column: 1, hint: nil)
-    }
+  /// `add N`, `note TEXT…`, `reset`, and the console's `:` commands.
+  var commands: [ActionCommand<Tally.Action>] {
+    [
+      ActionCommand(
+        "add", .integer("N", in: -1_000...1_000), summary: "add N to the total",
+        example: "add 2", details: "N is a whole number from -1000 to 1000."
+      ) { .add($0.integer("N")) },
+      ActionCommand("note", .rest("TEXT"), summary: "add a note", example: "note hello") {
+        .note($0.text("TEXT"))
+      },
+      ActionCommand("reset", aliases: ["clear"], summary: "start again", example: "reset") { _ in
+        .reset
+      },
+    ]
   }
-
-  func helpLines(topic: String?) -> [String] { ["add N", "note TEXT", "reset"] }
 
   /// Refuses to add a negative number.
   func rejection(of action: Tally.Action, in state: Tally.State) -> String? {

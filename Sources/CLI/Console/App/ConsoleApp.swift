@@ -66,10 +66,22 @@ public protocol ConsoleApp: Sendable {
   /// ```
   func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
 
-  // MARK: The REPL (defaults in ConsoleApp+REPL.swift)
+  // MARK: The REPL (defaults in ConsoleApp+REPL.swift and ConsoleApp+Commands.swift)
 
-  /// One typed line as a command: an action, or one of the console's `:` commands (the app's
-  /// grammar parses both; see uniflow's CommandParser).
+  /// The app's commands as data: words, typed arguments, help, and the action each sends. By
+  /// default `command(_:)` and `helpLines(topic:)` read them (with the console's `:` commands).
+  ///
+  /// ```swift
+  /// var commands: [ActionCommand<Todos.Action>] {
+  ///   [ActionCommand("add", .rest("TITLE"), summary: "add a todo", example: "add Milk") {
+  ///     .addTapped($0.text("TITLE"))
+  ///   }]
+  /// }
+  /// ```
+  var commands: [ActionCommand<Action>] { get }
+
+  /// One typed line as a command: an action, or one of the console's `:` commands. By default
+  /// parsed with ``commands``; uniflow writes its own (CommandParser).
   ///
   /// ```swift
   /// try app.command("add Buy milk")   // .action(.addTapped("Buy milk"))

@@ -1,5 +1,3 @@
-import Features
-
 /// A whitespace-separated word of a line and the column (1-based, in characters) it starts at.
 package struct Word: Equatable, Sendable {
   package let text: String
@@ -31,7 +29,7 @@ package struct Word: Equatable, Sendable {
   package static func display(_ text: String) -> String {
     var shown = ""
     for scalar in text.unicodeScalars.prefix(40) {
-      if scalar.isControlCharacter || scalar == "\u{FFFD}" {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{FFFD}" {
         shown += "\\u{\(String(scalar.value, radix: 16))}"
       } else {
         shown.unicodeScalars.append(scalar)

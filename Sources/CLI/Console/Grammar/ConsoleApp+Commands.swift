@@ -1,0 +1,54 @@
+extension ConsoleApp {
+  /// No action commands: the REPL knows only the console's `:` commands, unless the app writes
+  /// `command(_:)` itself.
+  ///
+  /// ```swift
+  /// app.commands   // []
+  /// ```
+  public var commands: [ActionCommand<Action>] { [] }
+
+  /// Parses `line` with ``commands`` and the console's `:` commands: an unknown word is
+  /// reported with the nearest command, a bad or missing argument with its column and the
+  /// command's usage.
+  ///
+  /// ```swift
+  /// try app.command("remove x")
+  /// // throws "'x' is not a whole number from 1 (column 8) — usage: remove ID"
+  /// ```
+  public func command(_ line: String) throws(CommandError) -> ConsoleCommand<Action> {
+    try CommandGrammar(commands).parse(line)
+  }
+
+  /// `:help` from ``commands``: every command's usage, summary and example, aligned; with a
+  /// topic, that command's usage, summary, details, aliases and example.
+  ///
+  /// ```swift
+  /// app.helpLines(topic: "add")   // ["add TITLE…", "  add a todo", "  e.g. add Buy milk"]
+  /// ```
+  public func helpLines(topic: String?) -> [String] {
+    CommandGrammar(commands).helpLines(topic: topic)
+  }
+}
+
+extension CommandGrammar {
+  /// What `:help` prints, or `:help TOPIC` (with or without its colon). O(C) for C commands.
+  package func helpLines(topic: String?) -> [String] {
+    guard let topic else {
+      let width = commands.map(\.usage.count).max() ?? 0
+      return commands.map { command in
+        let padding = String(repeating: " ", count: width - command.usage.count + 2)
+        return command.usage + padding + command.summary + " (e.g. \(command.example))"
+      }
+    }
+    guard let command = command(named: topic) ?? command(named: ":" + topic) else {
+      return ["no command '\(Word.display(topic))' to explain; type :help for the list"]
+    }
+    var lines = [command.usage, "  " + command.summary]
+    if !command.details.isEmpty { lines.append("  " + command.details) }
+    if command.words.count > 1 {
+      lines.append("  also: " + command.words.dropFirst().joined(separator: ", "))
+    }
+    lines.append("  e.g. \(command.example)")
+    return lines
+  }
+}
