@@ -23,56 +23,48 @@ struct TodosConsoleApp: ConsoleApp {
   }
   // snippet: end
 
-  /// `add TITLE…`, `remove ID`, `toggle ID`, `open ID`, `edit TEXT…`, `save`, `close`,
-  /// `search TEXT…`, `start`, `stop`, and the console's `:` commands.
-  func command(_ line: String) throws(CommandError) -> ConsoleCommand<Todos.Action> {
-    let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    guard let word = words.first, !word.hasPrefix("#") else { return .nothing }
-    let rest = words.dropFirst().joined(separator: " ")
-    func id() throws(CommandError) -> Int {
-      guard words.count == 2, let id = Int(words[1]) else {
-        throw CommandError(
-          problem: "\(word) needs the id of a todo", column: word.count + 2,
-          hint: "e.g. \(word) 1")
-      }
-      return id
-    }
-    switch word {
-    case "add": return .action(.addTapped(rest))
-    case "remove": return .action(.removeTapped(try id()))
-    case "toggle": return .action(.rows(.element(id: try id(), action: .toggled)))
-    case "open": return .action(.rowTapped(try id()))
-    case "edit": return .action(.detail(.edited(rest)))
-    case "save": return .action(.detail(.saveTapped))
-    case "close": return .action(.detail(.closeTapped))
-    case "search": return .action(.search(.queryChanged(rest)))
-    case "start": return .action(.timer(.startTapped))
-    case "stop": return .action(.timer(.stopTapped))
-    case ":help": return .help(nil)
-    case ":state": return .state
-    case ":view": return .view
-    case ":history": return .history
-    case ":diff": return .diff(words.count == 2 ? Int(words[1]) : nil)
-    case ":wait": return .wait
-    case ":record": return .record(RecordRequest(path: rest))
-    case ":stop": return .stop
-    case ":quit": return .quit
-    default:
-      throw CommandError(
-        problem: "unknown command '\(word)'", column: 1, hint: "type :help for the commands")
-    }
-  }
-
-  func helpLines(topic: String?) -> [String] {
-    [
-      "add TITLE  remove ID  toggle ID  open ID  edit TEXT  save  close  search TEXT  start  stop",
-      ":state  :view  :history  :diff [SEQ]  :wait  :record FILE  :stop  :quit",
+  // snippet: commands
+  /// The commands, as data: the console parses them, suggests, explains and reports errors.
+  var commands: [ActionCommand<Todos.Action>] {
+    let id = CommandArgument.integer("ID", in: 1...Int.max)
+    return [
+      ActionCommand("add", .rest("TITLE"), summary: "add a todo", example: "add Buy milk") {
+        .addTapped($0.text("TITLE"))
+      },
+      ActionCommand("remove", id, summary: "remove a todo", example: "remove 1") {
+        .removeTapped($0.integer("ID"))
+      },
+      ActionCommand("toggle", id, summary: "mark a todo done or not", example: "toggle 1") {
+        .rows(.element(id: $0.integer("ID"), action: .toggled))
+      },
+      ActionCommand("open", id, summary: "open a todo to edit it", example: "open 1") {
+        .rowTapped($0.integer("ID"))
+      },
+      ActionCommand(
+        "edit", .rest("TEXT").optional, summary: "edit the open todo's draft",
+        example: "edit Buy oat milk"
+      ) { .detail(.edited($0.text("TEXT"))) },
+      ActionCommand("save", summary: "save the draft", example: "save") { _ in
+        .detail(.saveTapped)
+      },
+      ActionCommand("close", summary: "close without saving", example: "close") { _ in
+        .detail(.closeTapped)
+      },
+      ActionCommand(
+        "search", .rest("TEXT").optional, summary: "suggest titles", example: "search wat"
+      ) { .search(.queryChanged($0.text("TEXT"))) },
+      ActionCommand("start", summary: "start the focus timer", example: "start") { _ in
+        .timer(.startTapped)
+      },
+      ActionCommand("stop", summary: "stop the focus timer", example: "stop") { _ in
+        .timer(.stopTapped)
+      },
     ]
   }
+  // snippet: end
 
   func rejection(of action: Todos.Action, in state: Todos.State) -> String? {
     switch action {
-    case .addTapped(let title) where title.isEmpty: "add needs a title"
     case .removeTapped(let id), .rowTapped(let id), .rows(.element(let id, _)):
       state.todos[id: id] == nil ? "no todo \(id)" : nil
     case .detail where state.detail == nil: "no todo is open: open ID first"
