@@ -151,8 +151,11 @@ struct ChildRoutingCostTests {
       let counted = cost(size: size, actions: 1_000) { _ in size / 2 }
       #expect(counted.hits == 1_000, "every action reached a row (\(size) rows)")
       #expect(counted.hashes == 1, "one lookup in the dictionary, for the first action")
+      // The first action's lookup compares the id with every key in its probe run, whose
+      // length depends on the process's hash seed (2009 of 2008 was seen at 100,000 rows): a
+      // slack of 100 keeps the bound exact per action and free of the seed.
       #expect(
-        counted.comparisons <= 1_000 * perAction + 8,
+        counted.comparisons <= 1_000 * perAction + 100,
         "one comparison a later action (\(size) rows)")
     }
   }
