@@ -12,10 +12,10 @@
 /// Lines only in `expected` are marked `−`, lines only in `actual` `+`, shared lines are indented
 /// by two spaces. Long runs of shared lines far from any change are folded into `…`.
 ///
-/// **Bounds.** The edit script is ``MyersDiff``'s: O((N+M)·D) line comparisons and O(N+M)
+/// **Bounds.** The edit script is `MyersDiff`'s: O((N+M)·D) line comparisons and O(N+M)
 /// memory for N lines before, M after and D lines changed. When more than `maxChanges` lines
 /// change (after O((N+M)·maxChanges) comparisons), the table is replaced by one line saying so
-/// (``tooManyChanges(before:after:maxChanges:)``), so a diff of two huge states stays fast.
+/// (`tooManyChanges(before:after:maxChanges:)`), so a diff of two huge states stays fast.
 ///
 /// - Parameters:
 ///   - expected: the lines before (or expected), e.g. ``dumpLines(_:)`` of one state.

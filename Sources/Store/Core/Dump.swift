@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// Structs and classes show every stored property on its own line, under their name qualified by
-/// the types they are nested in (``typeName(_:)``: `Todos.State(`, not `State(`); enums show their case and
+/// the types they are nested in (`typeName(_:)`: `Todos.State(`, not `State(`); enums show their case and
 /// payload; collections show one element a line; dictionaries are sorted by key so that the
 /// output is the same from run to run.
 ///
