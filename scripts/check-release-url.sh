@@ -20,8 +20,9 @@ if ! git -C "$root" rev-parse -q --verify "refs/tags/$version" > /dev/null; then
 fi
 outside=$(mktemp -d)
 trap 'rm -rf "$outside"' EXIT
-# The URL's last component is the package's identity, which `package: "Uniflow"` names.
-ln -s "$root" "$outside/uniflow"
+# The URL's last component is the package's identity, which `package: "Uniflow"` names; a bare
+# copy of the repository there (tags included) works for a plain clone and a git worktree alike.
+git clone --quiet --bare "$root" "$outside/uniflow"
 mkdir -p "$outside/uniflow-url-check/Sources/App"
 cat > "$outside/uniflow-url-check/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
