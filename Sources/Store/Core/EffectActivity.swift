@@ -84,7 +84,14 @@ package final class ActivityRegistry: Sendable {
   private struct Inner {
     /// The busy activities: their test, and whether their code has run since they became busy.
     var busy: [ObjectIdentifier: (scope: String?, ran: Bool)] = [:]
-    var waiters: [(scope: String?, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Who waits for a test to settle, and from when the watchdog may wake them anyway.
+    var waiters:
+      [(
+        scope: String?, wakeAt: ContinuousClock.Instant,
+        continuation: CheckedContinuation<Void, Never>
+      )] = []
+    /// Whether the one watchdog task runs (it ends once no one waits).
+    var watchdogRuns = false
     /// Names the test the current task runs, so that parallel tests do not wait for each other.
     var scopeProvider: (@Sendable () -> String?)?
     var started: UInt64 = 0
@@ -168,20 +175,19 @@ package final class ActivityRegistry: Sendable {
         if !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
         continue
       }
-      // A watchdog, not a synchronisation: it ends only a wait that nothing else ended.
-      let watchdog = Task {
-        try? await Task.sleep(for: max(remaining, .milliseconds(100)))
-        self.wakeWaiters(scope: scope)
-      }
+      // Woken when the test settles, or by the watchdog (not a synchronisation: it ends only a
+      // wait that nothing else ended) once `wakeAt` has passed.
+      let wakeAt = Swift.max(deadline, ContinuousClock.now.advanced(by: Self.watchdogTick))
       await withCheckedContinuation { continuation in
-        let settled = inner.withLock { state -> Bool in
-          if !state.busy.values.contains(where: { $0.scope == scope }) { return true }
-          state.waiters.append((scope, continuation))
-          return false
+        let (settled, startsWatchdog) = inner.withLock { state -> (Bool, Bool) in
+          if !state.busy.values.contains(where: { $0.scope == scope }) { return (true, false) }
+          state.waiters.append((scope, wakeAt, continuation))
+          defer { state.watchdogRuns = true }
+          return (false, !state.watchdogRuns)
         }
         if settled { continuation.resume() }
+        if startsWatchdog { startWatchdog() }
       }
-      watchdog.cancel()
     }
     return 0
   }
@@ -198,13 +204,27 @@ package final class ActivityRegistry: Sendable {
     }
   }
 
-  private func wakeWaiters(scope: String?) {
-    let woken = inner.withLock { state in
-      let mine = state.waiters.filter { $0.scope == scope }.map(\.continuation)
-      state.waiters.removeAll { $0.scope == scope }
-      return mine
+  /// How often the watchdog looks for overdue waiters: a waiter is woken at most this long after
+  /// its `wakeAt`, which is never sooner than this after it began to wait.
+  private static let watchdogTick = Duration.milliseconds(100)
+
+  /// One task for every settle of the process, rather than one per settle: it wakes the waiters
+  /// whose `wakeAt` has passed, every ``watchdogTick``, and ends once no one waits.
+  private func startWatchdog() {
+    Task.detached { [self] in
+      while true {
+        try? await Task.sleep(for: Self.watchdogTick)
+        let (overdue, goesOn) = inner.withLock { state in
+          let now = ContinuousClock.now
+          let overdue = state.waiters.filter { $0.wakeAt <= now }.map(\.continuation)
+          state.waiters.removeAll { $0.wakeAt <= now }
+          state.watchdogRuns = !state.waiters.isEmpty
+          return (overdue, state.watchdogRuns)
+        }
+        for waiter in overdue { waiter.resume() }
+        if !goesOn { return }
+      }
     }
-    for waiter in woken { waiter.resume() }
   }
 
   private static func takeWaiters(_ state: inout Inner, settledIn scope: String?)
