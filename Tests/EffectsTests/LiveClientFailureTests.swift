@@ -55,7 +55,7 @@ struct LiveClientFailureTests {
   func endlessBody(client: LiveClient) async throws {
     let server = try LoopbackServer { _ in .endless }
     defer { server.stop() }
-    let http = HTTPClient(timeout: 30, maxBytes: 64 * 1024)
+    let http = HTTPClient(timeout: 120, maxBytes: 64 * 1024)
     #expect(
       await client.failure(server.url(client.path), http) == "response larger than 65536 bytes")
   }
@@ -95,7 +95,7 @@ struct LiveClientFailureTests {
       #expect(message != nil && (message ?? "").count < 80, "\(message ?? "no failure")")
     }
     // A limit short enough for the silent reply above; the answer that must work gets a long one.
-    let patient = HTTPClient(timeout: 30, maxBytes: 64 * 1024)
+    let patient = HTTPClient(timeout: 120, maxBytes: 64 * 1024)
     #expect(try await client.call(server.url(client.path), patient) == client.expected)
   }
 }

@@ -73,8 +73,13 @@ public final class RunningUniflow: Sendable {
 /// ```swift
 /// try await waitUntil("the server got the request") { server.requests.count == 1 }
 /// ```
+///
+/// The default limit is long (300 s) because it only bounds a failure: under the thread
+/// sanitizer on two cores, long synchronous tests can hold Dispatch's global threads, which
+/// URLSession shares, for over 30 s (a clean-clone CI run timed out a request that had not yet
+/// reached the loopback server after 30 s). A condition that holds ends the wait at once.
 public func waitUntil(
-  _ what: String, seconds: Double = 30, _ condition: () throws -> Bool
+  _ what: String, seconds: Double = 300, _ condition: () throws -> Bool
 ) async throws {
   let deadline = Date().addingTimeInterval(seconds)
   while try !condition() {
