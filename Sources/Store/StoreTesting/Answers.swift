@@ -37,8 +37,10 @@ public final class Answers<Value: Sendable>: Sendable {
   private let waiting = Locked(Waiting())
   private let timeout: Duration
 
-  /// Answers whose `answer` waits at most `timeout` for a call to be made.
-  public init(timeout: Duration = .seconds(10)) {
+  /// Answers whose `answer` waits at most `timeout` for a call to be made. The default is long
+  /// (60 s) because it bounds only a failure: a call made in time ends the wait at once, and
+  /// under the thread sanitizer on two cores an effect can wait over 10 s for a thread.
+  public init(timeout: Duration = .seconds(60)) {
     self.timeout = timeout
   }
 
