@@ -56,11 +56,16 @@ extension EffectProperty {
 final class TrialBridge<Run>: Sendable {
   /// One run asked for: the draws to make it from, and its outcome once made.
   ///
-  /// Why `@unchecked Sendable` is safe: `draws` and `outcome` are touched by one thread at a
-  /// time, handed over under `condition`. The search thread creates the job, yields it and
-  /// blocks in `wait()` until `finish` has set `outcome` under the lock; the main actor touches
-  /// `draws` only between receiving the job and calling `finish`, while the search thread is
-  /// blocked.
+  /// Why `@unchecked Sendable` is safe (check it against `perform` and `check` alone): the job's
+  /// two mutable parts, the `Draws` object behind `draws` and `outcome`, have one owner at a
+  /// time, and each hand-over goes through a lock.
+  /// - The search thread makes the job in `perform`, and after `continuation.yield` touches only
+  ///   `wait()`: the stream's internal lock orders its last use of `draws` before the main
+  ///   actor's first (the main actor receives the job from the same stream).
+  /// - The main actor uses `draws` only in `check`'s loop, between receiving the job and
+  ///   calling `finish`, and never after: `finish` is its last access.
+  /// - `outcome` is written by `finish` and read by `wait` only under `condition`, so the search
+  ///   thread, when `wait` returns, sees the outcome and everything the run did to `draws`.
   final class Job: @unchecked Sendable {
     let draws: Draws
     private var outcome: Result<Run, any Error>?
@@ -107,9 +112,12 @@ final class TrialBridge<Run>: Sendable {
 
 /// A property search on a thread of its own, so that it can wait for each run synchronously.
 ///
-/// Why `@unchecked Sendable` is safe: `body` and `result` are touched only by the thread, until
-/// it calls `then`; `result` is read after that, once the stream `then` finishes has ended,
-/// which orders the read after the write.
+/// Why `@unchecked Sendable` is safe (check it against `check` alone, its one caller): `start`
+/// is called once; `body` runs and `result` is written on the new thread only, before it calls
+/// `done`, which is `TrialBridge.finish`, i.e. `AsyncStream.Continuation.finish()` (taken under
+/// the stream's lock). The caller reads `result` only after its `for await` over that stream
+/// has ended, which it learns under the same lock: the write happens before the read, and
+/// nothing touches either afterwards.
 final class SearchThread<Value>: @unchecked Sendable {
   private let body: () -> Value
   private(set) var result: Value?
