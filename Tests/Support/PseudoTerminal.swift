@@ -118,30 +118,34 @@ public final class PseudoTerminal {
   /// Reads output until `text` appears after `position` (default: anywhere in the output), or
   /// fails after `timeout` seconds. Returns the index just past the match.
   @discardableResult
-  public func waitFor(_ text: String, after position: String.Index? = nil, timeout: Double = 20)
+  public func waitFor(_ text: String, after position: String.Index? = nil, timeout: Double = 120)
     async throws -> String.Index
   {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
+      // Read before judging the deadline: a test task that resumes late (every pool thread
+      // held by other tests) must see what the program wrote meanwhile, not time out unread.
+      let reading = readAvailable()
       let start = position ?? output.startIndex
       if let range = output.range(of: text, range: start..<output.endIndex) {
         return range.upperBound
       }
-      guard deadline.timeIntervalSinceNow > 0 else {
-        throw ServerError(
-          "timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
-      }
-      switch readAvailable() {
+      switch reading {
       case .read: continue
-      case .nothing: try await pause()
       case .ended:
         throw ServerError("the program ended before printing \(text.debugDescription):\n\(output)")
+      case .nothing:
+        guard deadline.timeIntervalSinceNow > 0 else {
+          throw ServerError(
+            "timed out waiting for \(text.debugDescription); the terminal shows:\n\(output)")
+        }
+        try await pause()
       }
     }
   }
 
   /// Waits for the program to exit and returns its exit status (128 + signal if killed).
-  public func waitForExit(timeout: Double = 20) async throws -> Int32 {
+  public func waitForExit(timeout: Double = 120) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     while exited == nil {
       var status: Int32 = 0
