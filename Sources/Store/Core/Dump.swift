@@ -17,9 +17,9 @@ import Foundation
 ///
 /// - Parameter value: any value: a state, an action, a list of them.
 public func dumpLines(_ value: Any) -> [String] {
-  var lines: [String] = []
-  Dumper().dump(value, label: nil, indent: "", into: &lines, trailing: "")
-  return lines
+  var dumper = Dumper(memo: nil)
+  _ = dumper.dump(value, label: nil, indent: "", trailing: "", previous: nil)
+  return dumper.lines
 }
 
 /// ``dumpLines(_:)`` joined into one string. (Named apart from the standard library's `dump`.)
@@ -27,114 +27,178 @@ package func dumpText(_ value: Any) -> String {
   dumpLines(value).joined(separator: "\n")
 }
 
-private struct Dumper {
-  func dump(
-    _ value: Any, label: String?, indent: String, into lines: inout [String], trailing: String
-  ) {
+/// Where a part of the value dumped before starts in its lines: a candidate for reuse.
+typealias DumpedPart = (node: DumpNode, start: Int)
+
+/// Walks a value with `Mirror`, appending its lines; with a memo, also remembers each part's lines
+/// (``DumpNode``) and copies the lines of any part equal to the one in the same place before.
+struct Dumper {
+  private(set) var lines: [String] = []
+  /// The lines dumped before, which remembered parts point into; nil: remember nothing.
+  private let memo: [String]?
+  /// Parts whose `Mirror` was walked (for tests of the memo's cost).
+  private(set) var reflected = 0
+
+  init(memo: [String]?) {
+    self.memo = memo
+  }
+
+  /// Appends `value`'s lines; returns what to remember of it (nil without a memo, or for a value
+  /// written on one line).
+  mutating func dump(
+    _ value: Any, label: String?, indent: String, trailing: String, previous: DumpedPart?
+  ) -> DumpNode? {
+    let key = DumpNode.Key(label: label, indent: indent, trailing: trailing)
+    if let memo, let previous, previous.node.key == key, previous.node.holds(value) {
+      lines.append(contentsOf: memo[previous.start..<(previous.start + previous.node.count)])
+      return previous.node
+    }
     let prefix = indent + (label.map { "\($0): " } ?? "")
     if let leaf = leafDescription(value) {
       lines.append(prefix + leaf + trailing)
-      return
+      return nil
     }
+    let start = lines.count
+    reflected += 1
     let mirror = Mirror(reflecting: value)
-    let children = Array(mirror.children)
+    var parts: [(offset: Int, node: DumpNode?)] = []
     switch mirror.displayStyle {
     case .optional:
-      if let first = children.first {
-        dump(first.value, label: label, indent: indent, into: &lines, trailing: trailing)
-      } else {
+      guard let payload = mirror.children.first?.value else {
         lines.append(prefix + "nil" + trailing)
+        return nil
       }
+      // Remembered as its payload: the optional itself adds no line.
+      return dump(payload, label: label, indent: indent, trailing: trailing, previous: previous)
     case .enum:
-      dumpEnum(value, children: children, prefix: prefix, indent: indent, into: &lines, trailing)
+      // Dumped whole (its payload is laid out again around it): remembered only as a whole.
+      dumpEnum(value, children: Array(mirror.children), prefix: prefix, indent: indent, trailing)
     case .collection, .set:
-      let elements = children.map(\.value)
-      dumpList(elements, prefix: prefix, indent: indent, into: &lines, trailing)
+      let elements = mirror.children.map(\.value)
+      parts = dumpList(elements, prefix: prefix, indent: indent, trailing, previous)
     case .dictionary:
-      let pairs = children.map { child -> (String, Any) in
+      let pairs = mirror.children.map { child -> (String, Any) in
         let pair = Array(Mirror(reflecting: child.value).children)
         return (inline(pair[0].value), pair[1].value)
       }
       .sorted { $0.0 < $1.0 }
       if pairs.isEmpty {
         lines.append(prefix + "[:]" + trailing)
-        return
+      } else {
+        lines.append(prefix + "[")
+        parts = dumpParts(
+          pairs.map { (label: $0.0, value: $0.1) }, indent: indent + "  ", start, previous)
+        lines.append(indent + "]" + trailing)
       }
-      lines.append(prefix + "[")
-      for (index, pair) in pairs.enumerated() {
-        let comma = index == pairs.count - 1 ? "" : ","
-        dump(pair.1, label: pair.0, indent: indent + "  ", into: &lines, trailing: comma)
-      }
-      lines.append(indent + "]" + trailing)
     case .tuple:
-      dumpFields(children, open: "(", prefix: prefix, indent: indent, into: &lines, trailing)
+      parts = dumpFields(
+        Array(mirror.children), open: "(", prefix: prefix, indent: indent, trailing,
+        start, previous)
     default:
       let name = typeName(type(of: value))
+      let children = Array(mirror.children)
       if children.isEmpty {
         lines.append(
           prefix + (mirror.displayStyle == nil ? String(describing: value) : name + "()") + trailing
         )
       } else {
-        dumpFields(
-          children, open: name + "(", prefix: prefix, indent: indent, into: &lines, trailing)
+        parts = dumpFields(
+          children, open: name + "(", prefix: prefix, indent: indent, trailing, start, previous)
       }
     }
+    guard memo != nil else { return nil }
+    return DumpNode(value: value, key: key, count: lines.count - start, parts: parts)
   }
 
-  private func dumpEnum(
-    _ value: Any, children: [Mirror.Child], prefix: String, indent: String,
-    into lines: inout [String], _ trailing: String
+  /// Dumps `children` one a line each at `indent`, each reusing the part in the same place before
+  /// (or, when the count changed, in the same place from the end: one element inserted or
+  /// removed anywhere leaves every other element's lines to copy).
+  private mutating func dumpParts(
+    _ children: [(label: String?, value: Any)], indent: String, _ start: Int,
+    _ previous: DumpedPart?
+  ) -> [(offset: Int, node: DumpNode?)] {
+    var parts: [(offset: Int, node: DumpNode?)] = []
+    let old = previous?.node.parts ?? []
+    let shift = children.count - old.count
+    for (index, child) in children.enumerated() {
+      let comma = index == children.count - 1 ? "" : ","
+      var candidate: DumpedPart?
+      if let previous, !old.isEmpty {
+        let atIndex = index < old.count ? old[index] : nil
+        let fromEnd =
+          shift != 0 && (0..<old.count).contains(index - shift) ? old[index - shift] : nil
+        // Same count: the part in the same place (checked once, in `dump`). Else the one in the
+        // same place if it still holds, the one as far from the end otherwise.
+        let chosen =
+          fromEnd == nil || atIndex?.node?.holds(child.value) == true ? atIndex : fromEnd
+        candidate = chosen.flatMap { part in
+          part.node.map { (node: $0, start: previous.start + part.offset) }
+        }
+      }
+      let offset = lines.count - start
+      let node = dump(
+        child.value, label: child.label, indent: indent, trailing: comma, previous: candidate)
+      parts.append((offset, node))
+    }
+    return parts
+  }
+
+  private mutating func dumpEnum(
+    _ value: Any, children: [Mirror.Child], prefix: String, indent: String, _ trailing: String
   ) {
     guard let payload = children.first else {
       lines.append(prefix + "." + String(describing: value) + trailing)
       return
     }
     let name = "." + (payload.label ?? "")
-    var inner: [String] = []
+    var inner = Dumper(memo: nil)
     let payloadMirror = Mirror(reflecting: payload.value)
     if payloadMirror.displayStyle == .tuple {
-      dumpFields(Array(payloadMirror.children), open: "", prefix: "", indent: "", into: &inner, "")
-      inner.removeLast()  // the closing parenthesis; re-added below
-      inner.removeFirst()  // the empty opening line
-      if inner.count == payloadMirror.children.count, inner.joined().count < 60 {
-        let flat = inner.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      _ = inner.dumpFields(
+        Array(payloadMirror.children), open: "", prefix: "", indent: "", "", 0, nil)
+      var fields = inner.lines
+      fields.removeLast()  // the closing parenthesis; re-added below
+      fields.removeFirst()  // the empty opening line
+      if fields.count == payloadMirror.children.count, fields.joined().count < 60 {
+        let flat = fields.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         lines.append(prefix + name + "(" + flat + ")" + trailing)
         return
       }
       lines.append(prefix + name + "(")
-      lines.append(contentsOf: inner.map { indent + $0 })
+      lines.append(contentsOf: fields.map { indent + $0 })
       lines.append(indent + ")" + trailing)
       return
     }
-    dump(payload.value, label: nil, indent: "", into: &inner, trailing: "")
-    if inner.count == 1 {
-      lines.append(prefix + name + "(" + inner[0] + ")" + trailing)
+    _ = inner.dump(payload.value, label: nil, indent: "", trailing: "", previous: nil)
+    let dumped = inner.lines
+    if dumped.count == 1 {
+      lines.append(prefix + name + "(" + dumped[0] + ")" + trailing)
     } else {
-      lines.append(prefix + name + "(" + inner[0])
-      lines.append(contentsOf: inner.dropFirst().dropLast().map { indent + $0 })
-      lines.append(indent + inner[inner.count - 1] + ")" + trailing)
+      lines.append(prefix + name + "(" + dumped[0])
+      lines.append(contentsOf: dumped.dropFirst().dropLast().map { indent + $0 })
+      lines.append(indent + dumped[dumped.count - 1] + ")" + trailing)
     }
   }
 
-  private func dumpFields(
+  private mutating func dumpFields(
     _ children: [Mirror.Child], open: String, prefix: String, indent: String,
-    into lines: inout [String], _ trailing: String
-  ) {
+    _ trailing: String, _ start: Int, _ previous: DumpedPart?
+  ) -> [(offset: Int, node: DumpNode?)] {
     lines.append(prefix + open)
-    for (index, child) in children.enumerated() {
-      let comma = index == children.count - 1 ? "" : ","
-      var label = child.label
-      if let text = label, text.hasPrefix(".") { label = nil }  // unlabelled tuple element
-      dump(child.value, label: label, indent: indent + "  ", into: &lines, trailing: comma)
+    let fields = children.map { child -> (label: String?, value: Any) in
+      // An unlabelled tuple element's label is its position, `.0`: not shown.
+      (label: child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, value: child.value)
     }
+    let parts = dumpParts(fields, indent: indent + "  ", start, previous)
     lines.append(indent + ")" + trailing)
+    return parts
   }
 
   /// `[a, b]` on one line when short, else one element a line.
-  private func dumpList(
-    _ elements: [Any], prefix: String, indent: String, into lines: inout [String],
-    _ trailing: String
-  ) {
+  private mutating func dumpList(
+    _ elements: [Any], prefix: String, indent: String, _ trailing: String,
+    _ previous: DumpedPart?
+  ) -> [(offset: Int, node: DumpNode?)] {
     // A list of structs is never inlined: no need to try every element as a leaf.
     let inlined =
       elements.first.map { leafDescription($0) == nil } ?? false
@@ -143,21 +207,21 @@ private struct Dumper {
       let flat = inlined.map { $0! }.joined(separator: ", ")
       if flat.count <= 80 {
         lines.append(prefix + "[" + flat + "]" + trailing)
-        return
+        return []
       }
     }
+    let start = lines.count
     lines.append(prefix + "[")
-    for (index, element) in elements.enumerated() {
-      let comma = index == elements.count - 1 ? "" : ","
-      dump(element, label: nil, indent: indent + "  ", into: &lines, trailing: comma)
-    }
+    let parts = dumpParts(
+      elements.map { (label: nil, value: $0) }, indent: indent + "  ", start, previous)
     lines.append(indent + "]" + trailing)
+    return parts
   }
 
   private func inline(_ value: Any) -> String {
-    var lines: [String] = []
-    dump(value, label: nil, indent: "", into: &lines, trailing: "")
-    return lines.joined(separator: " ")
+    var inner = Dumper(memo: nil)
+    _ = inner.dump(value, label: nil, indent: "", trailing: "", previous: nil)
+    return inner.lines.joined(separator: " ")
   }
 
   /// Values printed on one line as they are.

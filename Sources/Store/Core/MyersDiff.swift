@@ -17,16 +17,34 @@ package struct MyersDiff {
   /// Line comparisons made so far.
   package private(set) var comparisons = 0
 
-  /// Numbers the lines of `old` and `new` so that equal lines get equal numbers.
+  /// Lines the two lists share at their start and at their end: compared as text, never numbered.
+  private let sharedStart: Int
+  private let sharedEnd: Int
+
+  /// Numbers the lines of `old` and `new` so that equal lines get equal numbers — only those
+  /// between the lines the two share at their start and end, which are compared as text (for
+  /// two dumps of a large state that an action changed a little, nearly every line: a string
+  /// comparison of lines that share storage costs no more than one of numbers).
   package init(_ old: [String], _ new: [String]) {
+    var start = 0
+    while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+    var end = 0
+    while end < old.count - start, end < new.count - start,
+      old[old.count - 1 - end] == new[new.count - 1 - end]
+    {
+      end += 1
+    }
+    sharedStart = start
+    sharedEnd = end
+    comparisons = start + end + 1
     var numbers: [String: Int] = [:]
     func number(_ line: String) -> Int {
       if let known = numbers[line] { return known }
       numbers[line] = numbers.count
       return numbers.count - 1
     }
-    self.old = old.map(number)
-    self.new = new.map(number)
+    self.old = old[start..<(old.count - end)].map(number)
+    self.new = new[start..<(new.count - end)].map(number)
   }
 
   /// The edits turning `old` into `new` — within each run of changed lines the removals come
@@ -36,8 +54,10 @@ package struct MyersDiff {
     forward = [Int](repeating: 0, count: 2 * size + 1)
     backward = forward
     kinds = []
-    kinds.reserveCapacity(max(old.count, new.count))
+    kinds.reserveCapacity(sharedStart + max(old.count, new.count) + sharedEnd)
+    kinds.append(contentsOf: repeatElement(.same, count: sharedStart))
     guard compare(0, old.count, 0, new.count, limit: maxChanges) else { return nil }
+    kinds.append(contentsOf: repeatElement(.same, count: sharedEnd))
     return Self.removalsFirst(kinds)
   }
 

@@ -51,7 +51,8 @@ package struct ReplayVariants<App: ConsoleApp> {
     var state = start
     var shown = ShownScreens(app, start)
     // With --diff, the dump of the state before each action is the one made after the action
-    // before it: each state is dumped once.
+    // before it: each state is dumped once, walking only the parts the action changed.
+    var dumper = StateDumper()
     var dumped: [String]?
     for step in steps {
       if request.skip.contains(step.seq) {
@@ -68,8 +69,8 @@ package struct ReplayVariants<App: ConsoleApp> {
           console.output("(no change)")
           continue
         }
-        let beforeLines = dumped ?? dumpLines(before)
-        let afterLines = dumpLines(state)
+        let beforeLines = dumped ?? dumper.lines(of: before)
+        let afterLines = dumper.lines(of: state)
         dumped = afterLines
         for line in lineDiff(expected: beforeLines, actual: afterLines)
           .split(separator: "\n", omittingEmptySubsequences: false)
@@ -138,8 +139,10 @@ package struct ReplayVariants<App: ConsoleApp> {
   /// `before` to `after` as −/+ lines of their dumps, or `(no change)`.
   ///
   /// **Bounds.** O(N + M) to dump the two states (N and M lines) and O((N+M)·D) for the diff of
-  /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``); `replay
-  /// --diff` dumps each state once, so a log of A actions costs O(A · state lines).
+  /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``). `replay
+  /// --diff` dumps each state once with a `StateDumper`, which walks with `Mirror` only the parts
+  /// an action changed and copies the other lines: a log of A actions costs O(A · state lines)
+  /// line copies and comparisons, and `Mirror` work in proportion to what the actions changed.
   package static func change(from before: App.State, to after: App.State) -> [String] {
     stateChange(from: before, to: after)
   }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+@Suite("A memoised dump of one state after another")
+struct StateDumperTests {
+  struct Pet: Equatable {
+    var name: String
+    var tags: [String]
+    var born: Date?
+  }
+  enum Mood: Equatable { case calm, busy(Int), away(until: Date, note: String) }
+  /// Not `Equatable`: its parts are compared one by one.
+  struct Shelter {
+    var pets: [Pet]
+    var mood: Mood
+    var detail: Pet?
+    var counts: [String: Int]
+    var pair: (Int, label: String)
+    var nested: [[Pet]]
+  }
+
+  /// A deterministic generator: a 64-bit LCG.
+  struct Seeded {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  static func pet(_ random: inout Seeded) -> Pet {
+    Pet(
+      name: ["rex", "bo", "mia"][random.next(3)] + "\(random.next(5))",
+      tags: (0..<random.next(4)).map { "t\($0)" },
+      born: random.next(2) == 0 ? nil : Date(timeIntervalSince1970: Double(random.next(1_000))))
+  }
+
+  /// One random change of the kinds an action makes: add, insert, remove, edit, replace.
+  static func change(_ shelter: inout Shelter, _ random: inout Seeded) {
+    switch random.next(9) {
+    case 0: shelter.pets.append(pet(&random))
+    case 1: shelter.pets.insert(pet(&random), at: random.next(shelter.pets.count + 1))
+    case 2: if !shelter.pets.isEmpty { shelter.pets.remove(at: random.next(shelter.pets.count)) }
+    case 3:
+      if !shelter.pets.isEmpty { shelter.pets[random.next(shelter.pets.count)].tags.append("new") }
+    case 4:
+      shelter.mood =
+        [.calm, .busy(random.next(3)), .away(until: .distantPast, note: "x")][
+          random.next(3)]
+    case 5: shelter.detail = random.next(2) == 0 ? nil : pet(&random)
+    case 6: shelter.counts["k\(random.next(4))", default: 0] += 1
+    case 7: shelter.pair.0 += 1
+    default:
+      if shelter.nested.isEmpty || random.next(2) == 0 {
+        shelter.nested.append([pet(&random)])
+      } else {
+        shelter.nested[random.next(shelter.nested.count)].append(pet(&random))
+      }
+    }
+  }
+
+  @Test("every state dumps to exactly dumpLines' lines, over 600 random changes")
+  func sameLinesAsDumpLines() {
+    var random = Seeded(state: 7)
+    var shelter = Shelter(
+      pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
+    var dumper = StateDumper()
+    for step in 0..<600 {
+      Self.change(&shelter, &random)
+      let lines = dumper.lines(of: shelter)
+      #expect(lines == dumpLines(shelter), "step \(step)")
+      if lines != dumpLines(shelter) { return }
+    }
+  }
+
+  /// How many parts the dump of the state after one more pet walks with `Mirror`.
+  static func reflectedAfterAdopting(into count: Int) -> (reflected: Int, lines: Int) {
+    var pets = (0..<count).map { Pet(name: "pet \($0)", tags: ["a"], born: nil) }
+    var dumper = StateDumper()
+    _ = dumper.lines(of: pets)
+    pets.insert(Pet(name: "new", tags: [], born: nil), at: count / 2)
+    let lines = dumper.lines(of: pets)
+    #expect(lines == dumpLines(pets))
+    return (dumper.reflected, lines.count)
+  }
+
+  @Test("one pet added among 20,000 walks as many parts with Mirror as among 200")
+  func mirrorWorkFollowsTheChange() {
+    let small = Self.reflectedAfterAdopting(into: 200)
+    let large = Self.reflectedAfterAdopting(into: 20_000)
+    #expect(large.lines > 90 * small.lines)
+    // The list, the new pet and its two fields that are not one-line leaves (tags, born): every
+    // other pet's lines are copied.
+    #expect(small.reflected == 4)
+    #expect(large.reflected == 4)
+  }
+
+  @Test("an unchanged state is copied whole, and a first dump walks everything")
+  func unchangedIsCopied() {
+    let pets = (0..<100).map { Pet(name: "p\($0)", tags: [], born: nil) }
+    var dumper = StateDumper()
+    _ = dumper.lines(of: pets)
+    #expect(dumper.reflected == 301)  // the list, and each pet with its tags and birthday
+    #expect(dumper.lines(of: pets) == dumpLines(pets))
+    #expect(dumper.reflected == 0)
+  }
+}
