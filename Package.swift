@@ -88,6 +88,11 @@ let package = Package(
     .executableTarget(
       name: "LogFuzzer", dependencies: ["AppLog"], path: "Sources/CLI/LogFuzzer",
       swiftSettings: strict),
+    // libFuzzer target for the console's tools (replay's variants, shrink) on another app's
+    // logs: see scripts/fuzz-console.sh.
+    .executableTarget(
+      name: "ConsoleFuzzer", dependencies: ["Console", "ActionLog", "Store"],
+      path: "Sources/CLI/ConsoleFuzzer", swiftSettings: strict),
 
     // MARK: Tests.
 

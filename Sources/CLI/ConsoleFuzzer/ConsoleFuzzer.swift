@@ -1,0 +1,100 @@
+import ActionLog
+import Console
+import Foundation
+import Store
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// libFuzzer's entry point for the console's tools on another app's logs: every input, as a
+/// log of ``ShelfApp``, goes through `replay` (plain, `--verify`, `--diff`, `--skip 1,2 --diff`,
+/// `--emit-test`) and `shrink` with a small budget. Each must end with a status of 0, 1 or 2 and
+/// its messages, never trap or hang; any other status stops the run as a crash.
+///
+/// Build and run with `scripts/fuzz-console.sh SECONDS`, seeded by logs this target records
+/// itself (`ConsoleFuzzer --seeds DIR`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConsole(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+  guard FileManager.default.createFile(atPath: FuzzedFiles.log, contents: bytes) else {
+    // The fuzzer's own file cannot be written (a full disk): not the input's fault.
+    FileHandle.standardError.write(Data("ConsoleFuzzer: cannot write \(FuzzedFiles.log)\n".utf8))
+    return 0
+  }
+  // libFuzzer calls this on the main thread, where the console's tools run.
+  _ = MainActor.assumeIsolated { FuzzedFiles.runTools() }
+  return 0
+}
+
+/// The files one fuzzing process works in, in the temporary directory.
+enum FuzzedFiles {
+  static let log = NSTemporaryDirectory() + "uniflow-console-fuzzer-\(getpid()).log"
+  static let shrunk = NSTemporaryDirectory() + "uniflow-console-fuzzer-\(getpid())-shrunk.log"
+
+  /// Runs every tool on ``log`` and returns their statuses; a status outside 0…2 stops the
+  /// process, as a finding.
+  @MainActor
+  static func runTools() -> [Int32] {
+    let app = ShelfApp()
+    let console = DiscardingConsole()
+    let requests = [
+      ReplayRequest(path: log),
+      ReplayRequest(path: log, trace: true, verify: true),
+      ReplayRequest(path: log, diff: true),
+      ReplayRequest(path: log, diff: true, skip: [1, 2]),
+      ReplayRequest(path: log, emitTest: ""),
+    ]
+    var statuses = requests.map { request in
+      check(ConsoleReplay(app).run(request, console: console), "replay \(request)")
+    }
+    let shrink = ShrinkRequest(
+      path: log, pattern: "items: .*(a|b)+x", output: shrunk, force: true, maxReplays: 64,
+      timeout: 5)
+    statuses.append(check(ConsoleShrink(app).run(shrink, console: console), "shrink"))
+    unlink(shrunk)
+    return statuses
+  }
+
+  private static func check(_ status: Int32, _ what: String) -> Int32 {
+    // A finding, not an error: libFuzzer keeps an input as a crash file only when the process
+    // stops on it.
+    if !(0...2).contains(status) { fatalError("\(what) ended with status \(status)") }
+    return status
+  }
+}
+
+/// A console that prints nothing: the fuzzer judges by status and by surviving.
+@MainActor
+final class DiscardingConsole: Console {
+  func output(_ line: TerminalText) { _ = line.description }
+  func error(_ line: TerminalText) { _ = line.description }
+}
+
+#if !FUZZING
+  /// Without libFuzzer (a plain `swift build`), the target still links: `--seeds DIR` records
+  /// seed logs of ``Shelf`` into DIR; any other argument is a file (a crash file, a seed) run
+  /// through every tool.
+  @main
+  enum ConsoleFuzzerMain {
+    static func main() async throws {
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if arguments.first == "--seeds", arguments.count == 2 {
+        try await ShelfSeeds.record(into: arguments[1])
+        return
+      }
+      for path in arguments {
+        guard let data = FileManager.default.contents(atPath: path),
+          FileManager.default.createFile(atPath: FuzzedFiles.log, contents: data)
+        else {
+          print("\(path): cannot read")
+          continue
+        }
+        let statuses = FuzzedFiles.runTools().map(String.init).joined(separator: " ")
+        print(
+          "\(path): replay, --verify --trace, --diff, --skip 1,2 --diff, --emit-test, shrink: "
+            + statuses)
+      }
+    }
+  }
+#endif

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fuzzes the console's tools — replay (plain, --verify --trace, --diff, --skip … --diff,
+# --emit-test) and shrink — on another app's logs, with libFuzzer and AddressSanitizer.
+#
+#   scripts/fuzz-console.sh [SECONDS]     default 60
+#
+# Builds the ConsoleFuzzer product for release (in .build/fuzz-console), records its seed logs
+# (sessions of a small app with a list of structs, an optional, an enum and a dictionary in its
+# state: Sources/CLI/ConsoleFuzzer/Shelf.swift) with a plain build of the same target, then runs
+# it for SECONDS. Each input is written as a log and goes through every tool; a trap, a memory
+# error or a status other than 0, 1 or 2 is a crash, left as a `crash-…` file in the current
+# directory (exit non-zero). Replay one with a plain build:
+#   swift build --product ConsoleFuzzer && .build/debug/ConsoleFuzzer crash-…
+# New interesting inputs collect in .build/fuzz-console/corpus. The fuzzer is told apart from
+# a blind run by its coverage: the script stops if libFuzzer reports none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+
+swift build --product ConsoleFuzzer
+seeds=.build/fuzz-console/seeds
+"$(swift build --show-bin-path)/ConsoleFuzzer" --seeds "$seeds"
+swift build -c release --product ConsoleFuzzer --sanitize=fuzzer \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build/fuzz-console
+mkdir -p .build/fuzz-console/corpus
+log=.build/fuzz-console/last-run.txt
+status=0
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/fuzz-console/release/ConsoleFuzzer \
+  .build/fuzz-console/corpus "$seeds" \
+  -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
+  -print_final_stats=1 2>&1 | tee "$log" || status=$?
+if ! grep -Eq 'cov: [1-9]' "$log"; then
+  echo "fuzz-console.sh: the fuzzer reported no coverage (cov: 0); the build is not instrumented" >&2
+  exit 1
+fi
+exit "$status"
