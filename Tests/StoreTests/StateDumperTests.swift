@@ -75,21 +75,60 @@ struct StateDumperTests {
     }
   }
 
+  @Test(
+    "each change prints exactly lineDiff's table of the two dumps, folded or not",
+    arguments: [(seed: UInt64(3), context: 3), (seed: 11, context: 0), (seed: 5, context: 1)])
+  func sameTableAsLineDiff(seed: UInt64, context: Int) {
+    var random = Seeded(state: seed)
+    var shelter = Shelter(
+      pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
+    var dumper = StateDumper()
+    for step in 0..<300 {
+      let before = shelter
+      Self.change(&shelter, &random)
+      let expected = lineDiff(
+        expected: dumpLines(before), actual: dumpLines(shelter), context: context,
+        maxChanges: 40)
+      let table = dumper.changes(from: before, to: shelter, context: context, maxChanges: 40)
+      #expect(table == expected, "step \(step)")
+      if table != expected { return }
+    }
+  }
+
+  @Test("lists of lines that repeat are diffed as lineDiff diffs them")
+  func repeatedLines() {
+    var random = Seeded(state: 1)
+    var rows = [[Int]](repeating: [0, 0], count: 40)
+    var dumper = StateDumper()
+    for step in 0..<200 {
+      let before = rows
+      let index = random.next(rows.count)
+      switch random.next(3) {
+      case 0: rows.insert([random.next(2), 0], at: index)
+      case 1: rows.remove(at: index)
+      default: rows[index] = [random.next(2), random.next(2)]
+      }
+      let expected = lineDiff(expected: dumpLines(before), actual: dumpLines(rows))
+      #expect(dumper.changes(from: before, to: rows) == expected, "step \(step)")
+    }
+  }
+
   /// How many parts the dump of the state after one more pet walks with `Mirror`.
   static func reflectedAfterAdopting(into count: Int) -> (reflected: Int, lines: Int) {
     var pets = (0..<count).map { Pet(name: "pet \($0)", tags: ["a"], born: nil) }
     var dumper = StateDumper()
+    let before = pets
     _ = dumper.lines(of: pets)
     pets.insert(Pet(name: "new", tags: [], born: nil), at: count / 2)
-    let lines = dumper.lines(of: pets)
-    #expect(lines == dumpLines(pets))
-    return (dumper.reflected, lines.count)
+    let table = dumper.changes(from: before, to: pets)
+    #expect(table == lineDiff(expected: dumpLines(before), actual: dumpLines(pets)))
+    return (dumper.reflected, dumpLines(pets).count)
   }
 
-  @Test("one pet added among 20,000 walks as many parts with Mirror as among 200")
+  @Test("one pet added among 10,000 walks as many parts with Mirror as among 100")
   func mirrorWorkFollowsTheChange() {
-    let small = Self.reflectedAfterAdopting(into: 200)
-    let large = Self.reflectedAfterAdopting(into: 20_000)
+    let small = Self.reflectedAfterAdopting(into: 100)
+    let large = Self.reflectedAfterAdopting(into: 10_000)
     #expect(large.lines > 90 * small.lines)
     // The list, the new pet and its two fields that are not one-line leaves (tags, born): every
     // other pet's lines are copied.

@@ -28,6 +28,12 @@ public func lineDiff(
   guard let edits = diffEdits(expected, actual, maxChanges: maxChanges) else {
     return tooManyChanges(before: expected.count, after: actual.count, maxChanges: maxChanges)
   }
+  return diffTable(edits, context: context, folding: edits.count > 2 * context + 20)
+}
+
+/// `edits` as the lines of a diff: `−`, `+` or two spaces before each line; when `folding`, a run
+/// of shared lines more than `context` lines from any change becomes one `…` line.
+package func diffTable(_ edits: [DiffEdit], context: Int, folding: Bool) -> String {
   var keep = [Bool](repeating: false, count: edits.count)
   for (index, edit) in edits.enumerated() where edit.kind != .same {
     for near in max(0, index - context)...min(edits.count - 1, index + context) {
@@ -37,7 +43,7 @@ public func lineDiff(
   var out: [String] = []
   var folded = false
   for (index, edit) in edits.enumerated() {
-    guard keep[index] || edits.count <= 2 * context + 20 else {
+    guard keep[index] || !folding else {
       if !folded { out.append("  …") }
       folded = true
       continue
@@ -77,6 +83,11 @@ package struct DiffEdit: Equatable {
 package func diffEdits(_ old: [String], _ new: [String], maxChanges: Int = .max) -> [DiffEdit]? {
   var myers = MyersDiff(old, new)
   guard let kinds = myers.kindsOfEdits(maxChanges: maxChanges) else { return nil }
+  return diffEdits(kinds, old, new)
+}
+
+/// The edits `kinds` describe, with their lines from `old` and `new`.
+package func diffEdits(_ kinds: [DiffEdit.Kind], _ old: [String], _ new: [String]) -> [DiffEdit] {
   var edits: [DiffEdit] = []
   edits.reserveCapacity(kinds.count)
   var i = 0

@@ -17,9 +17,10 @@ import Foundation
 ///
 /// - Parameter value: any value: a state, an action, a list of them.
 public func dumpLines(_ value: Any) -> [String] {
-  var dumper = Dumper(memo: nil)
-  _ = dumper.dump(value, label: nil, indent: "", trailing: "", previous: nil)
-  return dumper.lines
+  var dumper = Dumper()
+  var lines: [String] = []
+  dumper.dump(value, label: nil, indent: "", trailing: "", previous: nil).appendLines(to: &lines)
+  return lines
 }
 
 /// ``dumpLines(_:)`` joined into one string. (Named apart from the standard library's `dump`.)
@@ -27,201 +28,210 @@ package func dumpText(_ value: Any) -> String {
   dumpLines(value).joined(separator: "\n")
 }
 
-/// Where a part of the value dumped before starts in its lines: a candidate for reuse.
-typealias DumpedPart = (node: DumpNode, start: Int)
-
-/// Walks a value with `Mirror`, appending its lines; with a memo, also remembers each part's lines
-/// (``DumpNode``) and copies the lines of any part equal to the one in the same place before.
+/// Walks a value with `Mirror` into lines, kept as a tree of its parts (``DumpSegment``); given
+/// the tree of a value dumped before, reuses each part `==` to the one in the same place there.
 struct Dumper {
-  private(set) var lines: [String] = []
-  /// The lines dumped before, which remembered parts point into; nil: remember nothing.
-  private let memo: [String]?
   /// Parts whose `Mirror` was walked (for tests of the memo's cost).
   private(set) var reflected = 0
 
-  init(memo: [String]?) {
-    self.memo = memo
-  }
-
-  /// Appends `value`'s lines; returns what to remember of it (nil without a memo, or for a value
-  /// written on one line).
+  /// `value`'s lines: one line, or a part of several (reusing `previous` when it still holds).
   mutating func dump(
-    _ value: Any, label: String?, indent: String, trailing: String, previous: DumpedPart?
-  ) -> DumpNode? {
+    _ value: Any, label: String?, indent: String, trailing: String, previous: DumpNode?
+  ) -> DumpSegment {
     let key = DumpNode.Key(label: label, indent: indent, trailing: trailing)
-    if let memo, let previous, previous.node.key == key, previous.node.holds(value) {
-      lines.append(contentsOf: memo[previous.start..<(previous.start + previous.node.count)])
-      return previous.node
-    }
+    if let previous, previous.key == key, previous.holds(value) { return .node(previous) }
     let prefix = indent + (label.map { "\($0): " } ?? "")
-    if let leaf = leafDescription(value) {
-      lines.append(prefix + leaf + trailing)
-      return nil
-    }
-    let start = lines.count
+    if let leaf = leafDescription(value) { return .line(prefix + leaf + trailing) }
     reflected += 1
+    if let list = value as? any DumpableList {
+      return dumpList(list, value, prefix: prefix, key: key, previous)
+    }
     let mirror = Mirror(reflecting: value)
-    var parts: [(offset: Int, node: DumpNode?)] = []
+    var segments: [DumpSegment] = []
+    var children = 0..<0
     switch mirror.displayStyle {
     case .optional:
       guard let payload = mirror.children.first?.value else {
-        lines.append(prefix + "nil" + trailing)
-        return nil
+        return .line(prefix + "nil" + trailing)
       }
       // Remembered as its payload: the optional itself adds no line.
       return dump(payload, label: label, indent: indent, trailing: trailing, previous: previous)
     case .enum:
-      // Dumped whole (its payload is laid out again around it): remembered only as a whole.
-      dumpEnum(value, children: Array(mirror.children), prefix: prefix, indent: indent, trailing)
+      // Laid out again around its payload: remembered only as a whole.
+      segments = dumpEnum(
+        value, children: Array(mirror.children), prefix: prefix, indent: indent, trailing
+      )
+      .map(DumpSegment.line)
     case .collection, .set:
       let elements = mirror.children.map(\.value)
-      parts = dumpList(elements, prefix: prefix, indent: indent, trailing, previous)
+      if let flat = inlined(elements) { return .line(prefix + "[" + flat + "]" + trailing) }
+      segments = [.line(prefix + "[")]
+      segments += dumpParts(count: elements.count, indent: indent + "  ", previous) {
+        (label: nil, value: elements[$0])
+      }
+      children = 1..<(segments.count)
+      segments.append(.line(indent + "]" + trailing))
     case .dictionary:
-      let pairs = mirror.children.map { child -> (String, Any) in
+      let pairs = mirror.children.map { child -> (label: String?, value: Any) in
         let pair = Array(Mirror(reflecting: child.value).children)
         return (inline(pair[0].value), pair[1].value)
       }
-      .sorted { $0.0 < $1.0 }
-      if pairs.isEmpty {
-        lines.append(prefix + "[:]" + trailing)
-      } else {
-        lines.append(prefix + "[")
-        parts = dumpParts(
-          pairs.map { (label: $0.0, value: $0.1) }, indent: indent + "  ", start, previous)
-        lines.append(indent + "]" + trailing)
-      }
+      .sorted { $0.label! < $1.label! }
+      if pairs.isEmpty { return .line(prefix + "[:]" + trailing) }
+      segments = [.line(prefix + "[")]
+      segments += dumpParts(count: pairs.count, indent: indent + "  ", previous) { pairs[$0] }
+      children = 1..<(segments.count)
+      segments.append(.line(indent + "]" + trailing))
     case .tuple:
-      parts = dumpFields(
-        Array(mirror.children), open: "(", prefix: prefix, indent: indent, trailing,
-        start, previous)
+      (segments, children) = dumpFields(
+        Array(mirror.children), open: "(", prefix: prefix, indent: indent, trailing, previous)
     default:
       let name = typeName(type(of: value))
-      let children = Array(mirror.children)
-      if children.isEmpty {
-        lines.append(
+      let fields = Array(mirror.children)
+      if fields.isEmpty {
+        return .line(
           prefix + (mirror.displayStyle == nil ? String(describing: value) : name + "()") + trailing
         )
-      } else {
-        parts = dumpFields(
-          children, open: name + "(", prefix: prefix, indent: indent, trailing, start, previous)
       }
+      (segments, children) = dumpFields(
+        fields, open: name + "(", prefix: prefix, indent: indent, trailing, previous)
     }
-    guard memo != nil else { return nil }
-    return DumpNode(value: value, key: key, count: lines.count - start, parts: parts)
+    return .node(DumpNode(value: value, key: key, segments: segments, children: children))
   }
 
-  /// Dumps `children` one a line each at `indent`, each reusing the part in the same place before
-  /// (or, when the count changed, in the same place from the end: one element inserted or
-  /// removed anywhere leaves every other element's lines to copy).
+  /// A list the dump can compare with the one before without boxing each element: the
+  /// elements both share at their start and end are taken over, and only those between dumped.
+  private mutating func dumpList(
+    _ list: any DumpableList, _ value: Any, prefix: String, key: DumpNode.Key,
+    _ previous: DumpNode?
+  ) -> DumpSegment {
+    let count = list.dumpCount
+    if count == 0 || leafDescription(list.dumpElement(0)) != nil {
+      let elements = (0..<count).map(list.dumpElement)
+      if let flat = inlined(elements) { return .line(prefix + "[" + flat + "]" + key.trailing) }
+    }
+    let shared = previous.flatMap { list.dumpSharedEnds(with: $0.value) }
+    var segments: [DumpSegment] = [.line(prefix + "[")]
+    segments += dumpParts(count: count, indent: key.indent + "  ", previous, shared: shared) {
+      (label: nil, value: list.dumpElement($0))
+    }
+    segments.append(.line(key.indent + "]" + key.trailing))
+    return .node(
+      DumpNode(value: value, key: key, segments: segments, children: 1..<(segments.count - 1)))
+  }
+
+  /// Dumps `count` children one a line each at `indent`, each reusing the part in the same
+  /// place before (or, when the count changed, in the same place from the end: one element
+  /// inserted or removed anywhere leaves every other element to reuse). The children in
+  /// `shared` — so many at the start and at the end known equal to the ones before — are taken
+  /// over without being looked at.
   private mutating func dumpParts(
-    _ children: [(label: String?, value: Any)], indent: String, _ start: Int,
-    _ previous: DumpedPart?
-  ) -> [(offset: Int, node: DumpNode?)] {
-    var parts: [(offset: Int, node: DumpNode?)] = []
-    let old = previous?.node.parts ?? []
-    let shift = children.count - old.count
-    for (index, child) in children.enumerated() {
-      let comma = index == children.count - 1 ? "" : ","
-      var candidate: DumpedPart?
-      if let previous, !old.isEmpty {
-        let atIndex = index < old.count ? old[index] : nil
-        let fromEnd =
-          shift != 0 && (0..<old.count).contains(index - shift) ? old[index - shift] : nil
-        // Same count: the part in the same place (checked once, in `dump`). Else the one in the
-        // same place if it still holds, the one as far from the end otherwise.
-        let chosen =
-          fromEnd == nil || atIndex?.node?.holds(child.value) == true ? atIndex : fromEnd
-        candidate = chosen.flatMap { part in
-          part.node.map { (node: $0, start: previous.start + part.offset) }
+    count: Int, indent: String, _ previous: DumpNode?, shared: (start: Int, end: Int)? = nil,
+    child: (Int) -> (label: String?, value: Any)
+  ) -> [DumpSegment] {
+    let old = previous.map { Array($0.segments[$0.children]) } ?? []
+    let shift = count - old.count
+    var parts: [DumpSegment] = []
+    parts.reserveCapacity(count)
+    for index in 0..<count {
+      let comma = index == count - 1 ? "" : ","
+      if let shared, !old.isEmpty {
+        let oldIndex =
+          index < shared.start ? index : index >= count - shared.end ? index - shift : nil
+        if let oldIndex,
+          let taken = Self.takeOver(
+            old[oldIndex], last: oldIndex == old.count - 1,
+            as: comma)
+        {
+          parts.append(taken)
+          continue
         }
       }
-      let offset = lines.count - start
-      let node = dump(
-        child.value, label: child.label, indent: indent, trailing: comma, previous: candidate)
-      parts.append((offset, node))
+      let (label, value) = child(index)
+      let atIndex = index < old.count ? old[index].node : nil
+      let fromEnd =
+        shift != 0 && (0..<old.count).contains(index - shift) ? old[index - shift].node : nil
+      // Same count: the part in the same place (checked once, in `dump`). Else the one in the
+      // same place if it still holds, the one as far from the end otherwise.
+      let candidate = fromEnd == nil || atIndex?.holds(value) == true ? atIndex : fromEnd
+      parts.append(dump(value, label: label, indent: indent, trailing: comma, previous: candidate))
     }
     return parts
   }
 
+  /// An element's piece from before, for an equal element now ending in `comma`: as it was when
+  /// it ended alike (`last`: it was the last element, with no comma), else nil.
+  private static func takeOver(_ segment: DumpSegment, last: Bool, as comma: String)
+    -> DumpSegment?
+  {
+    switch segment {
+    case .node(let node): node.key.trailing == comma ? segment : nil
+    case .line: (last ? "" : ",") == comma ? segment : nil
+    }
+  }
+
+  /// An enum's lines: its case, with its payload on the same line when short.
   private mutating func dumpEnum(
     _ value: Any, children: [Mirror.Child], prefix: String, indent: String, _ trailing: String
-  ) {
+  ) -> [String] {
     guard let payload = children.first else {
-      lines.append(prefix + "." + String(describing: value) + trailing)
-      return
+      return [prefix + "." + String(describing: value) + trailing]
     }
     let name = "." + (payload.label ?? "")
-    var inner = Dumper(memo: nil)
     let payloadMirror = Mirror(reflecting: payload.value)
     if payloadMirror.displayStyle == .tuple {
-      _ = inner.dumpFields(
-        Array(payloadMirror.children), open: "", prefix: "", indent: "", "", 0, nil)
-      var fields = inner.lines
+      var fields: [String] = []
+      dumpFields(Array(payloadMirror.children), open: "", prefix: "", indent: "", "", nil).segments
+        .forEach { $0.appendLines(to: &fields) }
       fields.removeLast()  // the closing parenthesis; re-added below
       fields.removeFirst()  // the empty opening line
       if fields.count == payloadMirror.children.count, fields.joined().count < 60 {
         let flat = fields.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        lines.append(prefix + name + "(" + flat + ")" + trailing)
-        return
+        return [prefix + name + "(" + flat + ")" + trailing]
       }
-      lines.append(prefix + name + "(")
-      lines.append(contentsOf: fields.map { indent + $0 })
-      lines.append(indent + ")" + trailing)
-      return
+      return [prefix + name + "("] + fields.map { indent + $0 } + [indent + ")" + trailing]
     }
-    _ = inner.dump(payload.value, label: nil, indent: "", trailing: "", previous: nil)
-    let dumped = inner.lines
-    if dumped.count == 1 {
-      lines.append(prefix + name + "(" + dumped[0] + ")" + trailing)
-    } else {
-      lines.append(prefix + name + "(" + dumped[0])
-      lines.append(contentsOf: dumped.dropFirst().dropLast().map { indent + $0 })
-      lines.append(indent + dumped[dumped.count - 1] + ")" + trailing)
-    }
+    var dumped: [String] = []
+    dump(payload.value, label: nil, indent: "", trailing: "", previous: nil).appendLines(
+      to: &dumped)
+    if dumped.count == 1 { return [prefix + name + "(" + dumped[0] + ")" + trailing] }
+    return [prefix + name + "(" + dumped[0]] + dumped.dropFirst().dropLast().map { indent + $0 }
+      + [indent + dumped[dumped.count - 1] + ")" + trailing]
   }
 
+  /// A struct's, class's or tuple's lines: its name, a field a line, and the closing parenthesis;
+  /// with the range of the fields among them.
   private mutating func dumpFields(
     _ children: [Mirror.Child], open: String, prefix: String, indent: String,
-    _ trailing: String, _ start: Int, _ previous: DumpedPart?
-  ) -> [(offset: Int, node: DumpNode?)] {
-    lines.append(prefix + open)
+    _ trailing: String, _ previous: DumpNode?
+  ) -> (segments: [DumpSegment], children: Range<Int>) {
     let fields = children.map { child -> (label: String?, value: Any) in
       // An unlabelled tuple element's label is its position, `.0`: not shown.
       (label: child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, value: child.value)
     }
-    let parts = dumpParts(fields, indent: indent + "  ", start, previous)
-    lines.append(indent + ")" + trailing)
-    return parts
+    let parts = dumpParts(count: fields.count, indent: indent + "  ", previous) { fields[$0] }
+    return (
+      [.line(prefix + open)] + parts + [.line(indent + ")" + trailing)], 1..<(1 + parts.count)
+    )
   }
 
-  /// `[a, b]` on one line when short, else one element a line.
-  private mutating func dumpList(
-    _ elements: [Any], prefix: String, indent: String, _ trailing: String,
-    _ previous: DumpedPart?
-  ) -> [(offset: Int, node: DumpNode?)] {
+  /// A list's elements on one line, `a, b`, when they are all one-line values and short.
+  private func inlined(_ elements: [Any]) -> String? {
     // A list of structs is never inlined: no need to try every element as a leaf.
-    let inlined =
-      elements.first.map { leafDescription($0) == nil } ?? false
-      ? [nil] : elements.map(leafDescription)
-    if inlined.allSatisfy({ $0 != nil }) {
-      let flat = inlined.map { $0! }.joined(separator: ", ")
-      if flat.count <= 80 {
-        lines.append(prefix + "[" + flat + "]" + trailing)
-        return []
-      }
+    if let first = elements.first, leafDescription(first) == nil { return nil }
+    var flat: [String] = []
+    for element in elements {
+      guard let leaf = leafDescription(element) else { return nil }
+      flat.append(leaf)
     }
-    let start = lines.count
-    lines.append(prefix + "[")
-    let parts = dumpParts(
-      elements.map { (label: nil, value: $0) }, indent: indent + "  ", start, previous)
-    lines.append(indent + "]" + trailing)
-    return parts
+    let joined = flat.joined(separator: ", ")
+    return joined.count <= 80 ? joined : nil
   }
 
-  private func inline(_ value: Any) -> String {
-    var inner = Dumper(memo: nil)
-    _ = inner.dump(value, label: nil, indent: "", trailing: "", previous: nil)
-    return inner.lines.joined(separator: " ")
+  private mutating func inline(_ value: Any) -> String {
+    var lines: [String] = []
+    dump(value, label: nil, indent: "", trailing: "", previous: nil).appendLines(to: &lines)
+    return lines.joined(separator: " ")
   }
 
   /// Values printed on one line as they are.

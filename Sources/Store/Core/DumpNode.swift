@@ -1,8 +1,32 @@
-/// What a memoised dump remembers of one part of a value (a struct, a collection, a dictionary,
-/// an enum): the value, where and how it was laid out, how many lines it took, and its own parts.
-///
-/// A later dump copies the lines of a part whose value is `==` to the one remembered in the same
-/// place (``StateDumper``), instead of walking it with `Mirror` again.
+/// One piece of a dump: a line, or a part of the value (``DumpNode``) with lines of its own.
+enum DumpSegment {
+  case line(String)
+  case node(DumpNode)
+
+  var node: DumpNode? {
+    if case .node(let node) = self { node } else { nil }
+  }
+
+  /// How many lines the piece holds.
+  var count: Int {
+    switch self {
+    case .line: 1
+    case .node(let node): node.count
+    }
+  }
+
+  /// Appends the piece's lines, in order.
+  func appendLines(to lines: inout [String]) {
+    switch self {
+    case .line(let line): lines.append(line)
+    case .node(let node): for segment in node.segments { segment.appendLines(to: &lines) }
+    }
+  }
+}
+
+/// A part of a dumped value (a struct, a collection, a dictionary, an enum): the value, how it
+/// was laid out, and its lines as pieces — its own lines and its parts. Immutable, so a later
+/// dump can take a part over whole when its value is `==` to the one here.
 final class DumpNode {
   /// How a part is laid out: the same value dumps to the same lines only under the same key.
   struct Key: Equatable {
@@ -13,20 +37,20 @@ final class DumpNode {
 
   let value: Any
   let key: Key
-  /// How many lines the part took.
+  let segments: [DumpSegment]
+  /// Where, among ``segments``, the parts one a line each (fields, elements, entries) are.
+  let children: Range<Int>
+  /// How many lines the part holds.
   let count: Int
-  /// Its parts in order, each with its first line's offset from this one's; nil for a part
-  /// written on one line (nothing to remember).
-  let parts: [(offset: Int, node: DumpNode?)]
-
   /// The value as `Equatable`, looked up once (nil for a type that is not).
   private let equatable: (any Equatable)?
 
-  init(value: Any, key: Key, count: Int, parts: [(offset: Int, node: DumpNode?)]) {
+  init(value: Any, key: Key, segments: [DumpSegment], children: Range<Int>) {
     self.value = value
     self.key = key
-    self.count = count
-    self.parts = parts
+    self.segments = segments
+    self.children = children
+    self.count = segments.reduce(0) { $0 + $1.count }
     self.equatable = value as? any Equatable
   }
 
@@ -46,41 +70,52 @@ extension Equatable {
   }
 }
 
-/// Dumps a sequence of values — each state of a replay, one after the other — as
-/// ``dumpLines(_:)`` does, walking only what changed since the value before.
-///
-/// ```swift
-/// var dumper = StateDumper()
-/// let before = dumper.lines(of: state)
-/// reducer.reduce(into: &state, action: action)
-/// print(lineDiff(expected: before, actual: dumper.lines(of: state)))
-/// ```
-///
-/// Each part of a value (a struct, a collection, a dictionary, an enum) is remembered with its
-/// lines; in the next value, a part that is `==` to the one in the same place (for a collection
-/// whose count changed, in the same place from either end) has its lines copied instead of being
-/// walked with `Mirror`. The lines are always exactly `dumpLines(value)`'s, provided `==` tells
-/// apart every value that dumps differently (the console's states are compared with it already:
-/// an action after which `==` holds shows no change).
-///
-/// **Bounds.** For a value of L lines of which a part of C lines changed, O(L) to copy lines and
-/// compare the remembered parts along the changed path (each `==` is the type's own, usually
-/// O(1) for storage that did not change) and O(C) `Mirror` work; memory O(L) for the lines and
-/// the parts of the last value.
-package struct StateDumper {
-  private var last: (lines: [String], node: DumpNode?)?
-  /// How many parts the last dump walked with `Mirror` (the rest were copied).
-  package private(set) var reflected = 0
+/// A list whose elements are `Equatable`, which the dump compares with the list before element
+/// by element, typed, boxing only the elements it dumps.
+protocol DumpableList {
+  var dumpCount: Int { get }
+  func dumpElement(_ offset: Int) -> Any
+  /// How many elements this list and `other` (a list of the same type, else nil) share at their
+  /// start, and then at their end.
+  func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)?
+}
 
-  package init() {}
+extension DumpableList where Self: RandomAccessCollection, Element: Equatable, Index == Int {
+  var dumpCount: Int { count }
 
-  /// `value`'s lines, as ``dumpLines(_:)`` writes them.
-  package mutating func lines(of value: Any) -> [String] {
-    var dumper = Dumper(memo: last?.lines ?? [])
-    let previous = last.flatMap { last in last.node.map { (node: $0, start: 0) } }
-    let node = dumper.dump(value, label: nil, indent: "", trailing: "", previous: previous)
-    last = (dumper.lines, node)
-    reflected = dumper.reflected
-    return dumper.lines
+  func dumpElement(_ offset: Int) -> Any { self[startIndex + offset] }
+
+  func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
+    guard let other = other as? Self else { return nil }
+    return sharedEnds(ContiguousArray(self), ContiguousArray(other))
+  }
+}
+
+/// How many elements `a` and `b` share at their start, and then at their end: compared through
+/// buffers (a collection's own subscript, unspecialised here, costs a metadata lookup each).
+func sharedEnds<Element: Equatable>(
+  _ a: ContiguousArray<Element>, _ b: ContiguousArray<Element>
+) -> (start: Int, end: Int) {
+  a.withUnsafeBufferPointer { a in
+    b.withUnsafeBufferPointer { b in
+      let limit = Swift.min(a.count, b.count)
+      var start = 0
+      while start < limit, a[start] == b[start] { start += 1 }
+      var end = 0
+      while end < limit - start, a[a.count - 1 - end] == b[b.count - 1 - end] { end += 1 }
+      return (start, end)
+    }
+  }
+}
+
+extension Array: DumpableList where Element: Equatable {}
+extension ContiguousArray: DumpableList where Element: Equatable {}
+
+extension IdentifiedArray: DumpableList where Element: Equatable {
+  func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
+    guard let other = other as? Self else { return nil }
+    // Without holes, the slots are the elements in order.
+    if holes == nil, other.holes == nil { return sharedEnds(slots, other.slots) }
+    return sharedEnds(ContiguousArray(self), ContiguousArray(other))
   }
 }

@@ -51,9 +51,9 @@ package struct ReplayVariants<App: ConsoleApp> {
     var state = start
     var shown = ShownScreens(app, start)
     // With --diff, the dump of the state before each action is the one made after the action
-    // before it: each state is dumped once, walking only the parts the action changed.
+    // before it: each state is dumped once, walking only the parts the action changed, and the
+    // diff looks only at the lines between those the two dumps share at their start and end.
     var dumper = StateDumper()
-    var dumped: [String]?
     for step in steps {
       if request.skip.contains(step.seq) {
         if request.trace { console.output("#\(step.seq) skipped") }
@@ -69,10 +69,7 @@ package struct ReplayVariants<App: ConsoleApp> {
           console.output("(no change)")
           continue
         }
-        let beforeLines = dumped ?? dumper.lines(of: before)
-        let afterLines = dumper.lines(of: state)
-        dumped = afterLines
-        for line in lineDiff(expected: beforeLines, actual: afterLines)
+        for line in dumper.changes(from: before, to: state)
           .split(separator: "\n", omittingEmptySubsequences: false)
         {
           console.output(TerminalText(String(line)))
@@ -141,8 +138,8 @@ package struct ReplayVariants<App: ConsoleApp> {
   /// **Bounds.** O(N + M) to dump the two states (N and M lines) and O((N+M)·D) for the diff of
   /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``). `replay
   /// --diff` dumps each state once with a `StateDumper`, which walks with `Mirror` only the parts
-  /// an action changed and copies the other lines: a log of A actions costs O(A · state lines)
-  /// line copies and comparisons, and `Mirror` work in proportion to what the actions changed.
+  /// an action changed and diffs only the lines inside them: per action, `==` along the changed
+  /// path, O(parts in a row) to lay them out, and work in proportion to what the action changed.
   package static func change(from before: App.State, to after: App.State) -> [String] {
     stateChange(from: before, to: after)
   }
