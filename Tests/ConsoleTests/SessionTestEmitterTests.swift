@@ -137,4 +137,26 @@ struct SessionTestEmitterTests {
     // Each step: a blank, a comment, at most two advances, its action and its change.
     #expect(console.outputs.count < 40 + 300 * 12)
   }
+
+  @Test("a log without times, its effects' actions unreproducible, is refused with what to do")
+  func version1LogRefused() throws {
+    let file = TemporaryFile("old.log")
+    defer { file.remove() }
+    try file.write(
+      #"{"format":"uniflow-action-log","version":1,"app":"echo 1.0.0","state":{"failures":[],"heard":[]}}"#
+        + "\n" + #"{"seq":1,"src":"sent","action":"say","text":"hi"}"# + "\n"
+        + #"{"seq":2,"src":"effect","action":"heard","text":"HI"}"# + "\n")
+    let console = CapturingConsole()
+    let status = ConsoleReplay(EchoApp()).run(
+      ReplayRequest(path: file.path, emitTest: ""), console: console)
+    #expect(status == 2)
+    #expect(console.outputs.isEmpty)
+    #expect(
+      console.errors == [
+        "echo: \(file.path):1: the log holds effects' actions but not the times and dependency "
+          + "calls a test needs to make them happen (a version-1 log: written by shrink, or "
+          + "before echo had a testEmission); record the session again with --record and emit "
+          + "the test from that log"
+      ])
+  }
 }

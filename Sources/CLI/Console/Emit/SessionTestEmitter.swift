@@ -33,6 +33,8 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     var clocks: [Int: Duration] = [:]
     /// The calls answered after action `seq` (0: before the first), in the log's order.
     var calls: [Int: [LoggedCall]] = [:]
+    /// Whether the log's actions carry their times (its header has ``LogRecords/clock``).
+    var timed = false
   }
 
   /// The test of the session the log at `path` (named `name`) holds, replayed from `start`
@@ -41,6 +43,13 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     logAt path: String, name: String, start: App.State, steps: [ReplayStep<App.Action>]
   ) throws(ActionLogError) -> String {
     let extras = try Self.extras(ofLogAt: path)
+    if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
+      throw ActionLogError(
+        .badLog, file: path, line: 1,
+        "the log holds effects' actions but not the times and dependency calls a test needs to "
+          + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
+          + "testEmission); record the session again with --record and emit the test from that log")
+    }
     let function = EmittedSwift.identifier(name)
     let shownName = TerminalText.escape(name)
     let stateType = sourceTypeName(App.State.self)
@@ -134,6 +143,7 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     var line = LogLine()
     var cursor = try LogCursor(path: path, line: &line)
     var extras = Extras()
+    extras.timed = cursor.header.records.contains(.clock)
     var lastSeq = 0
     while let kind = try cursor.next(&line) {
       switch kind {
