@@ -33,13 +33,13 @@ private struct AsksLoudly: Reducer {
 @MainActor
 @Suite("The emitted session against a changed reducer")
 struct ChangedReducerTests {
-  /// The issues `session` records, and the line of EmittedSession.swift holding `text`.
+  /// The issues `session` records, and the line of EditsSession.swift holding `text`.
   private func issues(
     of session: @MainActor () async throws -> Void, lineWith text: String
   ) async throws -> (issues: [Issue], line: Int) {
     let source = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("EmittedSession.swift"), encoding: .utf8)
+        .appendingPathComponent("EditsSession.swift"), encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let index = try #require(lines.firstIndex { $0.contains(text) })
     let issues = Mutex<[Issue]>([])
@@ -55,9 +55,9 @@ struct ChangedReducerTests {
   @Test("a changed state fails at the action that parted, with the diff it expected")
   func failsWhereTheStatesPart() async throws {
     let found = try await issues(
-      of: { try await sessionLog(LosesDrafts()) }, lineWith: "store.send(.detail(.saveTapped))")
+      of: { try await editsLog(LosesDrafts()) }, lineWith: "store.send(.detail(.saveTapped))")
     let first = try #require(found.issues.first)
-    #expect(first.sourceLocation?.fileName == "EmittedSession.swift")
+    #expect(first.sourceLocation?.fileName == "EditsSession.swift")
     #expect(first.sourceLocation?.line == found.line)
     let message = String(describing: first.comments.first ?? "")
     #expect(message.contains("A state change does not match expectation"))
@@ -67,9 +67,9 @@ struct ChangedReducerTests {
   @Test("a changed dependency call fails at the call the log answers, naming both")
   func failsWhereTheCallsPart() async throws {
     let found = try await issues(
-      of: { try await sessionLog(AsksLoudly()) }, lineWith: "calls.answer(\"searchClient.search\"")
+      of: { try await editsLog(AsksLoudly()) }, lineWith: "calls.answer(\"searchClient.search\"")
     let first = try #require(found.issues.first)
-    #expect(first.sourceLocation?.fileName == "EmittedSession.swift")
+    #expect(first.sourceLocation?.fileName == "EditsSession.swift")
     #expect(first.sourceLocation?.line == found.line)
     let message = String(describing: first.comments.first ?? "")
     #expect(
