@@ -11,7 +11,7 @@ import Store
 ///
 /// Version 1 holds actions, snapshots and a checkpoint. Version 2 says in `"records"` what more
 /// it holds — `clock`: each action's time on the app's clock; `calls`: each call an effect made
-/// to a ``LoggableDependency`` and its answer — for `replay --emit-test`. A recording with
+/// to a `LoggableDependency` and its answer — for `replay --emit-test`. A recording with
 /// neither writes version 1, byte for byte as before; this code reads both.
 public struct ActionLogHeader: Equatable, Sendable {
   /// The value of `format` that marks a file as an action log: `"uniflow-action-log"`.
@@ -157,7 +157,7 @@ public struct LogRecords: OptionSet, Hashable, Sendable {
   /// Each action line's time on the app's clock since the recording began: `"clock":"1.204311"`
   /// (seconds, to the microsecond).
   public static let clock = LogRecords(rawValue: 1)
-  /// A line for each call an effect made to a ``LoggableDependency``, with its input and its
+  /// A line for each call an effect made to a `LoggableDependency`, with its input and its
   /// answer, written when the answer came: `{"call":"searchClient.search","input":"wat",…}`.
   public static let calls = LogRecords(rawValue: 2)
 

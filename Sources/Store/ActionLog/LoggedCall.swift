@@ -1,6 +1,6 @@
 import Store
 
-/// A call an effect made to a ``LoggableDependency`` and its answer, as a version-2 log holds
+/// A call an effect made to a `LoggableDependency` and its answer, as a version-2 log holds
 /// it (when its header's ``ActionLogHeader/records`` has ``LogRecords/calls``): one line,
 /// written when the answer came, so it sits before the action the effect then sent.
 ///

@@ -2,7 +2,7 @@ import ActionLog
 import Foundation
 import Store
 
-/// The calls a recorded session's effects made to its ``LoggableDependency``s, answered as its
+/// The calls a recorded session's effects made to its `LoggableDependency`s, answered as its
 /// action log says: what a test emitted by `replay LOG --emit-test` installs in place of those
 /// dependencies.
 ///
