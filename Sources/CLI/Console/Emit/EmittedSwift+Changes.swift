@@ -16,17 +16,19 @@ extension EmittedSwift {
   ///
   /// Bound: O(size of the two values) time — `==` where the values are `Equatable`, which for
   /// collections that share storage (a part of the state a step left alone) costs nothing —
-  /// plus O(n²) in an identified collection of n elements that changed; output proportional to
-  /// what changed, never to the whole value: a session that adds N todos emits N appends.
+  /// an identified collection's ids go through a set and a dictionary, O(n) expected; a value is
+  /// written out only where it is assigned whole. Output is proportional to what changed, never
+  /// to the whole value: a session that adds N todos emits N appends.
   package static func assignments(from before: Any, to after: Any, path: String) -> [String] {
     guard !same(before, after) else { return [] }
     let old = Mirror(reflecting: before)
     let new = Mirror(reflecting: after)
-    let whole = ["\(path) = \(value(after))"]
+    // Written only when needed: the value's Swift (or JSON) costs its whole size.
+    func whole() -> [String] { ["\(path) = \(value(after))"] }
     switch (old.displayStyle, new.displayStyle) {
     case (.optional, .optional):
       guard let wrappedOld = old.children.first?.value, let wrappedNew = new.children.first?.value
-      else { return whole }
+      else { return whole() }
       return assignments(from: wrappedOld, to: wrappedNew, path: path + "?")
     case (.collection, .collection) where type(of: before) == type(of: after):
       if let oldIDs = (before as? any IdentifiedElements)?.elementIDs,
@@ -34,20 +36,20 @@ extension EmittedSwift {
       {
         return identifiedChanges(
           old.children.map(\.value), oldIDs, new.children.map(\.value), newIDs, path: path)
-          ?? whole
+          ?? whole()
       }
       return listChanges(old.children.map(\.value), new.children.map(\.value), path: path)
-        ?? whole
+        ?? whole()
     case (.struct, .struct):
       // Foundation's structs (a date, a URL) are written whole: their fields are private.
       guard old.children.map(\.label) == new.children.map(\.label), !isPlain(after) else {
-        return whole
+        return whole()
       }
       return zip(old.children, new.children).flatMap { old, new in
         assignments(from: old.value, to: new.value, path: path + "." + (new.label ?? ""))
       }
     default:
-      return whole
+      return whole()
     }
   }
 

@@ -70,6 +70,12 @@ package enum EmittedSwift {
   /// EmittedSwift.value(Todo.State(id: 1, title: "Milk"))   // try logValue(#"{"id":1,…}"#)
   /// ```
   package static func value(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .set, isPlain(value) {
+      // A set's order differs from run to run: its elements sorted, the test is the same.
+      let elements = mirror.children.map { Self.value($0.value) }.sorted()
+      return "[" + elements.joined(separator: ", ") + "]"
+    }
     if isPlain(value), let source = swiftSource(value) { return TerminalText.escape(source) }
     if let encodable = value as? any Encodable,
       let json = try? LogStateCoding.encode(encodable, with: LogStateCoding.encoder())
