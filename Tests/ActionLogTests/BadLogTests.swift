@@ -49,8 +49,16 @@ struct BadLogTests {
           + #"{"format":"uniflow-action-log","version":1,…}"#
       ),
       (
+        #"{"format":"uniflow-action-log","version":3,"state":{}}"# + "\n",
+        "LOG:1: log format version 3 is not supported; this uniflow reads versions 1 and 2"
+      ),
+      (
         #"{"format":"uniflow-action-log","version":2,"state":{}}"# + "\n",
-        "LOG:1: log format version 2 is not supported; this uniflow reads version 1"
+        #"LOG:1: a version-2 header says in "records" what the log holds, e.g. "clock,calls""#
+      ),
+      (
+        #"{"format":"uniflow-action-log","version":2,"records":"clock,tea","state":{}}"# + "\n",
+        #"LOG:1:54: "records" should name what the log holds from clock, calls, not 'clock,tea'"#
       ),
       (
         #"{"format":"uniflow-action-log","version":1}"# + "\n",

@@ -47,7 +47,7 @@ struct BadLogReplayTests {
       ),
       (
         [#"{"format":"uniflow-action-log","version":9,"state":{}}"#],
-        ":1: log format version 9 is not supported; this uniflow reads version 1"
+        ":1: log format version 9 is not supported; this uniflow reads versions 1 and 2"
       ),
       (
         ["HEADER", #"{"seq":1,"src":"sent","action":"launched","at":"2026-11-29T03:45:12Z""#],

@@ -76,8 +76,8 @@ struct ConsoleReplayTests {
     #expect(status == 2)
     #expect(
       console.errors == [
-        "tally: --emit-test: tally does not write tests from its logs (its ConsoleApp has no "
-          + "testSource(logName:startState:steps:))"
+        "tally: --emit-test: tally does not write tests from its logs (its ConsoleApp has "
+          + "neither a testEmission nor a testSource(logName:startState:steps:))"
       ])
   }
 

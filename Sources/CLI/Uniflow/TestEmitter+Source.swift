@@ -91,34 +91,14 @@ extension TestEmitter {
     }
   }
 
-  /// A Swift identifier from a file name, safe and unique for any name: a plain name
-  /// (`session.log`: lowercase ASCII letters and digits, then `.log`) reads as itself
-  /// (`sessionLog`); any other keeps its ASCII letters and digits and adds a hash of the whole
-  /// name, so that no two names share an identifier and none is a keyword or starts with a
-  /// digit: `Default` → `default_5d4e…`, `2026 crash.LOG` → `log2026CrashLog_…`, `서울.log` →
-  /// `log_…`.
+  /// A Swift identifier from a file name, safe and unique for any name
+  /// (``EmittedSwift/identifier(_:)``).
   ///
   /// ```swift
   /// TestEmitter.identifier("bug.log")   // "bugLog"
   /// ```
   static func identifier(_ name: String) -> String {
-    let stem = name.hasSuffix(".log") ? name.dropLast(4) : ""
-    if let first = stem.first, first.isASCII, first.isLowercase,
-      stem.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) })
-    {
-      return stem + "Log"
-    }
-    let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-    let joined = words.enumerated().map { index, word in
-      index == 0 ? word.lowercased() : word.prefix(1).uppercased() + word.dropFirst().lowercased()
-    }.joined()
-    let readable = joined.first.map { $0.isLetter } == true ? joined : "log" + joined
-    return readable + "_" + String(fnv1a(name), radix: 16)
-  }
-
-  /// FNV-1a, 64 bits, of `text`'s UTF-8: stable across runs and machines, unlike `hashValue`.
-  private static func fnv1a(_ text: String) -> UInt64 {
-    text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    EmittedSwift.identifier(name)
   }
 }
 

@@ -86,13 +86,7 @@ struct TestEmitter {
       let verb = received ? "receive" : "send"
       let action = Self.action(step.action, before: before)
       let changes = Self.assignments(from: before, to: state, path: "$0")
-      if changes.isEmpty {
-        lines.append("  await store.\(verb)(\(action))")
-      } else {
-        lines.append("  await store.\(verb)(\(action)) {")
-        lines += changes.map { "    " + $0 }
-        lines.append("  }")
-      }
+      lines += EmittedSwift.step(verb, action, changes: changes)
       inFlight.update(after: step.action, from: before, to: state)
     }
     if inFlight.any {

@@ -8,11 +8,26 @@ import Store
 ///  "locale":"en_001","state":{"clock":{…}}}
 /// ```
 /// (one line in the file). Settings are strings, named by the app; the log only carries them.
+///
+/// Version 1 holds actions, snapshots and a checkpoint. Version 2 says in `"records"` what more
+/// it holds — `clock`: each action's time on the app's clock; `calls`: each call an effect made
+/// to a `LoggableDependency` and its answer — for `replay --emit-test`. A recording with
+/// neither writes version 1, byte for byte as before; this code reads both.
 public struct ActionLogHeader: Equatable, Sendable {
   /// The value of `format` that marks a file as an action log: `"uniflow-action-log"`.
   public static let format = "uniflow-action-log"
-  /// The version this code writes and the only one it reads: `"version":1`.
+  /// The version of a log of actions alone, the example messages show: `"version":1`.
   public static let version = 1
+  /// The newest version this code writes and reads: `"version":2`, with ``records``.
+  public static let newestVersion = 2
+
+  /// What the log holds beyond actions and states: `[.clock, .calls]` in a version-2 log,
+  /// empty in a version-1 log.
+  ///
+  /// ```swift
+  /// reader.header.records.contains(.calls)   // the log answers dependency calls
+  /// ```
+  public package(set) var records: LogRecords = []
 
   /// The app's settings, in the order written: e.g. `[LogSetting("timeZone", "Asia/Seoul")]`.
   public package(set) var settings: [LogSetting]
@@ -21,10 +36,14 @@ public struct ActionLogHeader: Equatable, Sendable {
   /// The column where ``stateJSON`` begins in the header's line (1 for a header not read).
   package var stateColumn = 1
 
-  package init(settings: [LogSetting], stateJSON: [UInt8]) {
+  package init(settings: [LogSetting], stateJSON: [UInt8], records: LogRecords = []) {
     self.settings = settings
     self.stateJSON = stateJSON
+    self.records = records
   }
+
+  /// The header's version: 1 with nothing but actions and states, else 2.
+  public var version: Int { records.isEmpty ? Self.version : Self.newestVersion }
 
   /// The value of setting `name`, if the header has it.
   ///
@@ -40,7 +59,8 @@ public struct ActionLogHeader: Equatable, Sendable {
     var writer = LogLineWriter(capacity: 256 + stateJSON.count)
     writer.begin()
     writer.string("format", Self.format)
-    writer.int("version", Self.version)
+    writer.int("version", version)
+    if !records.isEmpty { writer.string("records", records.text) }
     for setting in settings { writer.string(setting.name, setting.value) }
     writer.raw("state", json: stateJSON)
     writer.end()
@@ -55,7 +75,24 @@ public struct ActionLogHeader: Equatable, Sendable {
     guard line.kind(of: "version") == .integer, let version = try? line.int("version") else {
       throw .problem(LogLineError("the header's \"version\" should be a whole number such as 1"))
     }
-    guard version == Self.version else { throw .unsupportedVersion(version) }
+    guard version == Self.version || version == Self.newestVersion else {
+      throw .unsupportedVersion(version)
+    }
+    var records: LogRecords = []
+    if version == Self.newestVersion {
+      guard line.kind(of: "records") == .string, let text = try? line.string("records") else {
+        throw .problem(
+          LogLineError(
+            "a version-2 header says in \"records\" what the log holds, e.g. \"clock,calls\""))
+      }
+      guard let parsed = LogRecords(text: text), !parsed.isEmpty else {
+        throw .problem(
+          LogLineError(
+            "\"records\" should name what the log holds from \(LogRecords.names), not '\(text)'",
+            at: line.valueOffset(of: "records")))
+      }
+      records = parsed
+    }
     guard line.kind(of: "state") == .object, let state = line.rawValue("state") else {
       throw .problem(
         LogLineError("the header has no \"state\" object (the state the recording started from)"))
@@ -63,10 +100,12 @@ public struct ActionLogHeader: Equatable, Sendable {
     var settings: [LogSetting] = []
     for field in line.fields where field.kind == .string {
       let name = line.keyName(of: field)
-      guard name != "format", let value = try? line.string(name) else { continue }
+      guard name != "format", name != "records" || records.isEmpty,
+        let value = try? line.string(name)
+      else { continue }
       settings.append(LogSetting(name, value))
     }
-    self.init(settings: settings, stateJSON: Array(state))
+    self.init(settings: settings, stateJSON: Array(state), records: records)
     stateColumn = line.column(ofByte: state.startIndex)
     if let unused = line.unusedField() { throw .problem(unused) }
   }
@@ -94,5 +133,46 @@ public struct LogSetting: Equatable, Sendable {
   public init(_ name: String, _ value: String) {
     self.name = name
     self.value = value
+  }
+}
+
+/// What a version-2 log holds beyond actions and states, as its header's `"records"` says.
+///
+/// ```swift
+/// let records: LogRecords = [.clock, .calls]   // "records":"clock,calls"
+/// ```
+public struct LogRecords: OptionSet, Hashable, Sendable {
+  /// The bits, one a kind of record.
+  public let rawValue: Int
+
+  /// The records of `rawValue`'s bits.
+  ///
+  /// ```swift
+  /// LogRecords(rawValue: 3)   // [.clock, .calls]
+  /// ```
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// Each action line's time on the app's clock since the recording began: `"clock":"1.204311"`
+  /// (seconds, to the microsecond).
+  public static let clock = LogRecords(rawValue: 1)
+  /// A line for each call an effect made to a `LoggableDependency`, with its input and its
+  /// answer, written when the answer came: `{"call":"searchClient.search","input":"wat",…}`.
+  public static let calls = LogRecords(rawValue: 2)
+
+  private static let named: [(String, LogRecords)] = [("clock", .clock), ("calls", .calls)]
+  static var names: String { named.map(\.0).joined(separator: ", ") }
+
+  /// `clock,calls`, as the header writes it.
+  var text: String { Self.named.filter { contains($0.1) }.map(\.0).joined(separator: ",") }
+
+  /// The records `clock,calls` names; nil for a name this code does not know.
+  init?(text: String) {
+    self = []
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let record = Self.named.first(where: { $0.0 == name })?.1 else { return nil }
+      insert(record)
+    }
   }
 }

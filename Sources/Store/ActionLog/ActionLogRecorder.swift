@@ -29,6 +29,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   private let fingerprint: ((State) -> UInt64)?
   private var descriptor: Int32
   private var writer = LogLineWriter()
+  /// The app's clock since the recording began, written on each action line (``LogRecords/clock``).
+  package var clock: (() -> Duration)?
+  /// The dependency calls answered since the last line, written before each action line and
+  /// before the checkpoint (``LogRecords/calls``).
+  package var answeredCalls: (() -> [LoggedCall])?
   private let encoder = LogStateCoding.encoder()
 
   /// Creates the log at `path` and writes its header, with `state` as the starting state.
@@ -60,16 +65,18 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   /// Starts a log as ``init(path:overwrite:settings:state:snapshotEvery:)`` does, refusing to
   /// write to any of `inputs` (the files the command read), however `path` spells them.
+  /// With `records`, a version-2 log: set ``clock`` and ``answeredCalls`` to what they name.
   package init(
     path: String, overwrite: Bool, refusing inputs: [FileIdentity], settings: [LogSetting],
-    state: State, snapshotEvery: Int = 64
+    state: State, snapshotEvery: Int = 64, records: LogRecords = []
   ) throws(ActionLogError) {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
     self.fingerprint = StateFingerprint.function(for: State.self)
     descriptor = try RecordingFile.open(path, overwrite: overwrite, inputs: inputs)
     do throws(ActionLogError) {
-      let header = ActionLogHeader(settings: settings, stateJSON: try encode(state))
+      let header = ActionLogHeader(
+        settings: settings, stateJSON: try encode(state), records: records)
       try writeLine(header.line())
     } catch {
       close()
@@ -87,6 +94,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   public func record(_ action: Action, origin: ActionOrigin, state: State)
     throws(ActionLogError)
   {
+    try writeAnsweredCalls()
     seq += 1
     writer.begin()
     writer.int("seq", seq)
@@ -97,6 +105,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     if let fingerprint {
       writer.hexWord("fp", fingerprint(state))
     }
+    if let clock { writer.string("clock", LogClock.text(clock())) }
     writer.end()
     try writeLine(writer.bytes)
     if seq % snapshotEvery == 0 { try writeState("snapshot", state) }
@@ -108,6 +117,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   /// try recorder.finish(state: store.state)
   /// ```
   public func finish(state: State) throws(ActionLogError) {
+    try writeAnsweredCalls()
     try writeState("checkpoint", state)
     if descriptor >= 0, fsync(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
@@ -146,6 +156,15 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
         failed = true
         onFailure(error)
       }
+    }
+  }
+
+  /// Writes a line for each call answered since the last line.
+  private func writeAnsweredCalls() throws(ActionLogError) {
+    guard let answeredCalls else { return }
+    for call in answeredCalls() {
+      call.line(into: &writer)
+      try writeLine(writer.bytes)
     }
   }
 

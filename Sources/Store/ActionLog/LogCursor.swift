@@ -19,8 +19,11 @@ package struct LogCursor: Sendable {
   /// What a line holds.
   package enum Kind {
     /// An action; its payload is still to be decoded with ``action(_:seq:)``. `fingerprint` is
-    /// the recorded state's ``StateFingerprint`` after it, when the line has one.
-    case action(seq: Int, origin: ActionOrigin, fingerprint: UInt64?)
+    /// the recorded state's ``StateFingerprint`` after it, when the line has one; `clock` its
+    /// time on the app's clock, in a log whose header has ``LogRecords/clock``.
+    case action(seq: Int, origin: ActionOrigin, fingerprint: UInt64?, clock: Duration?)
+    /// A call an effect made to a dependency, and its answer (a log with ``LogRecords/calls``).
+    case call(LoggedCall)
     /// A snapshot of the state after action `seq`; `state` is the byte range of its JSON.
     case snapshot(seq: Int, state: Range<Int>)
     /// The checkpoint that ends a cleanly closed log.
@@ -69,6 +72,8 @@ package struct LogCursor: Sendable {
       case .checkpoint:
         if let unused = line.unusedField() { throw unused }
         sawCheckpoint = true
+      case .call:
+        if let unused = line.unusedField() { throw unused }
       }
       return kind
     } catch {
@@ -121,7 +126,11 @@ package struct LogCursor: Sendable {
       let origin = try line.origin()
       // Read and checked in every mode, compared only when verifying.
       let fingerprint = try line.hexWord("fp")
-      return .action(seq: seq, origin: origin, fingerprint: fingerprint)
+      let clock = header.records.contains(.clock) ? try LogClock.read(&line) : nil
+      return .action(seq: seq, origin: origin, fingerprint: fingerprint, clock: clock)
+    }
+    if header.records.contains(.calls), line.kind(of: "call") != nil {
+      return .call(try LoggedCall(&line))
     }
     for name in ["snapshot", "checkpoint"] where line.kind(of: name) != nil {
       let seq = try line.int(name)
@@ -191,8 +200,8 @@ package struct LogCursor: Sendable {
       case .unsupportedVersion(let version):
         throw ActionLogError(
           .badLog, file: path, line: 1,
-          "log format version \(version) is not supported; this uniflow reads version "
-            + "\(ActionLogHeader.version)")
+          "log format version \(version) is not supported; this uniflow reads versions "
+            + "\(ActionLogHeader.version) and \(ActionLogHeader.newestVersion)")
       case .problem(let problem):
         throw failure(problem, in: line, path: path, lineNumber: 1)
       }

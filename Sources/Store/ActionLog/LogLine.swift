@@ -216,11 +216,12 @@ public struct LogLine: Sendable {
   }
 
   /// `action key=value …`, as logged, for traces: the action's name, then every field but the
-  /// log's own (`seq`, `src`, `action` and `fp`), values as written.
+  /// log's own (`seq`, `src`, `action`, `fp`, and any other the cursor has read, such as a
+  /// version-2 log's `clock`), values as written.
   package var summary: String {
     let name = index(of: "action").map { rawText(of: fields[$0]) } ?? "?"
     var parts = [name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name]
-    for field in fields {
+    for (number, field) in fields.enumerated() where used & (1 << UInt64(number)) == 0 {
       let key = keyName(of: field)
       guard !["seq", "src", "action", "fp"].contains(key) else { continue }
       parts.append("\(key)=\(rawText(of: field))")

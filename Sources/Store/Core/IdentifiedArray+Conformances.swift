@@ -125,3 +125,15 @@ extension IdentifiedArray: CustomStringConvertible, CustomDebugStringConvertible
     Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
   }
 }
+
+/// A collection whose elements are found by id, seen without its generic parameters: how code
+/// that writes Swift from values (an emitted test) says `rows[id: 2]?.title = …` and
+/// `rows.remove(id: 1)` rather than replacing the whole collection.
+package protocol IdentifiedElements {
+  /// The elements' ids, in order.
+  var elementIDs: [AnyHashable] { get }
+}
+
+extension IdentifiedArray: IdentifiedElements {
+  package var elementIDs: [AnyHashable] { map { AnyHashable($0.id) } }
+}

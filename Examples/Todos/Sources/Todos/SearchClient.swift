@@ -30,6 +30,18 @@ extension SearchClient: DependencyKey {
   ]
 }
 
+// snippet: loggable
+extension SearchClient: LoggableDependency {
+  /// Each search goes through `route`, named `search`, its query as input: a console's
+  /// recording logs it with its answer, and the test emitted from that log answers it.
+  public func routed(through route: some DependencyCallRoute) -> SearchClient {
+    SearchClient { query in
+      try await route.call("search", input: query) { try await self.search(query) }
+    }
+  }
+}
+// snippet: end
+
 extension DependencyValues {
   /// The search field's catalogue.
   public var searchClient: SearchClient {

@@ -63,6 +63,16 @@ struct TodosConsoleApp: ConsoleApp {
   }
   // snippet: end
 
+  // snippet: emission
+  /// What a test emitted from a recording needs: the module, the reducer, and the dependency
+  /// whose calls the recording logs.
+  var testEmission: TestEmission? {
+    TestEmission(
+      imports: ["Todos"], reducer: "Todos()",
+      dependencies: [LoggedDependency(\.searchClient, named: "searchClient")])
+  }
+  // snippet: end
+
   func rejection(of action: Todos.Action, in state: Todos.State) -> String? {
     switch action {
     case .removeTapped(let id), .rowTapped(let id), .rows(.element(let id, _)):

@@ -58,13 +58,25 @@ public protocol ConsoleApp: Sendable {
   func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
 
-  /// A recorded session as a test file, for `replay --emit-test`, or nil when the app does not
-  /// write tests (the default): the replay then says so.
+  /// A recorded session as a test file, for `replay --emit-test`, or nil (the default) to let
+  /// the console write it from ``testEmission``: the replay says so when there is neither.
   ///
   /// ```swift
   /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
   /// ```
   func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
+
+  /// How the console writes a test from any recorded session of this app (`replay --emit-test`),
+  /// and what recordings log for it — each action's time, the calls to these dependencies — or
+  /// nil (the default): recordings hold actions alone, as version-1 logs.
+  ///
+  /// ```swift
+  /// var testEmission: TestEmission? {
+  ///   TestEmission(imports: ["Todos"], reducer: "Todos()",
+  ///     dependencies: [LoggedDependency(\.searchClient, named: "searchClient")])
+  /// }
+  /// ```
+  var testEmission: TestEmission? { get }
 
   // MARK: The REPL (defaults in ConsoleApp+REPL.swift and ConsoleApp+Commands.swift)
 
@@ -156,6 +168,13 @@ extension ConsoleApp {
   public func testSource(logName: String, startState: State, steps: [ReplayStep<Action>])
     -> String?
   { nil }
+
+  /// None: recordings hold actions alone, and `--emit-test` needs ``testSource(logName:startState:steps:)``.
+  ///
+  /// ```swift
+  /// app.testEmission   // nil
+  /// ```
+  public var testEmission: TestEmission? { nil }
 
   /// `name version`, as `--version` prints it and a log's header names the app that wrote it.
   ///

@@ -38,10 +38,20 @@ package struct ReplayVariants<App: ConsoleApp> {
   ) -> Int32 {
     if let file = request.emitTest {
       let name = URL(fileURLWithPath: request.path).lastPathComponent
-      guard let source = app.testSource(logName: name, startState: start, steps: steps) else {
+      var source = app.testSource(logName: name, startState: start, steps: steps)
+      if source == nil, let emission = app.testEmission {
+        do {
+          source = try SessionTestEmitter(app: app, emission: emission)
+            .source(logAt: request.path, name: name, start: start, steps: steps)
+        } catch {
+          console.error("\(app.name): \(error)")
+          return 2
+        }
+      }
+      guard let source else {
         console.error(
           "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
-            + "ConsoleApp has no testSource(logName:startState:steps:))")
+            + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:))")
         return 2
       }
       return write(source, to: file, log: request.path, console: console)

@@ -22,18 +22,28 @@ import Store
 package final class ConsoleRecording<App: ConsoleApp> {
   private let recorder: ActionLogRecorder<App.State, App.Action>
   private var observation: StoreObservation?
+  /// The app's logged dependencies and clock, when it has a ``TestEmission``.
+  private let calls: CallRecording?
 
-  /// Creates the log and starts recording `store`'s actions. `onFailure` hears of a write that
-  /// failed, after which nothing more is recorded.
+  /// Creates the log and starts recording `store`'s actions — and, with `calls`, each action's
+  /// time and the dependency calls its effects made (a version-2 log). `onFailure` hears of a
+  /// write that failed, after which nothing more is recorded.
   package init(
     _ app: App, _ request: RecordRequest, store: Store<App.State, App.Action>,
-    onFailure: @escaping (ActionLogError) -> Void
+    calls: CallRecording? = nil, onFailure: @escaping (ActionLogError) -> Void
   ) throws(ActionLogError) {
     // Standard input may be a script read from a file: the log must never be written over it.
     recorder = try ActionLogRecorder(
       path: request.path, overwrite: request.force,
       refusing: FileIdentity(descriptor: STDIN_FILENO).map { [$0] } ?? [],
-      settings: app.recordingSettings(of: store.state), state: store.state)
+      settings: app.recordingSettings(of: store.state), state: store.state,
+      records: calls?.records ?? [])
+    self.calls = calls
+    if let calls {
+      calls.start()
+      recorder.clock = calls.elapsed
+      recorder.answeredCalls = calls.takeAnswered
+    }
     observation = recorder.attach(to: store, onFailure: onFailure)
   }
 
@@ -46,6 +56,7 @@ package final class ConsoleRecording<App: ConsoleApp> {
   package func stop(state: App.State) throws(ActionLogError) {
     observation?.cancel()
     observation = nil
+    defer { calls?.stop() }
     try recorder.finish(state: state)
   }
 
@@ -53,6 +64,7 @@ package final class ConsoleRecording<App: ConsoleApp> {
   package func abandon() {
     observation?.cancel()
     observation = nil
+    calls?.stop()
     recorder.close()
   }
 

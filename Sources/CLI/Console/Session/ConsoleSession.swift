@@ -21,6 +21,8 @@ package final class ConsoleSession<App: ConsoleApp> {
   package private(set) var hadErrors = false
   /// The recording in progress (`--record`, `:record`), if any.
   package private(set) var recording: ConsoleRecording<App>?
+  /// The app's logged dependencies and clock, for recordings (with a ``TestEmission``).
+  private let calls: CallRecording?
 
   /// A session of `app` from `initialState` whose effects reach the world through
   /// `dependencies`; the dependencies it does not set are unimplemented. The history keeps
@@ -30,8 +32,12 @@ package final class ConsoleSession<App: ConsoleApp> {
     dependencies: (inout DependencyValues) -> Void, console: any Console, isScript: Bool
   ) {
     self.app = app
-    self.store = Store(
-      initialState: initialState, reducer: app.reducer, withDependencies: dependencies)
+    let calls = app.testEmission.map { CallRecording($0.dependencies) }
+    self.calls = calls
+    self.store = Store(initialState: initialState, reducer: app.reducer) {
+      dependencies(&$0)
+      calls?.install(in: &$0)
+    }
     let replayReducer = app.reducer
     self.replayReducer = replayReducer
     self.history = ActionHistory(initialState: initialState, horizon: horizon) {
@@ -133,7 +139,7 @@ package final class ConsoleSession<App: ConsoleApp> {
   /// Starts recording every action to `request.path`; the error if the log cannot be created.
   package func startRecording(_ request: RecordRequest) -> ActionLogError? {
     do {
-      recording = try ConsoleRecording(app, request, store: store) {
+      recording = try ConsoleRecording(app, request, store: store, calls: calls) {
         [weak self] error in
         guard let self else { return }
         self.recording?.abandon()

@@ -1,0 +1,131 @@
+import ActionLog
+import Foundation
+import Store
+
+/// The console's side of a ``TestEmission``: it sends the calls of the app's logged
+/// dependencies through a route that runs them live and, while a recording runs, keeps each
+/// answer for the log, and it times the recording on the app's clock.
+///
+/// ```swift
+/// let calls = CallRecording(emission.dependencies)
+/// let store = Store(initialState: state, reducer: reducer) { calls.install(in: &$0) }
+/// calls.start()   // the recording begins: time 0 on the app's clock
+/// recorder.answeredCalls = calls.takeAnswered
+/// ```
+///
+/// A call is logged once its answer comes, in the order answers come; the recorder writes the
+/// calls answered so far before each action line, so a call's line always precedes the action
+/// its effect sent with the answer. A call whose effect was cancelled is not logged: in the
+/// emitted test that effect is cancelled too, and its call never answered.
+package final class CallRecording: Sendable {
+  private struct Inner: Sendable {
+    var clock: (any Clock<Duration>)?
+    /// Time since the recording began; nil while not recording.
+    var elapsed: (@Sendable () -> Duration)?
+    var answered: [LoggedCall] = []
+  }
+
+  private let dependencies: [LoggedDependency]
+  private let inner = Locked(Inner())
+
+  package init(_ dependencies: [LoggedDependency]) {
+    self.dependencies = dependencies
+  }
+
+  /// What a recording's log holds with these calls: each action's time, and the calls if any
+  /// dependency is logged.
+  package var records: LogRecords { dependencies.isEmpty ? [.clock] : [.clock, .calls] }
+
+  /// Routes the logged dependencies in `values` through this recording, and takes the clock
+  /// the app's effects use: call it last in the store's `withDependencies`.
+  package func install(in values: inout DependencyValues) {
+    for dependency in dependencies {
+      dependency.route(&values, Route(dependency: dependency.name, recording: self))
+    }
+    let clock = values.continuousClock
+    inner.withLock { $0.clock = clock }
+  }
+
+  /// A recording begins: its time 0 is now on the app's clock, and answers are kept from now.
+  package func start() {
+    inner.withLock { state in
+      state.answered = []
+      state.elapsed = state.clock.map { Self.stopwatch($0) } ?? Self.stopwatch(ContinuousClock())
+    }
+  }
+
+  /// The recording ended: answers are no longer kept.
+  package func stop() {
+    inner.withLock { state in
+      state.elapsed = nil
+      state.answered = []
+    }
+  }
+
+  /// The time since the recording began, on the app's clock (zero while not recording).
+  package func elapsed() -> Duration {
+    inner.value.elapsed?() ?? .zero
+  }
+
+  /// The calls answered since the last time, oldest answer first.
+  package func takeAnswered() -> [LoggedCall] {
+    inner.withLock { state in
+      defer { state.answered = [] }
+      return state.answered
+    }
+  }
+
+  /// Measures time on `clock` from now.
+  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// Logs `call`, made at `made`, if the recording that timed it is still running.
+  private func keep(_ call: @autoclosure () -> LoggedCall?) {
+    inner.withLock { state in
+      guard state.elapsed != nil, let call = call() else { return }
+      state.answered.append(call)
+    }
+  }
+
+  /// When a call is made: the time since the recording began, or nil while not recording.
+  private func timeOfCall() -> Duration? {
+    inner.value.elapsed?()
+  }
+
+  /// One dependency's calls: run live, answers kept.
+  private struct Route: DependencyCallRoute {
+    let dependency: String
+    let recording: CallRecording
+
+    func call<Input: Encodable & Sendable, Output: Codable & Sendable>(
+      _ endpoint: String, input: Input, live: @Sendable () async throws -> Output
+    ) async throws -> Output {
+      guard let made = recording.timeOfCall() else { return try await live() }
+      let name = "\(dependency).\(endpoint)"
+      let encoder = LogStateCoding.encoder()
+      let output: Output
+      do {
+        output = try await live()
+      } catch {
+        if !(error is CancellationError), !Task.isCancelled {
+          recording.keep(
+            (try? LogStateCoding.encode(input, with: encoder)).map {
+              LoggedCall(name: name, clock: made, input: $0, answer: .failure("\(error)"))
+            })
+        }
+        throw error
+      }
+      if !Task.isCancelled {
+        recording.keep(
+          (try? LogStateCoding.encode(input, with: encoder)).flatMap { input in
+            (try? LogStateCoding.encode(output, with: encoder)).map {
+              LoggedCall(name: name, clock: made, input: input, answer: .output($0))
+            }
+          })
+      }
+      return output
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import ActionLog
+import Foundation
+import PropertyTesting
+import Store
+
+/// The Swift a test emitted from a log is written in, for any app: identifiers from file names,
+/// values, and state changes as assignments.
+package enum EmittedSwift {
+  /// A Swift identifier from a file name, safe and unique for any name: a plain name
+  /// (`session.log`: lowercase ASCII letters and digits, then `.log`) reads as itself
+  /// (`sessionLog`); any other keeps its ASCII letters and digits and adds a hash of the whole
+  /// name, so that no two names share an identifier and none is a keyword or starts with a
+  /// digit: `Default` → `default_5d4e…`, `2026 crash.LOG` → `log2026CrashLog_…`, `서울.log` →
+  /// `log_…`.
+  ///
+  /// ```swift
+  /// EmittedSwift.identifier("bug.log")   // "bugLog"
+  /// ```
+  package static func identifier(_ name: String) -> String {
+    let stem = name.hasSuffix(".log") ? name.dropLast(4) : ""
+    if let first = stem.first, first.isASCII, first.isLowercase,
+      stem.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) })
+    {
+      return stem + "Log"
+    }
+    let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    let joined = words.enumerated().map { index, word in
+      index == 0 ? word.lowercased() : word.prefix(1).uppercased() + word.dropFirst().lowercased()
+    }.joined()
+    let readable = joined.first.map { $0.isLetter } == true ? joined : "log" + joined
+    return readable + "_" + String(fnv1a(name), radix: 16)
+  }
+
+  /// FNV-1a, 64 bits, of `text`'s UTF-8: stable across runs and machines, unlike `hashValue`.
+  private static func fnv1a(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+  }
+
+  /// `text` as a raw string literal, `#"…"#` with as many `#` as it needs, its characters a
+  /// terminal would hide or obey written as JSON escapes (`text` is JSON: they can only be
+  /// inside its strings, where the escapes mean the same).
+  ///
+  /// ```swift
+  /// EmittedSwift.rawJSON(#"{"a":"b"}"#)   // #"{"a":"b"}"#
+  /// ```
+  package static func rawJSON(_ json: String) -> String {
+    let safe = TerminalText(json: json).description
+    var longest = 0
+    var run = -1  // -1: not after a quote
+    for character in safe {
+      if character == "\"" {
+        run = 0
+      } else if character == "#", run >= 0 {
+        run += 1
+        longest = max(longest, run)
+      } else {
+        run = -1
+      }
+    }
+    let hashes = String(repeating: "#", count: longest + 1)
+    return hashes + "\"" + safe + "\"" + hashes
+  }
+
+  /// `value` as Swift: by its memberwise form where it is made of plain values (numbers,
+  /// strings, dates, enums, optionals and collections of them), else as `try logValue(#"…"#)`,
+  /// its JSON as a log writes states — which needs no initialiser of the app's to be visible.
+  ///
+  /// ```swift
+  /// EmittedSwift.value(3)   // "3"
+  /// EmittedSwift.value(Todo.State(id: 1, title: "Milk"))   // try logValue(#"{"id":1,…}"#)
+  /// ```
+  package static func value(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .set, isPlain(value) {
+      // A set's order differs from run to run: its elements sorted, the test is the same.
+      let elements = mirror.children.map { Self.value($0.value) }.sorted()
+      return "[" + elements.joined(separator: ", ") + "]"
+    }
+    if isPlain(value), let source = swiftSource(value) { return TerminalText.escape(source) }
+    if let encodable = value as? any Encodable,
+      let json = try? LogStateCoding.encode(encodable, with: LogStateCoding.encoder())
+    {
+      return "try logValue(\(rawJSON(String(decoding: json, as: UTF8.self))))"
+    }
+    return TerminalText.escape(swiftSource(value) ?? "<no Swift source for \(type(of: value))>")
+  }
+
+  /// An action as Swift: `.case(payload)`.
+  ///
+  /// ```swift
+  /// EmittedSwift.action(Todos.Action.addTapped("Milk"))   // ".addTapped(\"Milk\")"
+  /// ```
+  package static func action(_ action: Any) -> String {
+    TerminalText.escape(swiftSource(action) ?? "<no Swift source for \(type(of: action))>")
+  }
+
+  /// A `TestStore` step: `await store.send(action)` (`verb` is `send` or `receive`), with its
+  /// state `changes` as the assertion's body when there are any.
+  ///
+  /// ```swift
+  /// EmittedSwift.step("send", ".add(2)", changes: ["$0.total = 2"])
+  /// // ["  await store.send(.add(2)) {", "    $0.total = 2", "  }"]
+  /// ```
+  package static func step(_ verb: String, _ action: String, changes: [String]) -> [String] {
+    guard !changes.isEmpty else { return ["  await store.\(verb)(\(action))"] }
+    return ["  await store.\(verb)(\(action)) {"] + changes.map { "    " + $0 } + ["  }"]
+  }
+
+  /// Whether `value` is built of values whose Swift form needs no initialiser of the app's.
+  static func isPlain(_ value: Any) -> Bool {
+    switch value {
+    case is String, is Character, is Bool, is Double, is Float, is any BinaryInteger, is Date,
+      is URL, is UUID, is TimeZone:
+      return true
+    default:
+      let mirror = Mirror(reflecting: value)
+      switch mirror.displayStyle {
+      case .optional, .enum, .collection, .set, .dictionary, .tuple:
+        return mirror.children.allSatisfy { isPlain($0.value) }
+      case nil:
+        return mirror.children.isEmpty
+      default:
+        return false
+      }
+    }
+  }
+}
