@@ -41,6 +41,9 @@ package final class EffectActivity: Sendable {
   /// however far its code has run off the main actor.
   private let woken = Locked(false)
 
+  /// Whether the effect has finished or been cancelled.
+  package var hasEnded: Bool { ended.value }
+
   /// Whether the test woke it and it has not been seen on the main actor since.
   package var isWoken: Bool { woken.value }
 

@@ -34,6 +34,15 @@ public struct EffectPropertyRun<State, Action> {
     /// if case .advance(let duration) = step { print("advanced", duration) }
     /// ```
     case advance(Duration)
+    /// Of `count` effects ready at once — started together, or due on the clock at the same
+    /// instant — the run let the one at `index` (0: the first started) run first; `effect`
+    /// names where it was written. Recorded only when it is not the first started: a
+    /// `TestStore` always runs ready effects in the order they started.
+    ///
+    /// ```swift
+    /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
+    /// ```
+    case runFirst(index: Int, of: Int, effect: String)
   }
 
   /// The state the run started from.
@@ -73,7 +82,8 @@ public struct EffectPropertyRun<State, Action> {
   }
 
   /// The schedule, one line a step: `send .reload`, `answer time call 0: .success(…)`,
-  /// `advance 0.3 seconds`; the settling steps follow a line `settle`.
+  /// `advance 0.3 seconds`, `run ready effect 1 of 2 first: the `.run` at …`; the settling
+  /// steps follow a line `settle`.
   ///
   /// ```swift
   /// #expect(run.schedule == ["send .search(\"a\")", "settle", "answer search call 0: .success([])"])
@@ -87,6 +97,8 @@ public struct EffectPropertyRun<State, Action> {
       case .answer(let dependency, let call, let answer):
         lines.append("answer \(dependency) call \(call): \(answer)")
       case .advance(let duration): lines.append("advance \(durationSource(duration))")
+      case .runFirst(let index, let count, let effect):
+        lines.append("run ready effect \(index) of \(count) first: \(effect)")
       }
     }
     return lines
@@ -123,6 +135,10 @@ public struct EffectPropertyRun<State, Action> {
         lines.append("await \(dependency).answer(call: \(call), \(answer))")
       case .advance(let duration):
         lines.append("await clock.advance(by: \(durationSource(duration)))")
+      case .runFirst(let index, let count, let effect):
+        lines.append(
+          "// here the run let ready effect \(index) of \(count) run first (\(effect)); a "
+            + "TestStore runs them in the order they started: replay the token to see this order")
       }
     }
     lines.append("await store.skipReceivedActions(strict: false)")
