@@ -163,8 +163,13 @@ package final class ActivityRegistry: Sendable {
   /// test completes later): they stop counting, so that the next settle does not wait for them
   /// again, and this returns their number. One whose code has not run yet (a task the machine has
   /// not scheduled) is waited for however long it takes.
+  ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`): a test on the main actor does not
+  /// hop to the global pool and back for every settle.
   @discardableResult
-  package func settle(scope: String?, within limit: Duration) async -> Int {
+  nonisolated(nonsending) package func settle(scope: String?, within limit: Duration) async
+    -> Int
+  {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while busyCount(scope: scope) > 0 {
       let remaining = ContinuousClock.now.duration(to: deadline)

@@ -87,7 +87,7 @@ extension EffectProperty {
       case .send:
         let rule = enabled[try draws.drawAlternative(enabled.count)]
         let action = try rule.generate(context, draws)
-        run.steps.append(.send(action))
+        run.record(.send(action))
         store.send(action)
       case .answer:
         try answer(
@@ -104,7 +104,7 @@ extension EffectProperty {
       drawn += 1
       let failure = try await settle(world, draws, &run) ?? findings.failure
       draws.end()
-      run.drawnSteps = run.steps.count
+      run.drawnSteps = run.recorded.count
       stepRanges.append(start..<draws.choices.count)
       if let failure {
         run.failure = failure + " at step \(drawn)"
@@ -113,7 +113,7 @@ extension EffectProperty {
       quiet.append(calls.waiting.isEmpty && clock.deadlines.isEmpty)
     }
     for action in teardownActions(store.state) {
-      run.steps.append(.send(action))
+      run.record(.send(action))
       store.send(action)
       if let failure = try await settle(world, Draws.simplest, &run) ?? findings.failure {
         run.failure = failure + " at the teardown"
@@ -139,7 +139,7 @@ extension EffectProperty {
     let position = waiting.filter { $0.tag == call.tag }.firstIndex {
       $0.number == call.number
     }
-    run.steps.append(.answer(dependency: dependency.name, call: position ?? 0, answer: source))
+    run.recorded.append(.answer(dependency: dependency.name, call: position ?? 0, source: source))
     calls.resume(call, with: result)
   }
 
@@ -151,11 +151,11 @@ extension EffectProperty {
     to target: ScheduleClock.Instant, _ world: World, _ draws: Draws, _ run: inout Run
   ) async throws {
     let clock = world.clock
-    run.steps.append(.advance(clock.now.duration(to: target)))
+    run.record(.advance(clock.now.duration(to: target)))
     while case let due = clock.dueFirst(by: target), !due.isEmpty {
       let index = try draws.drawAlternative(due.count)  // one sleeper: no choice is recorded
       if index > 0 {
-        run.steps.append(
+        run.record(
           .runFirst(
             index: index, of: due.count,
             effect: due[index].activity?.site?.effectDescription ?? "an effect"))
@@ -232,7 +232,7 @@ extension EffectProperty {
       guard count > 0 else { return }
       let index = try draws.drawAlternative(count)  // one ready: no choice is recorded
       if index > 0 {
-        run.steps.append(
+        run.record(
           .runFirst(index: index, of: count, effect: world.ready.description(at: index)))
       }
       world.ready.start(at: index)

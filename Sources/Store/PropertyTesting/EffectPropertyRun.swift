@@ -56,7 +56,10 @@ public struct EffectPropertyRun<State, Action> {
   /// ```swift
   /// #expect(run.steps.count >= run.drawnSteps)
   /// ```
-  public internal(set) var steps: [Step] = []
+  public var steps: [Step] { recorded.map(\.step) }
+  /// The steps as the run recorded them: an answer is written as Swift source only when
+  /// someone reads ``steps`` (most runs pass, and no one does).
+  var recorded: [RecordedStep] = []
   /// How many of ``steps`` the schedule drew; the rest answered every waiting call and moved
   /// the clock to every deadline, so that the effects settle.
   ///
@@ -79,6 +82,25 @@ public struct EffectPropertyRun<State, Action> {
 
   init(initialState: State) {
     self.initialState = initialState
+  }
+
+  /// One recorded step: a step, or an answer whose source is still to be written.
+  enum RecordedStep {
+    case step(Step)
+    case answer(dependency: String, call: Int, source: () -> String)
+
+    var step: Step {
+      switch self {
+      case .step(let step): step
+      case .answer(let dependency, let call, let source):
+        .answer(dependency: dependency, call: call, answer: source())
+      }
+    }
+  }
+
+  /// Records `step`.
+  mutating func record(_ step: Step) {
+    recorded.append(.step(step))
   }
 
   /// The schedule, one line a step: `send .reload`, `answer time call 0: .success(…)`,
