@@ -41,6 +41,9 @@ package final class EffectActivity: Sendable {
   /// however far its code has run off the main actor.
   private let woken = Locked(false)
 
+  /// Whether the effect has finished or been cancelled.
+  package var hasEnded: Bool { ended.value }
+
   /// Whether the test woke it and it has not been seen on the main actor since.
   package var isWoken: Bool { woken.value }
 
@@ -160,8 +163,13 @@ package final class ActivityRegistry: Sendable {
   /// test completes later): they stop counting, so that the next settle does not wait for them
   /// again, and this returns their number. One whose code has not run yet (a task the machine has
   /// not scheduled) is waited for however long it takes.
+  ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`): a test on the main actor does not
+  /// hop to the global pool and back for every settle.
   @discardableResult
-  package func settle(scope: String?, within limit: Duration) async -> Int {
+  nonisolated(nonsending) package func settle(scope: String?, within limit: Duration) async
+    -> Int
+  {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while busyCount(scope: scope) > 0 {
       let remaining = ContinuousClock.now.duration(to: deadline)

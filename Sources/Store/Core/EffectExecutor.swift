@@ -30,6 +30,10 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   /// The dependencies of the store, set in every effect task it starts; nil: the values in
   /// effect where the effect starts.
   package var dependencies: DependencyValues?
+  /// When set, a `.run` effect's task is not created at once: its parked activity and what
+  /// creates the task go here, and whoever holds them decides when it starts (an effect property
+  /// draws which ready effect runs next). nil: every task is created at once.
+  package var holdStart: (@MainActor (EffectActivity, @escaping @MainActor () -> Void) -> Void)?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
   private var taskCount = 0
@@ -171,6 +175,24 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       self?.receive(action, from: token, sink: sink, at: at)
     })
     let dependencies = self.dependencies ?? DependencyValues.current
+    guard let holdStart else {
+      createTask(token, body, handler, site, activity, send, dependencies)
+      return token
+    }
+    activity.park()  // held: it cannot hold time back until it starts
+    holdStart(activity) { [weak self] in
+      activity.markBusy()
+      self?.createTask(token, body, handler, site, activity, send, dependencies)
+    }
+    return token
+  }
+
+  /// Creates the task of a `.run` effect, which checks first that it was not cancelled.
+  private func createTask(
+    _ token: EffectToken, _ body: @escaping Effect<Action>.Body,
+    _ handler: Effect<Action>.Catch?, _ site: CallSite, _ activity: EffectActivity,
+    _ send: Send<Action>, _ dependencies: DependencyValues
+  ) {
     token.task = Task { @MainActor [weak self] in
       await DependencyValues.$current.withValue(dependencies) {
         await EffectActivity.$current.withValue(activity) {
@@ -192,7 +214,6 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
       }
     }
-    return token
   }
 
   /// An action a `.run` effect sent: delivered while the effect runs, dropped once it was
@@ -355,36 +376,4 @@ func printMisuse(_ failure: TestFailure) {
 @MainActor
 package protocol EffectCancelling: AnyObject {
   func cancel(_ tokens: [EffectToken])
-}
-
-/// A concatenation in progress: its parts and which one is next.
-@MainActor
-final class Concatenation<Action: Sendable> {
-  let effects: [Effect<Action>]
-  let context: EffectExecutor<Action>.Context
-  var next = 0
-  var token: EffectToken?
-
-  init(effects: [Effect<Action>], context: EffectExecutor<Action>.Context) {
-    self.effects = effects
-    self.context = context
-  }
-}
-
-/// Whether the part of a concatenation being started finished before `start` returned.
-@MainActor
-final class StartingPart {
-  var isStarting = true
-  var finishedAtOnce = false
-}
-
-/// What a throttle remembers for its id between effects.
-@MainActor
-final class ThrottleRecord<Action> {
-  /// When the last action was let through, as the throttle's clock tells it.
-  var last: (any Sendable)?
-  /// The action waiting for the interval to end.
-  var pending: Action?
-  /// The task that delivers `pending` when the interval ends.
-  var timer: EffectToken?
 }

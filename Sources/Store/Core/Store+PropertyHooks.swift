@@ -10,4 +10,13 @@ extension Store {
   package func reportEffectMisuse(to report: @escaping @MainActor (TestFailure) -> Void) {
     executor.reportMisuse = report
   }
+
+  /// Hands every `.run` effect this store starts to `hold` instead of starting it: its activity
+  /// (parked) and the closure that starts it, which `hold` calls when it chooses. The effect is
+  /// registered (a cancel finds it) from the start; started after a cancel, it ends at once.
+  package func holdEffectStarts(
+    _ hold: @escaping @MainActor (EffectActivity, @escaping @MainActor () -> Void) -> Void
+  ) {
+    executor.holdStart = hold
+  }
 }

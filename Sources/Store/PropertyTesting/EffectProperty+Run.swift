@@ -29,6 +29,9 @@ extension EffectProperty {
       dependency.install(&dependencies, calls, index)
     }
     let store = Store(initialState: initialState, reducer: reducer) { $0 = dependencies }
+    let ready = ReadyEffects()
+    store.holdEffectStarts(ready.hold)
+    let world = World(store: store, calls: calls, clock: clock, ready: ready)
     let findings = RunFindings()
     store.reportEffectMisuse { failure in
       if findings.failure == nil { findings.failure = "an effect misbehaved: \(failure.message)" }
@@ -47,10 +50,11 @@ extension EffectProperty {
     // the first step): stretches between two such quiet moments are deleted first.
     var stepRanges: [Range<Int>] = []
     var quiet = [true]
+    var drawn = 0
     defer {
       observation.cancel()
       store.cancelAllEffects()
-      draws.rank = run.drawnSteps
+      draws.rank = drawn
       draws.hints = { [quiet, stepRanges] in quietStretches(quiet, steps: stepRanges) }
     }
     if let broken = invariants.first(where: { !$0.holds(initialState) }) {
@@ -61,11 +65,11 @@ extension EffectProperty {
       average: Swift.max(
         1, Double(stepRange.upperBound - stepRange.lowerBound) / 2 * Double(draws.size) / 100),
       limit: stepRange.upperBound - stepRange.lowerBound)
-    while run.drawnSteps < stepRange.upperBound {
+    while drawn < stepRange.upperBound {
       let start = draws.choices.count
       guard
         try draws.beginMore(
-          .step, count: run.drawnSteps, minimum: stepRange.lowerBound, chance: more)
+          .step, count: drawn, minimum: stepRange.lowerBound, chance: more)
       else { break }
       let context = StepContext(state: store.state, pools: [:])
       let enabled = rules.filter { $0.isEnabled(context) }
@@ -83,7 +87,7 @@ extension EffectProperty {
       case .send:
         let rule = enabled[try draws.drawAlternative(enabled.count)]
         let action = try rule.generate(context, draws)
-        run.steps.append(.send(action))
+        run.record(.send(action))
         store.send(action)
       case .answer:
         try answer(
@@ -95,26 +99,28 @@ extension EffectProperty {
         } else {
           target = deadlines[try draws.drawAlternative(deadlines.count)]
         }
-        await move(clock, to: target, &run, findings)
+        try await move(to: target, world, draws, &run)
       }
+      drawn += 1
+      let failure = try await settle(world, draws, &run) ?? findings.failure
       draws.end()
-      run.drawnSteps += 1
+      run.drawnSteps = run.recorded.count
       stepRanges.append(start..<draws.choices.count)
-      if let failure = await settle(store, calls, clock) ?? findings.failure {
-        run.failure = failure + " at step \(run.drawnSteps)"
+      if let failure {
+        run.failure = failure + " at step \(drawn)"
         return run
       }
       quiet.append(calls.waiting.isEmpty && clock.deadlines.isEmpty)
     }
     for action in teardownActions(store.state) {
-      run.steps.append(.send(action))
+      run.record(.send(action))
       store.send(action)
-      if let failure = await settle(store, calls, clock) ?? findings.failure {
+      if let failure = try await settle(world, Draws.simplest, &run) ?? findings.failure {
         run.failure = failure + " at the teardown"
         return run
       }
     }
-    try await settleEverything(store, calls, clock, &run, findings)
+    try await settleEverything(world, &run, findings)
     if run.failure == nil, let broken = eventualities.first(where: { !$0.holds(store.state) }) {
       run.failure = "\"\(broken.name)\" does not hold once every effect has settled"
     }
@@ -133,20 +139,29 @@ extension EffectProperty {
     let position = waiting.filter { $0.tag == call.tag }.firstIndex {
       $0.number == call.number
     }
-    run.steps.append(.answer(dependency: dependency.name, call: position ?? 0, answer: source))
+    run.recorded.append(.answer(dependency: dependency.name, call: position ?? 0, source: source))
     calls.resume(call, with: result)
   }
 
-  /// Moves the clock to `target`, waking each sleeper due and letting its effect settle first.
+  /// Moves the clock to `target`, waking each sleeper due and letting its effect settle first;
+  /// of sleepers due at the same instant, the draw picks which wakes first (0: the first
+  /// started). Bound: O(s) wakes for s sleepers, each O(s log s).
   @MainActor
   private func move(
-    _ clock: ScheduleClock, to target: ScheduleClock.Instant, _ run: inout Run,
-    _ findings: RunFindings
-  ) async {
-    run.steps.append(.advance(clock.now.duration(to: target)))
-    while clock.wakeNext(dueBy: target) {
-      await ActivityRegistry.shared.settle(
-        scope: ActivityRegistry.shared.scopeOfCurrentTask(), within: blockedLimit)
+    to target: ScheduleClock.Instant, _ world: World, _ draws: Draws, _ run: inout Run
+  ) async throws {
+    let clock = world.clock
+    run.record(.advance(clock.now.duration(to: target)))
+    while case let due = clock.dueFirst(by: target), !due.isEmpty {
+      let index = try draws.drawAlternative(due.count)  // one sleeper: no choice is recorded
+      if index > 0 {
+        run.record(
+          .runFirst(
+            index: index, of: due.count,
+            effect: due[index].activity?.site?.effectDescription ?? "an effect"))
+      }
+      clock.wake(due[index])
+      try await settleReady(world, draws, &run)
     }
     clock.move(to: target)
   }
@@ -154,26 +169,25 @@ extension EffectProperty {
   /// After the drawn steps: answers every waiting call in call order, with the simplest value,
   /// and moves the clock to each next deadline until no effect runs, at most `settleLimit` times.
   @MainActor
-  private func settleEverything(
-    _ store: Store<State, Action>, _ calls: ScheduledCalls, _ clock: ScheduleClock,
-    _ run: inout Run, _ findings: RunFindings
-  ) async throws {
+  private func settleEverything(_ world: World, _ run: inout Run, _ findings: RunFindings)
+    async throws
+  {
     for _ in 0..<settleLimit {
-      if let failure = await settle(store, calls, clock) ?? findings.failure {
+      if let failure = try await settle(world, .simplest, &run) ?? findings.failure {
         run.failure = failure + " while the effects settled"
         return
       }
-      let waiting = calls.waiting
+      let waiting = world.calls.waiting
       if let call = waiting.first {
         // The simplest answer, not a drawn one: a failure that needs another answer is a step.
-        try answer(call, of: waiting, calls, Draws(prefix: [], random: nil, size: 0), &run)
-      } else if let deadline = clock.deadlines.first {
-        await move(clock, to: deadline, &run, findings)
+        try answer(call, of: waiting, world.calls, .simplest, &run)
+      } else if let deadline = world.clock.deadlines.first {
+        try await move(to: deadline, world, .simplest, &run)
       } else {
         return
       }
     }
-    let running = store.liveEffectTasks.compactMap { $0.site?.effectDescription }
+    let running = world.store.liveEffectTasks.compactMap { $0.site?.effectDescription }
     run.failure =
       "the effects never settle: after \(settleLimit) answers and clock moves, "
       + (running.first.map { "\($0) still runs" } ?? "an effect still runs")
@@ -181,17 +195,16 @@ extension EffectProperty {
       + "it where the feature ends, or raise .limits(settleSteps:) if it does end later."
   }
 
-  /// Waits until every effect waits for a call, sleeps on the clock or has finished; returns why
-  /// the run cannot go on when one waits for something else.
+  /// Waits until every effect waits for a call, sleeps on the clock or has finished, starting
+  /// the ready ones one at a time (see ``settleReady(_:_:_:)``); returns why the run cannot go
+  /// on when one waits for something else.
   @MainActor
-  private func settle(
-    _ store: Store<State, Action>, _ calls: ScheduledCalls, _ clock: ScheduleClock
-  ) async -> String? {
-    await ActivityRegistry.shared.settle(
-      scope: ActivityRegistry.shared.scopeOfCurrentTask(), within: blockedLimit)
+  private func settle(_ world: World, _ draws: Draws, _ run: inout Run) async throws -> String? {
+    try await settleReady(world, draws, &run)
     let parked = Set(
-      (calls.waiting.compactMap(\.activity) + clock.sleepingActivities).map(ObjectIdentifier.init))
-    for task in store.liveEffectTasks {
+      (world.calls.waiting.compactMap(\.activity) + world.clock.sleepingActivities).map(
+        ObjectIdentifier.init))
+    for task in world.store.liveEffectTasks {
       guard let activity = task.activity, !parked.contains(ObjectIdentifier(activity)) else {
         continue
       }
@@ -204,6 +217,46 @@ extension EffectProperty {
     }
     return nil
   }
+
+  /// Lets the running effects settle, then starts the ready ones one at a time, each settling
+  /// before the next: the draw picks which (0: the first started), among those ready then —
+  /// effects started together, or by the one just started. Bound: one settle and O(h) work per
+  /// held effect.
+  @MainActor
+  private func settleReady(_ world: World, _ draws: Draws, _ run: inout Run) async throws {
+    let registry = ActivityRegistry.shared
+    while true {
+      await registry.settle(scope: registry.scopeOfCurrentTask(), within: blockedLimit)
+      world.ready.startCancelled()
+      let count = world.ready.count
+      guard count > 0 else { return }
+      let index = try draws.drawAlternative(count)  // one ready: no choice is recorded
+      if index > 0 {
+        run.record(
+          .runFirst(index: index, of: count, effect: world.ready.description(at: index)))
+      }
+      world.ready.start(at: index)
+    }
+  }
+}
+
+/// What one run drives: its store, the calls and sleepers waiting for it, the effects ready to
+/// start.
+@MainActor
+struct EffectRunWorld<State, Action: Sendable> {
+  let store: Store<State, Action>
+  let calls: ScheduledCalls
+  let clock: ScheduleClock
+  let ready: ReadyEffects
+}
+
+extension EffectProperty {
+  typealias World = EffectRunWorld<State, Action>
+}
+
+extension Draws {
+  /// Draws that read the simplest choice everywhere: the settling steps at the end of a run.
+  static var simplest: Draws { Draws(prefix: [], random: nil, size: 0) }
 }
 
 /// The stretches of a schedule worth deleting first, longest first: from a moment no effect

@@ -63,8 +63,8 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
     /// The Swift code that installs it in a `TestStore` test, if the property gave it.
     let code: String?
     let install: (inout DependencyValues, ScheduledCalls, Int) -> Void
-    /// Draws an answer and writes it as Swift source.
-    let answer: (Draws) throws -> (Result<any Sendable, any Error>, String)
+    /// Draws an answer, and what writes it as Swift source when asked.
+    let answer: (Draws) throws -> (Result<any Sendable, any Error>, () -> String)
   }
 
   let reducer: R
@@ -139,9 +139,9 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
           let value = try values.generate(draws)
           if let failures, try draws.drawFlag(chance: 0.25) {
             let error = try failures.generate(draws)
-            return (.failure(error), ".failure(\(swiftSource(error) ?? dumpText(error)))")
+            return (.failure(error), { ".failure(\(swiftSource(error) ?? dumpText(error)))" })
           }
-          return (.success(value), ".success(\(swiftSource(value) ?? dumpText(value)))")
+          return (.success(value), { ".success(\(swiftSource(value) ?? dumpText(value)))" })
         }))
     return copy
   }

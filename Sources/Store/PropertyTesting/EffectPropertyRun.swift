@@ -34,6 +34,15 @@ public struct EffectPropertyRun<State, Action> {
     /// if case .advance(let duration) = step { print("advanced", duration) }
     /// ```
     case advance(Duration)
+    /// Of `count` effects ready at once — started together, or due on the clock at the same
+    /// instant — the run let the one at `index` (0: the first started) run first; `effect`
+    /// names where it was written. Recorded only when it is not the first started: a
+    /// `TestStore` always runs ready effects in the order they started.
+    ///
+    /// ```swift
+    /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
+    /// ```
+    case runFirst(index: Int, of: Int, effect: String)
   }
 
   /// The state the run started from.
@@ -47,7 +56,10 @@ public struct EffectPropertyRun<State, Action> {
   /// ```swift
   /// #expect(run.steps.count >= run.drawnSteps)
   /// ```
-  public internal(set) var steps: [Step] = []
+  public var steps: [Step] { recorded.map(\.step) }
+  /// The steps as the run recorded them: an answer is written as Swift source only when
+  /// someone reads ``steps`` (most runs pass, and no one does).
+  var recorded: [RecordedStep] = []
   /// How many of ``steps`` the schedule drew; the rest answered every waiting call and moved
   /// the clock to every deadline, so that the effects settle.
   ///
@@ -72,8 +84,28 @@ public struct EffectPropertyRun<State, Action> {
     self.initialState = initialState
   }
 
+  /// One recorded step: a step, or an answer whose source is still to be written.
+  enum RecordedStep {
+    case step(Step)
+    case answer(dependency: String, call: Int, source: () -> String)
+
+    var step: Step {
+      switch self {
+      case .step(let step): step
+      case .answer(let dependency, let call, let source):
+        .answer(dependency: dependency, call: call, answer: source())
+      }
+    }
+  }
+
+  /// Records `step`.
+  mutating func record(_ step: Step) {
+    recorded.append(.step(step))
+  }
+
   /// The schedule, one line a step: `send .reload`, `answer time call 0: .success(…)`,
-  /// `advance 0.3 seconds`; the settling steps follow a line `settle`.
+  /// `advance 0.3 seconds`, `run ready effect 1 of 2 first: the `.run` at …`; the settling
+  /// steps follow a line `settle`.
   ///
   /// ```swift
   /// #expect(run.schedule == ["send .search(\"a\")", "settle", "answer search call 0: .success([])"])
@@ -87,6 +119,8 @@ public struct EffectPropertyRun<State, Action> {
       case .answer(let dependency, let call, let answer):
         lines.append("answer \(dependency) call \(call): \(answer)")
       case .advance(let duration): lines.append("advance \(durationSource(duration))")
+      case .runFirst(let index, let count, let effect):
+        lines.append("run ready effect \(index) of \(count) first: \(effect)")
       }
     }
     return lines
@@ -123,6 +157,10 @@ public struct EffectPropertyRun<State, Action> {
         lines.append("await \(dependency).answer(call: \(call), \(answer))")
       case .advance(let duration):
         lines.append("await clock.advance(by: \(durationSource(duration)))")
+      case .runFirst(let index, let count, let effect):
+        lines.append(
+          "// here the run let ready effect \(index) of \(count) run first (\(effect)); a "
+            + "TestStore runs them in the order they started: replay the token to see this order")
       }
     }
     lines.append("await store.skipReceivedActions(strict: false)")

@@ -1,13 +1,13 @@
 import Store
 
 /// The clock of one ``EffectProperty`` run: time moves only when the run moves it, and the run
-/// wakes the sleepers one at a time, earliest deadline first (at the same deadline, the effect
-/// started first), letting each one's effect settle before the next.
+/// wakes the sleepers one at a time, earliest deadline first (at the same deadline, in an order
+/// it draws), letting each one's effect settle before the next.
 ///
 /// ```swift
 /// let clock = ScheduleClock()
 /// dependencies.continuousClock = clock
-/// _ = clock.wakeNext(dueBy: clock.now.advanced(by: .seconds(1)))
+/// if let first = clock.dueFirst(by: clock.now.advanced(by: .seconds(1))).first { clock.wake(first) }
 /// ```
 final class ScheduleClock: Clock, Sendable {
   /// A moment of the run: how long after its start.
@@ -36,15 +36,18 @@ final class ScheduleClock: Clock, Sendable {
     _ = try await sleepers.wait(tagged: deadline)
   }
 
-  /// Wakes the sleeper due first by `deadline` — at the same deadline, the one whose effect
-  /// started first — moving `now` to its deadline; false when none is due. Bound: O(s log s).
-  func wakeNext(dueBy deadline: Instant) -> Bool {
-    // `waiting` is in start order, and `min` keeps the first of equals.
-    guard let next = sleepers.waiting.filter({ $0.tag <= deadline }).min(by: { $0.tag < $1.tag })
-    else { return false }
-    current.withLock { $0 = Swift.max($0, next.tag) }
-    sleepers.resume(next, with: .success(()))
-    return true
+  /// The sleepers due first by `deadline`: those of the earliest deadline not after it, in the
+  /// order their effects started; empty when none is due. Bound: O(s log s) for s sleepers.
+  func dueFirst(by deadline: Instant) -> [ParkedWaits<Instant>.Wait] {
+    let due = sleepers.waiting.filter { $0.tag <= deadline }
+    guard let first = due.map(\.tag).min() else { return [] }
+    return due.filter { $0.tag == first }
+  }
+
+  /// Wakes `sleeper`, moving `now` to its deadline.
+  func wake(_ sleeper: ParkedWaits<Instant>.Wait) {
+    current.withLock { $0 = Swift.max($0, sleeper.tag) }
+    sleepers.resume(sleeper, with: .success(()))
   }
 
   /// Moves `now` to `deadline` once every sleeper due by then is awake.

@@ -83,5 +83,11 @@ enum EffectCorpus {
     Problem(
       "merge for concatenate",
       ideal: ["send .save", "answer reload call 0: .success(0)"], SaveThenReload.property),
+    Problem(
+      "ready effects race",
+      ideal: [
+        "send .launch",
+        "run ready effect 1 of 2 first: the `.run` at CLI/EffectCorpus+Ready.swift:31:37",
+      ], ThemeSettings.property),
   ]
 }
