@@ -36,7 +36,8 @@ struct BenchTests {
     #expect(dispatch?["bareRatio"] as? Double != nil)
     #expect((object?["scopedDispatch"] as? [String: Any])?["ratio"] as? Double != nil)
     #expect(object?["startup"] == nil)  // not measured, so absent
-    #expect(report.text().contains("ratio (target ≤ 1.25)"))
+    #expect(report.text().contains("ratio (target ≤ 1.15)"))
+    #expect(report.text().contains("ratio (target ≤ 1.2)"))
   }
 
   @Test("the reference reducer does what the workload says")

@@ -39,6 +39,13 @@ private struct CountedRow: Identifiable, Equatable, Sendable {
 
 private struct CountedList: Equatable, Sendable {
   var rows: IdentifiedArray<CountedID, CountedRow>
+
+  /// The rows behind a computed property, which `forEach` reaches through its key path rather
+  /// than an offset.
+  var computedRows: IdentifiedArray<CountedID, CountedRow> {
+    get { rows }
+    set { rows = newValue }
+  }
 }
 
 private enum CountedAction: Sendable {
@@ -171,6 +178,40 @@ struct ChildRoutingCostTests {
     #expect(small.hits == 2_000 && large.hits == 2_000)
     #expect(small.hashes == 2_000)
     #expect(large.hashes == 2_000)
+  }
+
+  @Test(
+    "a collection behind a computed key path is routed the same way: a run of actions to one row hashes its id once, and a missing id is reported"
+  )
+  func computedPathRoutes() {
+    let work = IDWork()
+    let rows = IdentifiedArray(
+      uniqueElements: (0..<1_000).map { CountedRow(id: CountedID(raw: $0, work: work)) })
+    let reducer = Reduce<CountedList, CountedAction> { _, _ in .none }
+      .forEach(\.computedRows, action: rowsCase) {
+        Reduce<CountedRow, Void> { row, _ in
+          row.hits += 1
+          return .none
+        }
+      }
+    let store = Store(initialState: CountedList(rows: rows), reducer: reducer)
+    let before = work.counts.hashes
+    for _ in 0..<100 {
+      store.send(.rows(.element(id: CountedID(raw: 500, work: work), action: ())))
+    }
+    #expect(work.counts.hashes - before == 1, "one lookup, for the first action")
+    #expect(store.state.rows.map(\.hits).reduce(0, +) == 100)
+    #expect(store.state.rows[500].hits == 100)
+
+    var reports: [TestFailure] = []
+    store.executor.reportMisuse = { reports.append($0) }
+    store.send(.rows(.element(id: CountedID(raw: 5_000, work: work), action: ())))
+    #expect(reports.count == 1)
+    #expect(
+      reports.first?.message.contains(
+        "received an action for a missing element, and dropped it. Action: "
+          + "CountedAction.rows(.element(id: CountedID(raw: 5000") == true,
+      "\(reports.map(\.message))")
   }
 
   @Test("after rows are removed and the slots compacted, the remembered slot never misroutes")

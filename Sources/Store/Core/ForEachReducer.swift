@@ -38,9 +38,38 @@ extension Reducer where Action: Sendable {
   }
 }
 
-/// The reducer `forEach` returns.
+/// The reducer `forEach` returns: a reference to its ``ForEachRouter``. A struct of the
+/// router's fields was copied to the stack twice an action where the store calls its reducer
+/// (about 60 instructions, callgrind); a reference is passed as it is.
 @usableFromInline
 struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+where
+  Parent.Action: Sendable, Element.Action: Sendable, Element.State: Identifiable,
+  Element.State.ID == ID
+{
+  @usableFromInline let router: ForEachRouter<Parent, ID, Element>
+
+  @inlinable
+  init(
+    parent: Parent,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: ActionCase<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    element: Element, site: ChildSite
+  ) {
+    router = ForEachRouter(
+      parent: parent, toElements: toElements, toElementAction: toElementAction,
+      element: element, site: site)
+  }
+
+  @inlinable
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    router.reduce(into: &state, action: action)
+  }
+}
+
+/// What `forEach` routes with, immutable once built.
+@usableFromInline
+final class ForEachRouter<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>
 where
   Parent.Action: Sendable, Element.Action: Sendable, Element.State: Identifiable,
   Element.State.ID == ID
@@ -70,89 +99,116 @@ where
     self.site = site
   }
 
+  /// Routes an element action to its element, then runs the parent. The collection is reached
+  /// through its offset in the state (a path of stored properties) with no key-path machinery;
+  /// a computed path takes ``reduceThroughKeyPath(into:action:)``.
   @inlinable
   func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let offset else { return reduceThroughKeyPath(into: &state, action: action) }
+    return reduce(at: &state, elementsAt: offset, action: action)
+  }
+
+  /// `reduce(into:action:)` on the state at `root`, whose collection is `offset` bytes in. A
+  /// method taking a pointer rather than a closure given to `withUnsafeMutablePointer`: the
+  /// closure's context was a copy of `self`, made on the stack on every action (callgrind).
+  @inlinable
+  func reduce(
+    at root: UnsafeMutablePointer<Parent.State>, elementsAt offset: Int, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    // As in `Scope`: `offset(of:)` promises the collection is stored at this offset, and the
+    // pointers are used only during this call, while the state is exclusively ours (`root` is
+    // an `inout` argument's); the parent's reducer gets the state through `root`, and
+    // `elements` is read again only after it returns.
+    let elements = (UnsafeMutableRawPointer(root) + offset).assumingMemoryBound(to: Elements.self)
     let elementEffect: Effect<Parent.Action>
-    if let identified = toElementAction.extract(from: action) {
-      elementEffect = reduceElement(&state, identified, action)
+    if let identified = toElementAction.extractBody(action) {
+      elementEffect = reduceElement(&elements.pointee, consume identified, action)
     } else {
       elementEffect = .none
     }
-    let before = withElements(&state) { $0.idsVersion }
-    let parentEffect = parent.reduce(into: &state, action: action)
-    if withElements(&state, { $0.idsVersion }) == before {
+    let before = elements.pointee.idsVersion
+    let parentEffect = parent.reduce(into: &root.pointee, action: action)
+    if _fastPath(elements.pointee.idsVersion == before) {
       return parentEffect.isNone ? elementEffect : .merge(elementEffect, parentEffect)
     }
-    return .merge(elementEffect, parentEffect, cancelRemoved(from: &state))
+    return .merge(
+      elementEffect, parentEffect,
+      Self.cancelRemoved(remaining: elements.pointee.slotOfID, site: site))
   }
 
-  /// The element's part of `reduce`, in line with it (callgrind: 46 instructions an action
-  /// fewer than a call); the rare cases (no such element, an effect to embed) are out of line.
+  /// `reduce(into:action:)` for a collection behind a computed key path.
+  @usableFromInline
+  @inline(never)
+  func reduceThroughKeyPath(into state: inout Parent.State, action: Parent.Action)
+    -> Effect<Parent.Action>
+  {
+    let elementEffect: Effect<Parent.Action>
+    if let identified = toElementAction.extractBody(action) {
+      elementEffect = reduceElement(&state[keyPath: toElements], consume identified, action)
+    } else {
+      elementEffect = .none
+    }
+    let before = state[keyPath: toElements].idsVersion
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if state[keyPath: toElements].idsVersion == before {
+      return parentEffect.isNone ? elementEffect : .merge(elementEffect, parentEffect)
+    }
+    return .merge(
+      elementEffect, parentEffect,
+      Self.cancelRemoved(remaining: state[keyPath: toElements].slotOfID, site: site))
+  }
+
+  /// The element's part of `reduce`: the element reducer run on the element in place, its
+  /// slot found by ``IdentifiedArray/slotForElementAction(id:)``. The rare cases (no such
+  /// element, an effect to embed) are out of line, and take only what they need (not `self`,
+  /// which would be copied to the stack for them on every action).
   @inlinable
   @inline(__always)
   func reduceElement(
-    _ state: inout Parent.State, _ identified: consuming IdentifiedAction<ID, Element.Action>,
+    _ elements: inout Elements, _ identified: consuming IdentifiedAction<ID, Element.Action>,
     _ action: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard case .element(let id, let elementAction) = consume identified else { return .none }
-    let effect = withElements(&state) { reduce(in: &$0, id: id, action: elementAction) }
-    if let effect, effect.isNone { return .none }
-    return embed(effect, id: id, action: action)
+    // Consumed, not copied: binding the payload of a borrowed value copied the element's
+    // action and dropped it twice (callgrind).
+    switch consume identified {
+    case .element(let id, let elementAction):
+      guard let slot = elements.slotForElementAction(id: id) else {
+        return Self.missingElement(action, site: site)
+      }
+      let effect = element.reduce(into: &elements.slots[slot]!, action: elementAction)
+      // Reading the element back costs a copy of it an action: checked in debug builds only.
+      assert(elements.slots[slot]!.id == id, "An element reducer changed its element's id.")
+      if _fastPath(effect.isNone) { return .none }
+      return Self.embed(effect, id: id, site: site, embed: toElementAction.embedBody)
+    }
+  }
+
+  /// The misuse report of an action for an element the collection does not hold.
+  @usableFromInline
+  @inline(never)
+  static func missingElement(_ action: Parent.Action, site: ChildSite) -> Effect<Parent.Action> {
+    Effect(.reportMisuse(ChildMisuse.missingElement(action, at: site)))
   }
 
   /// The effect of the element with `id` embedded in the parent's actions, under the element's
-  /// hidden cancellation id; or, for no element (`nil`), the misuse report.
+  /// hidden cancellation id.
   @usableFromInline
   @inline(never)
-  func embed(_ effect: Effect<Element.Action>?, id: ID, action: Parent.Action)
-    -> Effect<Parent.Action>
-  {
-    guard let effect else {
-      return Effect(.reportMisuse(ChildMisuse.missingElement(action, at: site)))
-    }
-    let embed = toElementAction.embedBody
+  static func embed(
+    _ effect: Effect<Element.Action>, id: ID, site: ChildSite,
+    embed: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action
+  ) -> Effect<Parent.Action> {
     let namespace = site.elementEffects(id)
     return effect.namespaced(by: namespace).map { embed(.element(id: id, action: $0)) }
       .cancellable(id: namespace)
   }
 
-  /// Runs the element reducer on the element with `id`, in place; nil if there is none.
-  @inlinable
-  func reduce(in elements: inout Elements, id: ID, action: Element.Action)
-    -> Effect<Element.Action>?
-  {
-    guard let slot = elements.slotForElementAction(id: id) else { return nil }
-    let effect = element.reduce(into: &elements.slots[slot]!, action: action)
-    // Reading the element back costs a copy of it an action: checked in debug builds only.
-    assert(elements.slots[slot]!.id == id, "An element reducer changed its element's id.")
-    return effect
-  }
-
-  /// Runs `body` on the collection, in place.
-  @inlinable
-  func withElements<Result>(
-    _ state: inout Parent.State, _ body: (inout Elements) -> Result
-  ) -> Result {
-    if let offset {
-      // As in `Scope`: `offset(of:)` promises the collection is stored at this offset, and
-      // the pointer is used only while `state` is exclusively ours (it is `inout`).
-      return withUnsafeMutablePointer(to: &state) { pointer in
-        body(
-          &(UnsafeMutableRawPointer(pointer) + offset).assumingMemoryBound(to: Elements.self)
-            .pointee)
-      }
-    }
-    return body(&state[keyPath: toElements])
-  }
-
-  /// Cancels the effects of every element of this `forEach` whose id the collection in `state`
-  /// no longer holds.
+  /// Cancels the effects of every element of a `forEach` at `site` whose id is not among
+  /// `remaining`.
   @usableFromInline
   @inline(never)
-  func cancelRemoved(from state: inout Parent.State) -> Effect<Parent.Action> {
-    let remaining = withElements(&state) { $0.slotOfID }
-    let site = self.site
-    return Effect(
+  static func cancelRemoved(remaining: [ID: Int], site: ChildSite) -> Effect<Parent.Action> {
+    Effect(
       .cancelMatching { effectID in
         guard let key = effectID.base as? ElementEffectsID<ID>, key.site == site else {
           return false

@@ -128,9 +128,18 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// one element (a row's effects answering, a user typing into one row) — then the
   /// dictionary, O(1). Remembers the slot it found for the next action.
   @inlinable
+  @inline(__always)
   mutating func slotForElementAction(id: ID) -> Int? {
     let hint = hintSlot
     if hint < slots.count, slots[hint]?.id == id { return hint }
+    return slotForElementActionByHash(id: id)
+  }
+
+  /// `slotForElementAction(id:)` when the remembered slot holds another element: the
+  /// dictionary, out of line (the hint's compare stays in line with `forEach`).
+  @usableFromInline
+  @inline(never)
+  mutating func slotForElementActionByHash(id: ID) -> Int? {
     guard let slot = slotOfID[id] else { return nil }
     hintSlot = slot
     return slot

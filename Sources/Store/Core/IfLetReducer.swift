@@ -106,9 +106,30 @@ extension Reducer where Action: Sendable {
 /// The reducer `ifLet` and `ifCaseLet` return: the child (scoped, run only while present) runs
 /// first, under a hidden cancellation id; then the parent; and if the child was present before
 /// the parent ran and is not after (or is another `Identifiable` child), the child's effects are
-/// cancelled.
+/// cancelled. A reference to its parts, as `forEach`'s (see ``ForEachReducer``): a struct of
+/// them was copied to the stack before every call.
 @usableFromInline
 struct PresentedChildReducer<Parent: Reducer, Child: Reducer, Presence: ChildPresence>: Reducer
+where
+  Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable,
+  Presence.State == Parent.State
+{
+  @usableFromInline let router: PresentedChildRouter<Parent, Child, Presence>
+
+  @inlinable
+  init(parent: Parent, child: Child, presence: Presence, site: ChildSite) {
+    router = PresentedChildRouter(parent: parent, child: child, presence: presence, site: site)
+  }
+
+  @inlinable
+  func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    router.reduce(into: &state, action: action)
+  }
+}
+
+/// What `ifLet` and `ifCaseLet` route with, immutable once built.
+@usableFromInline
+final class PresentedChildRouter<Parent: Reducer, Child: Reducer, Presence: ChildPresence>
 where
   Parent.State == Child.State, Parent.Action == Child.Action, Parent.Action: Sendable,
   Presence.State == Parent.State

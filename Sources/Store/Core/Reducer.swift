@@ -190,3 +190,19 @@ where Body.State == State, Body.Action == Action {
 
 extension CombinedReducer: Sendable where First: Sendable, Second: Sendable {}
 extension CombineReducers: Sendable where Body: Sendable {}
+
+/// A reducer held by reference, for the store's reducing closure (see `Store.init`).
+@usableFromInline
+final class ReducerReference<Wrapped: Reducer> {
+  @usableFromInline let wrapped: Wrapped
+
+  @inlinable
+  init(_ wrapped: Wrapped) {
+    self.wrapped = wrapped
+  }
+
+  @inlinable
+  func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
+    wrapped.reduce(into: &state, action: action)
+  }
+}
