@@ -31,6 +31,11 @@ public struct AppReducer: Reducer {
   /// `AppReducerRoutingTests` holds the two to the same states and effects), without trying
   /// every case's extractor on every action: the composition cost a sixth of a clock action
   /// with its view model (callgrind on `uniflow bench --only dispatch`).
+  ///
+  /// ```swift
+  /// var state = AppState(timeZone: .gmt)
+  /// _ = AppReducer().reduce(into: &state, action: .clock(.moveDay(1)))  // dayOffset 1
+  /// ```
   public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     switch action {
     case .clock(let action):
