@@ -72,6 +72,9 @@ enum KoreanDateFormat {
       text.syllable(0xEB, 0xB6, 0x84, last: true)  // "분"
       let written = UnsafeBufferPointer(start: base, count: text.count)
       assert(String(validating: written, as: UTF8.self) != nil, "the clock's text is UTF-8")
+      guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+        return String(decoding: written, as: UTF8.self)  // where UTF8Span is not (checked)
+      }
       return String(copying: UTF8Span(unchecked: written.span))
     }
   }
