@@ -8,7 +8,7 @@
 # Workloads (each under valgrind --tool=callgrind --trace-children=no, RUNS times):
 #   dispatch        uniflow bench --only dispatch --actions 100000 (--actions)
 #   scopedDispatch  uniflow bench --only scopedDispatch --actions 100000
-#                   (both run all of DispatchBench.run: a warm-up and 5 rounds of 7 variants, so
+#                   (both run all of DispatchBench.run: a warm-up and 5 rounds of 9 variants, so
 #                   their totals are the same work; the per-variant lines below tell them apart)
 #   replay          uniflow replay mixed.log: the session below, recorded by the binary under
 #                   test (30,278 actions at the default size)
@@ -305,12 +305,13 @@ for name in ("replay", "record"):
     if name in notes:
         print(f"  {name}: {notes[name]}")
 
-# Dispatch: per variant. DispatchBench.run keeps its 7 variants as closures in an array, in this
+# Dispatch: per variant. DispatchBench.run keeps its 9 variants as closures in an array, in this
 # order; the 5 timed rounds call each through its partial-apply thunk (`closure #k in
 # DispatchBench.run`, `...FZSdycfU<k>_TA`), which is what is counted here. (The warm-up calls
 # are inlined into run itself and are left out.) The app variants run actions / 10 actions.
 variants = [("storeWithObserver", 1), ("loopWithDisplay", 1), ("bareStore", 1), ("bareLoop", 1),
-            ("appStore", 10), ("appLoop", 10), ("scopedStore", 1)]
+            ("appStore", 10), ("appLoop", 10), ("scopedStore", 1), ("renderAll", 10),
+            ("renderObserved", 10)]
 rounds = 5
 thunk = re.compile(r"DispatchBenchO3run5count6rounds8appCount[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
 

@@ -48,7 +48,7 @@ public struct ClockState: Equatable, Sendable, Codable {
   /// Computed from the zone's table of transitions and integer arithmetic, with `Calendar`'s
   /// answer for every instant the app can reach: a few table look-ups, not a calendar.
   public var date: Date {
-    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    var lookup = ZoneLookup(timeZone)
     return date(in: &lookup)
   }
 
@@ -62,7 +62,7 @@ public struct ClockState: Equatable, Sendable, Codable {
 
   /// The day the screen shows, in `timeZone`: "today" as the app knows it.
   public var today: CalendarDay {
-    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    var lookup = ZoneLookup(timeZone)
     return CalendarDay(of: date(in: &lookup), in: timeZone, lookup: &lookup)
   }
 }

@@ -70,12 +70,10 @@ struct WallClock: Equatable {
     guard days != 0 else { return date }
     let reference = date.timeIntervalSinceReferenceDate
     guard handled.contains(reference), days.magnitude <= maxDays.magnitude else { return nil }
-    var fraction = reference.truncatingRemainder(dividingBy: 1)
-    var whole = reference - fraction
-    if fraction < 0 {
-      fraction += 1
-      whole -= 1
-    }
+    // The whole seconds rounded down and the fraction past them: both exact, and the same as
+    // `truncatingRemainder` corrected by one for negative instants, without its `fmod` call.
+    let whole = reference.rounded(.down)
+    let fraction = reference - whole
     let unadjusted = whole + Double(days) * 86_400
     var moved = unadjusted
     let wallTime = timeOfDay(reference, &table)

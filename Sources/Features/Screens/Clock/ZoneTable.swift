@@ -20,9 +20,18 @@ import Store
 /// let seoul = ZoneTable.of(TimeZone(identifier: "Asia/Seoul")!)
 /// seoul.offset(atUnix: 1_795_923_912)   // 32400
 /// ```
-final class ZoneTable: Sendable {
-  /// The spans asked of Foundation so far, by index.
-  private let spans: Locked<[Segment?]>
+final class ZoneTable: @unchecked Sendable {
+  // Why `@unchecked Sendable` is safe — check it on this file alone:
+  // - `spans` is the only mutable state; it is `private`, and the only code that touches it
+  //   (`span(_:)`, `ZoneTable.lookUp(_:)` through `span(locked:)`) runs between
+  //   `Registry.shared.lock.lock()` and `unlock()`: one lock for every table;
+  // - `zone` is a `let` of a `Sendable` type;
+  // - `Segment` is a `Sendable` value, so a span handed out under the lock is a copy.
+  // Why `@exclusivity(unchecked)` is safe: every access to `spans` is within one of those
+  // functions under the lock, none of which calls another while it accesses `spans`.
+
+  /// The spans asked of Foundation so far, by index (under the registry's lock).
+  @exclusivity(unchecked) private var spans: [Segment?]
   /// The zone, to build spans from.
   private let zone: TimeZone
 
@@ -45,7 +54,7 @@ final class ZoneTable: Sendable {
   /// The table of `zone`; its spans are asked of Foundation when first needed.
   init(zone: TimeZone) {
     self.zone = zone
-    spans = Locked(Array(repeating: nil, count: ZoneTable.spanCount))
+    spans = Array(repeating: nil, count: ZoneTable.spanCount)
   }
 
   /// A table of the given transitions (ascending, before 2100) and offsets (one more than
@@ -55,7 +64,7 @@ final class ZoneTable: Sendable {
     precondition(transitions.last.map { $0 < ZoneTable.periodStart } ?? true, "before 2100")
     zone = .gmt
     let all = Segment(transitions: transitions, offsets: offsets, following: nil)
-    spans = Locked(Array(repeating: all, count: ZoneTable.spanCount))
+    spans = Array(repeating: all, count: ZoneTable.spanCount)
   }
 
   /// Every transition before 2100, ascending, in whole Unix seconds (all spans built).
@@ -85,18 +94,28 @@ final class ZoneTable: Sendable {
     return lookup.transition(after: unix)
   }
 
-  /// Span `index`, asked of Foundation the first time.
+  /// Span `index`, asked of Foundation the first time; remembered as the span to start the
+  /// next look-up in this zone with.
   fileprivate func span(_ index: Int) -> Segment {
-    spans.withLock { spans in
-      if let span = spans[index] { return span }
-      let start = ZoneTable.spansStart + Int64(index) * ZoneTable.spanLength
-      let built = Segment(
-        zone,
-        from: index == 0 ? ZoneTable.searchStart : Date(timeIntervalSince1970: Double(start - 1)),
-        to: start + ZoneTable.spanLength)
-      spans[index] = built
-      return built
+    Registry.shared.locked { registry in
+      let span = span(locked: index)
+      if registry.lastTable === self {
+        registry.hint = (index, span)
+      }
+      return span
     }
+  }
+
+  /// Span `index`, asked of Foundation the first time; the caller holds the registry's lock.
+  private func span(locked index: Int) -> Segment {
+    if let span = spans[index] { return span }
+    let start = ZoneTable.spansStart + Int64(index) * ZoneTable.spanLength
+    let built = Segment(
+      zone,
+      from: index == 0 ? ZoneTable.searchStart : Date(timeIntervalSince1970: Double(start - 1)),
+      to: start + ZoneTable.spanLength)
+    spans[index] = built
+    return built
   }
 
   /// The span holding `seconds` (from 2500 on, moved back into the table first).
@@ -115,31 +134,67 @@ final class ZoneTable: Sendable {
   /// The table of `zone`: made the first time a zone is asked for, then kept (a session uses
   /// one or two zones; a test of every known zone keeps about 450 small tables).
   static func of(_ zone: TimeZone) -> ZoneTable {
+    lookUp(zone).table
+  }
+
+  /// The table of `zone` and the span its last look-up ended in (index -1 when none), under
+  /// one lock: a clock action's look-ups usually need no other.
+  fileprivate static func lookUp(_ zone: TimeZone) -> (
+    table: ZoneTable, index: Int, span: Segment
+  ) {
     let identifier = zone.identifier
-    return cache.withLock { cache in
-      if let last = cache.last, last.identifier == identifier { return last.table }
-      if let table = cache.tables[identifier] {
-        cache.last = (identifier, table)
-        return table
+    return Registry.shared.locked { registry in
+      if let table = registry.lastTable, registry.lastIdentifier == identifier {
+        return (table, registry.hint.index, registry.hint.span)
       }
-      let table = ZoneTable(zone: zone)
-      cache.tables[identifier] = table
-      cache.last = (identifier, table)
-      return table
+      let table: ZoneTable
+      if let known = registry.tables[identifier] {
+        table = known
+      } else {
+        table = ZoneTable(zone: zone)
+        registry.tables[identifier] = table
+      }
+      registry.lastIdentifier = identifier
+      registry.lastTable = table
+      registry.hint = (-1, .empty)
+      return (table, -1, .empty)
     }
   }
+}
 
-  private struct Cache: Sendable {
-    var tables: [String: ZoneTable] = [:]
-    /// The zone asked for last, checked before the dictionary: a session keeps to one zone.
-    var last: (identifier: String, table: ZoneTable)?
+/// Every zone's table, and the one asked for last, behind the one lock that also guards the
+/// tables' spans.
+private final class Registry: @unchecked Sendable {
+  // Why `@unchecked Sendable` is safe — check it on this file alone:
+  // - `tables`, `lastIdentifier`, `lastTable` and `hint` are the only mutable state; they are
+  //   touched only in the closures `locked` runs, between `lock.lock()` and `lock.unlock()`;
+  // - `lock` is a `let` holding an `NSLock`, which is made to be locked from any thread;
+  // - what leaves the lock are copies of `Sendable` values: tables and spans (immutable).
+  // Why `@exclusivity(unchecked)` is safe: `locked` hands `body` the registry itself, not an
+  // `inout` access, and no closure passed to it calls `locked` again (that would wait for ever
+  // on the lock it holds), so no two accesses to these properties overlap.
+
+  static let shared = Registry()
+
+  let lock = NSLock()
+  @exclusivity(unchecked) var tables: [String: ZoneTable] = [:]
+  /// The zone asked for last and its table, checked before the dictionary: a session keeps to
+  /// one zone.
+  @exclusivity(unchecked) var lastIdentifier = ""
+  @exclusivity(unchecked) var lastTable: ZoneTable?
+  /// The span the last look-up in that zone used (index -1: none yet).
+  @exclusivity(unchecked) var hint: (index: Int, span: Segment) = (-1, .empty)
+
+  /// `body`'s result, run under the lock.
+  func locked<Result>(_ body: (Registry) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(self)
   }
-
-  private static let cache = Locked(Cache())
 }
 
 /// Look-ups in one ``ZoneTable`` that keep the span they last used, so that the few look-ups of
-/// one clock action (all within days of each other) take the table's lock once, not each time.
+/// one clock action (all within days of each other) take the tables' lock once, not each time.
 ///
 /// ```swift
 /// var lookup = ZoneLookup(ZoneTable.of(.gmt))
@@ -148,10 +203,16 @@ final class ZoneTable: Sendable {
 struct ZoneLookup {
   let table: ZoneTable
   private var index = -1
-  private var segment = Segment(transitions: [], offsets: [0], following: nil)
+  private var segment = Segment.empty
 
   init(_ table: ZoneTable) {
     self.table = table
+  }
+
+  /// Look-ups in the table of `zone`, starting from the span the last look-up in it used:
+  /// one lock for the table and that span together.
+  init(_ zone: TimeZone) {
+    (table, index, segment) = ZoneTable.lookUp(zone)
   }
 
   /// The offset, in seconds east of UTC, at `unix` seconds since 1970.
@@ -179,7 +240,9 @@ struct ZoneLookup {
 
 /// Offsets over a span of time: the transitions in it, the offset before each and after the
 /// last, and the first transition after the span.
-fileprivate struct Segment: Sendable {
+/// A class, not a struct: a look-up copies the span it uses, and a class copies with one retain
+/// where two arrays took two.
+fileprivate final class Segment: Sendable {
   /// The instants, in whole Unix seconds, at which the offset changes; ascending.
   let transitions: [Int64]
   /// `offsets[i]` is the offset in seconds east of UTC from `transitions[i - 1]` (inclusive) up
@@ -187,6 +250,9 @@ fileprivate struct Segment: Sendable {
   let offsets: [Int32]
   /// The first transition after the span, or nil when there is none.
   let following: Int64?
+
+  /// No transitions, offset 0: what a look-up holds before it has asked for a span.
+  static let empty = Segment(transitions: [], offsets: [0], following: nil)
 
   init(transitions: [Int64], offsets: [Int32], following: Int64?) {
     self.transitions = transitions

@@ -41,7 +41,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   /// The day `date` falls on in `timeZone`, in the proleptic Gregorian calendar (also before
   /// 1582, where Foundation's `Calendar` turns Julian).
   public init(of date: Date, in timeZone: TimeZone) {
-    var lookup = ZoneLookup(ZoneTable.of(timeZone))
+    var lookup = ZoneLookup(timeZone)
     self.init(of: date, in: timeZone, lookup: &lookup)
   }
 
