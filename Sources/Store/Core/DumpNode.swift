@@ -1,3 +1,5 @@
+import Foundation
+
 /// One piece of a dump: a line, or a part of the value (``DumpNode``) with lines of its own.
 enum DumpSegment {
   case line(String)
@@ -92,17 +94,23 @@ extension DumpableList where Self: RandomAccessCollection, Element: Equatable, I
 }
 
 /// How many elements `a` and `b` share at their start, and then at their end: compared through
-/// buffers (a collection's own subscript, unspecialised here, costs a metadata lookup each).
+/// buffers (a collection's own subscript, unspecialised here, costs a metadata lookup each), and
+/// first byte for byte — an element a reducer left alone is a bitwise copy of the one before,
+/// and dumps as it did — then, if the bytes differ, with `==`.
 func sharedEnds<Element: Equatable>(
   _ a: ContiguousArray<Element>, _ b: ContiguousArray<Element>
 ) -> (start: Int, end: Int) {
-  a.withUnsafeBufferPointer { a in
+  let stride = MemoryLayout<Element>.stride
+  return a.withUnsafeBufferPointer { a in
     b.withUnsafeBufferPointer { b in
+      func same(_ i: Int, _ j: Int) -> Bool {
+        memcmp(a.baseAddress! + i, b.baseAddress! + j, stride) == 0 || a[i] == b[j]
+      }
       let limit = Swift.min(a.count, b.count)
       var start = 0
-      while start < limit, a[start] == b[start] { start += 1 }
+      while start < limit, same(start, start) { start += 1 }
       var end = 0
-      while end < limit - start, a[a.count - 1 - end] == b[b.count - 1 - end] { end += 1 }
+      while end < limit - start, same(a.count - 1 - end, b.count - 1 - end) { end += 1 }
       return (start, end)
     }
   }
