@@ -17,10 +17,22 @@ import Store
 /// ```
 public protocol ConsoleApp: Sendable {
   /// Everything the screens show; written whole to a log's header, snapshots and checkpoint.
+  ///
+  /// ```swift
+  /// typealias State = CounterState
+  /// ```
   associatedtype State: Codable & Equatable & Sendable
   /// What the store handles; one log line each.
+  ///
+  /// ```swift
+  /// typealias Action = CounterAction
+  /// ```
   associatedtype Action: LoggableAction & Equatable
   /// The reducer the live store runs; a replay drops its effects.
+  ///
+  /// ```swift
+  /// var reducer: CounterReducer { CounterReducer() }   // Body == CounterReducer
+  /// ```
   associatedtype Body: Reducer<State, Action>
 
   /// The program's name, as its messages begin (`uniflow: …`) and a log's header names it.
