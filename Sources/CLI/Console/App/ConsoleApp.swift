@@ -78,6 +78,19 @@ public protocol ConsoleApp: Sendable {
   /// ```
   func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
 
+  /// The options the app adds to its REPL's command line (none by default, in
+  /// ConsoleOption.swift): `--help` lists them, and each one given sets up the initial state and
+  /// the dependencies from its value before the session starts.
+  ///
+  /// ```swift
+  /// var options: [ConsoleOption<State>] {
+  ///   [ConsoleOption("--start", argument: "N", help: "the count to start from") { text, state, _ in
+  ///     state.count = Int(text) ?? 0
+  ///   }]
+  /// }
+  /// ```
+  var options: [ConsoleOption<State>] { get }
+
   // MARK: The REPL (defaults in ConsoleApp+REPL.swift and ConsoleApp+Commands.swift)
 
   /// The app's commands as data: words, typed arguments, help, and the action each sends. By
