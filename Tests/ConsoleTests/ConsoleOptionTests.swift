@@ -88,6 +88,17 @@ struct ConsoleOptionTests {
     #expect(none.dependencies[Greeting.self] == "from main")
   }
 
+  @Test("a hundred times the options given parse and apply a hundred times as often, in order")
+  func hundredfold() throws {
+    let arguments = (1...300).flatMap { ["--start", "\($0)", "--loud"] }
+    let options = try REPLOptions.parse(arguments, appOptions: names)
+    #expect(options.given.count == 600)
+    let start = try ConsoleMain.prepare(
+      OptionedTally(), initialState: Tally.State(), given: options.given, dependencies: { _ in })
+    #expect(start.state.total == 300)
+    #expect(start.state.notes.count == 300)
+  }
+
   @Test("a value an option refuses is a command-line error naming the option")
   func refusedValue() {
     #expect(throws: ArgumentError("--start: 'x' is not a whole number")) {

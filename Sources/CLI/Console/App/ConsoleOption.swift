@@ -127,6 +127,9 @@ extension ConsoleMain {
   /// The REPL's initial state and dependencies: `initialState` and `dependencies` as the app's
   /// `main` gave them, then changed by each of the app's options `given` on the command line,
   /// in the order given. Throws the first value an option refuses, as a command-line error.
+  ///
+  /// **Bounds.** One `apply` per option given; finding each among the app's options is
+  /// O(options declared), so O(given × declared) comparisons of names in all.
   package static func prepare<App: ConsoleApp>(
     _ app: App, initialState: App.State, given: [GivenOption],
     dependencies: (inout DependencyValues) -> Void
