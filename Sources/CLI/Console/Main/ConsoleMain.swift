@@ -37,7 +37,11 @@ public enum ConsoleMain {
   ///   - launch: the actions the REPL sends at launch, before the first line.
   ///   - arguments: the command line without the program's name.
   ///   - dependencies: the live dependencies of the REPL's store.
+  ///
+  /// Inlinable, so that the REPL's session is made in the app's `main`, where its per-line and
+  /// per-action paths are specialised for the app's types (see `ConsoleSession`).
   @MainActor
+  @inlinable
   public static func run<App: ConsoleApp>(
     _ app: App, initialState: App.State, launch: [App.Action] = [],
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
@@ -45,15 +49,27 @@ public enum ConsoleMain {
   ) async -> Never {
     let status = await status(
       app, initialState: initialState, launch: launch, arguments: arguments,
-      dependencies: dependencies)
+      dependencies: dependencies
+    ) { state, horizon, dependencies, console, isScript in
+      ConsoleSession(
+        app, initialState: state, horizon: horizon, dependencies: dependencies, console: console,
+        isScript: isScript)
+    }
     ConsoleREPL.leave(status)
   }
 
-  /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status.
+  /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status;
+  /// `makeSession` makes the REPL's session (from its state, horizon, dependencies, console and
+  /// whether this is script mode).
   @MainActor
+  @usableFromInline
   package static func status<App: ConsoleApp>(
     _ app: App, initialState: App.State, launch: [App.Action], arguments: [String],
-    dependencies: @escaping (inout DependencyValues) -> Void
+    dependencies: @escaping (inout DependencyValues) -> Void,
+    makeSession:
+      @escaping (
+        App.State, Int, @escaping (inout DependencyValues) -> Void, any Console, Bool
+      ) -> ConsoleSession<App>
   ) async -> Int32 {
     let program = app.name
     let screens = app.screens(of: initialState).map(\.name)
@@ -99,9 +115,8 @@ public enum ConsoleMain {
         return await ConsoleREPL.run(
           program: program, json: options.json, record: options.record,
           makeSession: { console, isScript in
-            ConsoleSession(
-              app, initialState: start.state, horizon: options.history,
-              dependencies: { $0 = start.dependencies }, console: console, isScript: isScript)
+            makeSession(
+              start.state, options.history, { $0 = start.dependencies }, console, isScript)
           },
           launch: { await $0.launch(launch) })
       }
