@@ -205,7 +205,7 @@ struct BadLogTests {
     #expect(
       throws: ActionLogError(
         .badLog, file: file.path, line: 3,
-        "the snapshot's state does not fit this uniflow's state (notes is missing); was the log "
+        "the snapshot's state does not fit this program's state (notes is missing); was the log "
           + "written by another version?")
     ) {
       _ = try replayer.run(verify: verify, reduce: Tally().reduce(into:action:))

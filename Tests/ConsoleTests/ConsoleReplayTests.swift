@@ -55,6 +55,23 @@ struct ConsoleReplayTests {
       ])
   }
 
+  @Test("a state the app's type cannot read is reported naming the app, not uniflow")
+  func badStateNamesTheApp() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(1)], app: "tally 1.0.0", to: file)
+    let text = try String(contentsOfFile: file.path, encoding: .utf8)
+    try file.write(text.replacingOccurrences(of: #""notes":[]"#, with: #""notez":[]"#))
+    let console = CapturingConsole()
+    let status = ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path), console: console)
+    #expect(status == 2)
+    #expect(
+      console.errors == [
+        "tally: \(file.path):1: the header's state does not fit this tally's state (notes is "
+          + "missing); was the log written by another version?"
+      ])
+  }
+
   @Test("a log of another version of the same app replays")
   func otherVersionReplays() throws {
     let file = TemporaryFile()

@@ -83,7 +83,7 @@ package enum AppLogSelfCheck {
     let reducer = AppReducer()
     return modes.map { mode in
       do throws(ActionLogError) {
-        let replayer = try ActionLogReplayer<AppState, AppAction>(path: path)
+        let replayer = try ActionLogReplayer<AppState, AppAction>(path: path, app: "uniflow")
         var screens = 0
         let result = try replayer.run(
           until: mode.until, verify: mode.verify, reduce: reducer.reduce(into:action:),

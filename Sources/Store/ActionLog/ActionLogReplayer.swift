@@ -18,18 +18,27 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   /// The state the recording started from, from the header: `replayer.startState`, checked
   /// like every state the log holds (``LogValidatable``).
   public let startState: State
+  /// The program replaying, as its messages name it: `this todos's state`.
+  ///
+  /// ```swift
+  /// try ActionLogReplayer<Todos.State, Todos.Action>(path: "s.log", app: "todos").app   // "todos"
+  /// ```
+  public let app: String
   private var cursor: LogCursor
   private var line = LogLine()
   private let decoder = LogStateCoding.decoder()
   /// When the reading thread decodes batches of actions too; tests force either way.
   package var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
 
-  /// Opens `path`, reads its header and decodes the state it starts from.
+  /// Opens `path`, reads its header and decodes the state it starts from. `app` names the
+  /// program replaying in what it reports (`the header's state does not fit this todos's
+  /// state …`).
   ///
   /// ```swift
-  /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log")
+  /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log", app: "uniflow")
   /// ```
-  public init(path: String) throws(ActionLogError) {
+  public init(path: String, app: String = "program") throws(ActionLogError) {
+    self.app = app
     cursor = try LogCursor(path: path, line: &line)
     do {
       startState = try LogStateCoding.decode(
@@ -39,7 +48,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         .badLog, file: path, line: 1,
         column: error.column(
           inStateAt: cursor.header.stateColumn, json: cursor.header.stateJSON),
-        error.message(for: "the header's state"))
+        error.message(for: "the header's state", app: app))
     }
   }
 
@@ -83,7 +92,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let path = cursor.path
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: verify,
-      checkState: StateCheck<State>().check,
+      checkState: StateCheck<State>().check, app: app,
       readerDecoding: readerDecoding
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
@@ -176,7 +185,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       throw ActionLogError(
         .badLog, file: cursor.path, line: logged.line,
         column: error.column(inStateAt: logged.column, json: logged.json),
-        error.message(for: what))
+        error.message(for: what, app: app))
     }
   }
 }

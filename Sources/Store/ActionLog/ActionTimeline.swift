@@ -31,16 +31,24 @@ public struct ActionTimeline<State, Action> {
   public let checkpointInterval: Int
   /// The actions kept, chunk `k` holding those from position `(firstChunk + k) ·
   /// checkpointInterval` on.
-  private var chunks: [[Action]] = [[]]
+  @usableFromInline var chunks: [[Action]] = [[]]
   /// `checkpoints[k]` is the state at position `(firstChunk + k) · checkpointInterval`.
-  private var checkpoints: [State]
+  @usableFromInline var checkpoints: [State]
   /// The absolute number of `chunks[0]`.
-  private var firstChunk = 0
+  @usableFromInline var firstChunk = 0
   /// The state after the last action, kept so that appending costs one reduction at most.
-  public private(set) var lastState: State
-  /// How many actions the timeline has had, dropped ones included; also its last position.
-  public private(set) var count = 0
+  @usableFromInline var last: State
+  /// How many actions the timeline has had, dropped ones included.
+  @usableFromInline var appended = 0
   private let reduce: (inout State, Action) -> Void
+
+  // `append(_:resultingIn:)` and what it reads are inlinable, so that a caller in another module
+  // (the console's session history, once per action) runs it specialised rather than generic.
+
+  /// The state after the last action, kept so that appending costs one reduction at most.
+  @inlinable public var lastState: State { last }
+  /// How many actions the timeline has had, dropped ones included; also its last position.
+  @inlinable public var count: Int { appended }
 
   /// Creates a timeline starting at `initialState`, whose actions change the state by `reduce`
   /// (the app's reducer with its effects dropped).
@@ -51,13 +59,13 @@ public struct ActionTimeline<State, Action> {
     precondition(checkpointInterval > 0, "checkpointInterval must be at least 1")
     self.checkpointInterval = checkpointInterval
     self.checkpoints = [initialState]
-    self.lastState = initialState
+    self.last = initialState
     self.reduce = reduce
   }
 
   /// The oldest position whose state the timeline still has: 0 until
   /// ``removeActions(before:)`` drops the oldest.
-  public var firstPosition: Int { firstChunk * checkpointInterval }
+  @inlinable public var firstPosition: Int { firstChunk * checkpointInterval }
 
   /// The actions kept, in the order they were applied: the one leading from ``firstPosition``
   /// first. (Builds an array; ``action(_:)`` reads one.)
@@ -85,15 +93,16 @@ public struct ActionTimeline<State, Action> {
 
   /// Appends `action` whose result is already known, as when a live store has just reduced it.
   /// `state` must be what `reduce` makes of the last state and `action`.
+  @inlinable
   public mutating func append(_ action: Action, resultingIn state: State) {
     if chunks[chunks.count - 1].count == checkpointInterval {
       chunks.append([])
       chunks[chunks.count - 1].reserveCapacity(checkpointInterval)
     }
     chunks[chunks.count - 1].append(action)
-    count += 1
-    lastState = state
-    if count % checkpointInterval == 0 { checkpoints.append(state) }
+    appended += 1
+    last = state
+    if appended % checkpointInterval == 0 { checkpoints.append(state) }
   }
 
   /// The state at `position` (``firstPosition`` … ``count``): the nearest checkpoint with the
@@ -116,12 +125,12 @@ public struct ActionTimeline<State, Action> {
       firstPosition <= position && position <= count,
       "position \(position) is not in \(firstPosition)…\(count)")
     guard position < count else { return }
-    lastState = state(at: position)
+    last = state(at: position)
     let chunk = position / checkpointInterval - firstChunk
     chunks.removeSubrange((chunk + 1)...)
     chunks[chunk].removeSubrange((position % checkpointInterval)...)
     checkpoints.removeSubrange((chunk + 1)...)
-    count = position
+    appended = position
   }
 
   /// Drops the actions and states before `position`, rounded down to a multiple of

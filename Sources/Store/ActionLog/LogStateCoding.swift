@@ -153,15 +153,16 @@ package enum LogStateError: Error, Equatable, Sendable {
     }
   }
 
-  /// The message for the state of `what` (`the header's state`, `the snapshot's state`).
-  package func message(for what: String) -> String {
+  /// The message for the state of `what` (`the header's state`, `the snapshot's state`), as
+  /// `app` (the program replaying: `uniflow`, `todos`) reads it.
+  package func message(for what: String, app: String) -> String {
     switch self {
     case .shape(let text):
-      "\(what) does not fit this uniflow's state (\(text)); was the log written by another "
+      "\(what) does not fit this \(app)'s state (\(text)); was the log written by another "
         + "version?"
     case .value(let text): "\(what) is invalid: \(text)"
     case .unknownField(let path, _):
-      "\(what) has a field this uniflow's state does not have: \(path) (misspelt, or written by "
+      "\(what) has a field this \(app)'s state does not have: \(path) (misspelt, or written by "
         + "a newer version); correct or remove it"
     }
   }

@@ -148,19 +148,21 @@ package final class ReplayPipeline: Sendable {
   ///   - checkState: without `states`, decodes and checks each snapshot and the checkpoint
   ///     here, so that every mode refuses what `verify` would — on the reading thread, which
   ///     has time to spare while the applying thread decodes and applies.
+  ///   - app: the program replaying, as a refused state's message names it.
   ///   - decoder: decodes a batch on the reading thread when the applying thread is behind —
   ///     batches are waiting in the queue — so that neither thread idles while the other works,
   ///     whichever of parsing and applying is the heavier for the log at hand.
   init(
     cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
-    checkState: StateCheck? = nil, readerDecoding: ReaderDecoding = .whenBehind,
-    decoder: BatchDecoder? = nil
+    checkState: StateCheck? = nil, app: String = "program",
+    readerDecoding: ReaderDecoding = .whenBehind, decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
-        checkState: states ? nil : checkState, decoder: decoder.map { (readerDecoding, $0) })
+        checkState: states ? nil : checkState, app: app,
+        decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -179,7 +181,7 @@ package final class ReplayPipeline: Sendable {
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
-    summaries: Bool, states: Bool, checkState: StateCheck?,
+    summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
     decoder: (ReaderDecoding, BatchDecoder)?
   ) {
     var cursor = cursor
@@ -196,7 +198,7 @@ package final class ReplayPipeline: Sendable {
           throw StateProblem(
             error: ActionLogError(
               .badLog, file: cursor.path, line: cursor.lineNumber, column: column,
-              problem.message(for: what)))
+              problem.message(for: what, app: app)))
         }
       }
       batch.states.append(

@@ -132,7 +132,7 @@ public final class LoggedCalls: Sendable {
         return try LogStateCoding.decode(Output.self, from: output, with: LogStateCoding.decoder())
       } catch {
         let failure = TestFailure(
-          "The log's answer to \(name) is not a \(Output.self): \(error.message(for: "it")). "
+          "The log's answer to \(name) is not a \(Output.self): \(error.message(for: "it", app: "app")). "
             + "Record the session again and emit its test anew.")
         reportToTestFramework(failure)
         throw LoggedFailure(description: failure.message)

@@ -83,6 +83,33 @@ struct TodosConsoleApp: ConsoleApp {
   }
 }
 
+// snippet: options
+/// Options of the app's own, after the console's: `--todo TITLE` (as often as wanted) starts
+/// with those todos, `--catalogue TITLES` replaces what the search suggests.
+extension TodosConsoleApp {
+  var options: [ConsoleOption<Todos.State>] {
+    [
+      ConsoleOption("--todo", argument: "TITLE", help: "start with a todo TITLE (repeatable)") {
+        title, state, _ in
+        state.nextID += 1
+        state.todos.append(Todo.State(id: state.nextID, title: title))
+      },
+      ConsoleOption(
+        "--catalogue", argument: "TITLES", help: "what the search suggests, comma-separated"
+      ) { titles, _, dependencies in
+        let catalogue = titles.split(separator: ",").map(String.init)
+        guard !catalogue.isEmpty else {
+          throw ConsoleOptionError("needs a title at least, e.g. --catalogue 'Buy milk,Call mom'")
+        }
+        dependencies.searchClient = SearchClient { query in
+          catalogue.filter { $0.lowercased().contains(query.lowercased()) }
+        }
+      },
+    ]
+  }
+}
+// snippet: end
+
 // snippet: main
 @main
 enum Main {

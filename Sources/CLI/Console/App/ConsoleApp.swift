@@ -17,10 +17,22 @@ import Store
 /// ```
 public protocol ConsoleApp: Sendable {
   /// Everything the screens show; written whole to a log's header, snapshots and checkpoint.
+  ///
+  /// ```swift
+  /// typealias State = CounterState
+  /// ```
   associatedtype State: Codable & Equatable & Sendable
   /// What the store handles; one log line each.
+  ///
+  /// ```swift
+  /// typealias Action = CounterAction
+  /// ```
   associatedtype Action: LoggableAction & Equatable
   /// The reducer the live store runs; a replay drops its effects.
+  ///
+  /// ```swift
+  /// var reducer: CounterReducer { CounterReducer() }   // Body == CounterReducer
+  /// ```
   associatedtype Body: Reducer<State, Action>
 
   /// The program's name, as its messages begin (`uniflow: …`) and a log's header names it.
@@ -77,6 +89,19 @@ public protocol ConsoleApp: Sendable {
   /// }
   /// ```
   var testEmission: TestEmission? { get }
+
+  /// The options the app adds to its REPL's command line (none by default, in
+  /// ConsoleOption.swift): `--help` lists them, and each one given sets up the initial state and
+  /// the dependencies from its value before the session starts.
+  ///
+  /// ```swift
+  /// var options: [ConsoleOption<State>] {
+  ///   [ConsoleOption("--start", argument: "N", help: "the count to start from") { text, state, _ in
+  ///     state.count = Int(text) ?? 0
+  ///   }]
+  /// }
+  /// ```
+  var options: [ConsoleOption<State>] { get }
 
   // MARK: The REPL (defaults in ConsoleApp+REPL.swift and ConsoleApp+Commands.swift)
 

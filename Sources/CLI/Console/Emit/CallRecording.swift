@@ -17,6 +17,7 @@ import Store
 /// calls answered so far before each action line, so a call's line always precedes the action
 /// its effect sent with the answer. A call whose effect was cancelled is not logged: in the
 /// emitted test that effect is cancelled too, and its call never answered.
+@usableFromInline
 package final class CallRecording: Sendable {
   private struct Inner: Sendable {
     var clock: (any Clock<Duration>)?
@@ -28,6 +29,7 @@ package final class CallRecording: Sendable {
   private let dependencies: [LoggedDependency]
   private let inner = Locked(Inner())
 
+  @usableFromInline
   package init(_ dependencies: [LoggedDependency]) {
     self.dependencies = dependencies
   }
@@ -38,6 +40,7 @@ package final class CallRecording: Sendable {
 
   /// Routes the logged dependencies in `values` through this recording, and takes the clock
   /// the app's effects use: call it last in the store's `withDependencies`.
+  @usableFromInline
   package func install(in values: inout DependencyValues) {
     for dependency in dependencies {
       dependency.route(&values, Route(dependency: dependency.name, recording: self))

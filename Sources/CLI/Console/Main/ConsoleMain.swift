@@ -7,8 +7,9 @@ import Store
 /// await ConsoleMain.run(CounterApp(), initialState: CounterState())
 /// ```
 ///
-/// - `APP [--json] [--record FILE [--force]] [--history N]`: the REPL, interactive on a
-///   terminal, script mode when standard input is not one;
+/// - `APP [--json] [--record FILE [--force]] [--history N] [APP'S OPTIONS]`: the REPL,
+///   interactive on a terminal, script mode when standard input is not one; the app's own
+///   options (``ConsoleApp/options``) set up its initial state and dependencies;
 /// - `APP replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test
 ///   [FILE]]`: re-applies a recorded log with effects off and prints the final screens;
 /// - `APP shrink LOG --until REGEX [--screen NAME] --output OUT [--force] [--max-replays N]
@@ -36,7 +37,11 @@ public enum ConsoleMain {
   ///   - launch: the actions the REPL sends at launch, before the first line.
   ///   - arguments: the command line without the program's name.
   ///   - dependencies: the live dependencies of the REPL's store.
+  ///
+  /// Inlinable, so that the REPL's session is made in the app's `main`, where its per-line and
+  /// per-action paths are specialised for the app's types (see `ConsoleSession`).
   @MainActor
+  @inlinable
   public static func run<App: ConsoleApp>(
     _ app: App, initialState: App.State, launch: [App.Action] = [],
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
@@ -44,15 +49,27 @@ public enum ConsoleMain {
   ) async -> Never {
     let status = await status(
       app, initialState: initialState, launch: launch, arguments: arguments,
-      dependencies: dependencies)
+      dependencies: dependencies
+    ) { state, horizon, dependencies, console, isScript in
+      ConsoleSession(
+        app, initialState: state, horizon: horizon, dependencies: dependencies, console: console,
+        isScript: isScript)
+    }
     ConsoleREPL.leave(status)
   }
 
-  /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status.
+  /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status;
+  /// `makeSession` makes the REPL's session (from its state, horizon, dependencies, console and
+  /// whether this is script mode).
   @MainActor
+  @usableFromInline
   package static func status<App: ConsoleApp>(
     _ app: App, initialState: App.State, launch: [App.Action], arguments: [String],
-    dependencies: @escaping (inout DependencyValues) -> Void
+    dependencies: @escaping (inout DependencyValues) -> Void,
+    makeSession:
+      @escaping (
+        App.State, Int, @escaping (inout DependencyValues) -> Void, any Console, Bool
+      ) -> ConsoleSession<App>
   ) async -> Int32 {
     let program = app.name
     let screens = app.screens(of: initialState).map(\.name)
@@ -84,7 +101,7 @@ public enum ConsoleMain {
             "unknown command '\(first)'; the commands are replay, shrink (see --help)")
         }
       }
-      let options = try REPLOptions.parse(arguments)
+      let options = try REPLOptions.parse(arguments, appOptions: appOptions(of: app))
       switch options.mode {
       case .help:
         StandardStreams.write(usage(app, screens: screens) + "\n")
@@ -93,12 +110,13 @@ public enum ConsoleMain {
         StandardStreams.write("\(app.nameAndVersion)\n")
         return 0
       case .repl:
+        let start = try prepare(
+          app, initialState: initialState, given: options.given, dependencies: dependencies)
         return await ConsoleREPL.run(
           program: program, json: options.json, record: options.record,
           makeSession: { console, isScript in
-            ConsoleSession(
-              app, initialState: initialState, horizon: options.history,
-              dependencies: dependencies, console: console, isScript: isScript)
+            makeSession(
+              start.state, options.history, { $0 = start.dependencies }, console, isScript)
           },
           launch: { await $0.launch(launch) })
       }
@@ -108,19 +126,43 @@ public enum ConsoleMain {
     }
   }
 
+  /// The app's options by name, each with whether it takes a value. An app's option cannot
+  /// share a name with one of the console's.
+  private static func appOptions<App: ConsoleApp>(of app: App) -> [String: Bool] {
+    var names: [String: Bool] = [:]
+    for option in app.options {
+      precondition(
+        option.name.hasPrefix("--") && !REPLOptions.names.contains(option.name)
+          && names[option.name] == nil,
+        "\(app.name)'s option \(option.name) must begin with -- and not be named like another "
+          + "option: the console's own are \(REPLOptions.names.joined(separator: ", ")); rename it")
+      names[option.name] = option.argument != nil
+    }
+    return names
+  }
+
   /// `--help`.
-  private static func usage<App: ConsoleApp>(_ app: App, screens: [String]) -> TerminalText {
+  package static func usage<App: ConsoleApp>(_ app: App, screens: [String]) -> TerminalText {
     let name = app.name
+    let options = app.options
+    let given = options.map { " [\($0.usage)]" }.joined()
+    let width = max(24, (options.map(\.usage.count).max() ?? 0) + 2)
+    var optionLines: TerminalText = ""
+    if !options.isEmpty { optionLines = "\n\nOptions of the app (the REPL only):" }
+    for option in options {
+      optionLines +=
+        "\n  \(option.usage.padding(toLength: width, withPad: " ", startingAt: 0))\(option.help)"
+    }
     return """
       Usage:
-        \(name) [--json] [--record FILE [--force]] [--history N]
+        \(name) [--json] [--record FILE [--force]] [--history N]\(given)
                                   the REPL: interactive on a terminal, script mode when stdin is not
         \(name) replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
                                   re-apply a recorded log with effects off; print the final screens
         \(name) shrink LOG --until REGEX [--screen \(screens.joined(separator: "|"))] --output OUT
                                   cut a log down to the fewest actions whose replay still shows a
                                   screen line matching REGEX
-        \(name) --help | --version
+        \(name) --help | --version\(optionLines)
 
       In the REPL, type :help for the commands.
       """

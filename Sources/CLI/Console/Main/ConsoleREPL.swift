@@ -4,6 +4,7 @@ import Foundation
 /// lines under rlwrap or a terminal without raw mode, script mode when standard input is not a
 /// terminal, and `--json`.
 @MainActor
+@usableFromInline
 package enum ConsoleREPL {
   /// The first line of an interactive session, after the screens.
   private static let welcome: TerminalText =
@@ -73,6 +74,7 @@ package enum ConsoleREPL {
   /// caught it as a SEGV in `pthread_rwlock_rdlock` under `OPENSSL_init_crypto`, in a test that
   /// cancelled a reload and left. Nothing of the console's own needs an exit handler: the log is
   /// closed and the terminal restored before this, and each write(2) is already on disk.
+  @usableFromInline
   package nonisolated static func leave(_ status: Int32) -> Never {
     fflush(nil)  // every output stream: `print`'s buffered standard output among them
     _exit(status)

@@ -1,5 +1,5 @@
 /// The options of the console's REPL, parsed: `--json`, `--record FILE [--force]`,
-/// `--history N`, `--help`, `--version`.
+/// `--history N`, `--help`, `--version`, and the app's own (``ConsoleApp/options``).
 ///
 /// ```swift
 /// try REPLOptions.parse(["--record", "s.log", "--json"])
@@ -14,15 +14,21 @@ package struct REPLOptions: Equatable {
   package var record: RecordRequest?
   /// `--history N`: how many actions the REPL keeps for time travel.
   package var history = historyDefaultHorizon
+  /// The app's own options given, in order.
+  package var given: [GivenOption] = []
 
   package static let names = [
     "--help", "--version", "--json", "--record", "--force", "--history",
   ]
 
-  /// Parses `arguments` (without the program's name).
-  package static func parse(_ arguments: [String]) throws(ArgumentError) -> REPLOptions {
+  /// Parses `arguments` (without the program's name); `appOptions` are the app's own, by name,
+  /// each with whether it takes a value.
+  package static func parse(_ arguments: [String], appOptions: [String: Bool] = [:])
+    throws(ArgumentError) -> REPLOptions
+  {
     var options = REPLOptions()
-    var words = ArgumentList(arguments, valued: ["--record", "--history"])
+    let valued = ["--record", "--history"] + appOptions.filter(\.value).map(\.key)
+    var words = ArgumentList(arguments, valued: Set(valued))
     while let (name, inlineValue) = words.next() {
       switch name {
       case "--help", "-h": options.mode = .help
@@ -42,10 +48,18 @@ package struct REPLOptions: Equatable {
             "--history needs a number of actions from 1 to 100000000, got '\(text)'")
         }
         options.history = count
+      case _ where appOptions[name] == false:
+        options.given.append(GivenOption(name: name, value: nil))
+      case _ where appOptions[name] == true:
+        guard let value = words.value(inlineValue) else {
+          throw ArgumentError("\(name) needs a value (see --help)")
+        }
+        options.given.append(GivenOption(name: name, value: value))
       default:
         let argument = inlineValue.map { "\(name)=\($0)" } ?? name
+        let known = names + appOptions.keys.sorted()
         let hint =
-          Suggestion.nearest(to: name, among: names, within: 3).map { "; did you mean \($0)?" }
+          Suggestion.nearest(to: name, among: known, within: 3).map { "; did you mean \($0)?" }
           ?? ""
         throw ArgumentError("unknown option '\(argument)'\(hint)")
       }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// A problem with one line of input.
+@usableFromInline
 package struct Problem: Equatable, Sendable {
   package let message: String
   /// The input line's number (script mode), if known.
@@ -24,6 +25,7 @@ package struct Problem: Equatable, Sendable {
 /// takes is a ``TerminalText`` or a value it turns into one, so text from outside is escaped on
 /// every way to the terminal.
 @MainActor
+@usableFromInline
 package protocol Console: AnyObject {
   func output(_ line: TerminalText)
   func error(_ line: TerminalText)

@@ -13,6 +13,7 @@
 ///
 /// There is no way to make one from a `String` variable without escaping it: the literal type
 /// is `StaticString`, so only text written in the source goes out unescaped.
+@usableFromInline
 package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation,
   CustomStringConvertible
 {
@@ -21,12 +22,12 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
   /// The same text with the values as they were, for `--json`, whose own escaping then applies.
   private(set) var unescaped: String
 
-  package init(stringLiteral literal: StaticString) {
+  @usableFromInline package init(stringLiteral literal: StaticString) {
     escaped = literal.description
     unescaped = escaped
   }
 
-  package init(stringInterpolation: Interpolation) {
+  @usableFromInline package init(stringInterpolation: Interpolation) {
     escaped = stringInterpolation.escaped
     unescaped = stringInterpolation.unescaped
   }
@@ -37,7 +38,7 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
     unescaped = text
   }
 
-  package var description: String { escaped }
+  @usableFromInline package var description: String { escaped }
 
   package static func + (left: TerminalText, right: TerminalText) -> TerminalText {
     var joined = left
@@ -51,16 +52,17 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
   }
 
   /// The parts of a ``TerminalText`` literal with interpolations.
+  @usableFromInline
   package struct Interpolation: StringInterpolationProtocol {
-    package typealias StringLiteralType = StaticString
+    @usableFromInline package typealias StringLiteralType = StaticString
     package var escaped = ""
     package var unescaped = ""
 
-    package init(literalCapacity: Int, interpolationCount: Int) {
+    @usableFromInline package init(literalCapacity: Int, interpolationCount: Int) {
       escaped.reserveCapacity(literalCapacity + 16 * interpolationCount)
     }
 
-    package mutating func appendLiteral(_ literal: StaticString) {
+    @usableFromInline package mutating func appendLiteral(_ literal: StaticString) {
       escaped += literal.description
       unescaped += literal.description
     }

@@ -73,7 +73,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
   /// ``checkApp(of:)``).
   package func open(_ path: String) throws(ActionLogError) -> ActionLogReplayer<State, Action> {
     try checkApp(of: path)
-    return try ActionLogReplayer<State, Action>(path: path)
+    return try ActionLogReplayer<State, Action>(path: path, app: app.name)
   }
 
   /// Refuses a log whose header's `app` setting names another app than this one (by its first

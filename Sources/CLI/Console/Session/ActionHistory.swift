@@ -13,9 +13,10 @@ import Store
 /// action handled after travelling back drops the states after ``position`` and continues from
 /// there.
 @MainActor
+@usableFromInline
 package final class ActionHistory<State: Equatable & Sendable, Action: Equatable & Sendable> {
   /// Where an action came from.
-  package typealias Source = HistorySource
+  @usableFromInline package typealias Source = HistorySource
 
   /// An action and where it came from.
   package struct Entry {
@@ -26,32 +27,32 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// The default of `--history`: how many actions a session keeps for travel.
   package nonisolated static var defaultHorizon: Int { historyDefaultHorizon }
 
-  private let table = ActionTable<Action>()
-  private var timeline: ActionTimeline<State, HistoryPacked>
+  @usableFromInline let table = ActionTable<Action>()
+  @usableFromInline var timeline: ActionTimeline<State, HistoryPacked>
   /// The action that restores a state travel showed, recorded when the session moves on from
   /// it (the app's ``ConsoleApp/restoring(_:)``).
-  package var restoring: ((State) -> Action?)?
+  @usableFromInline package var restoring: ((State) -> Action?)?
   /// The actions that mark what was loading in a state as cancelled (the app's
   /// ``ConsoleApp/cancellations(in:)``): for an app without ``restoring``, what is recorded when
   /// the session moves on from a state travel showed.
-  package var cancellations: ((State) -> [Action])?
+  @usableFromInline package var cancellations: ((State) -> [Action])?
 
   /// How many actions the history keeps at least: older ones are dropped, whole checkpoint
   /// intervals at a time.
-  package let horizon: Int
+  @usableFromInline package let horizon: Int
   /// The position whose state the screens show.
-  package private(set) var position = 0
+  @usableFromInline package internal(set) var position = 0
   /// The source recorded for the next action sent (rather than produced by an effect).
-  private var nextSource = Source.launch
+  @usableFromInline var nextSource = Source.launch
   /// Whether the next action sent begins a typed command.
-  private var startsCommand = false
+  @usableFromInline var startsCommand = false
   /// The state the store holds now, which after travel may differ from the timeline's.
-  private var storeState: State
+  @usableFromInline var storeState: State
   /// Whether the store's actions are travel's own, not to be listed.
-  private var travelling = false
+  @usableFromInline var travelling = false
   /// Whether travel has moved the store since the last action listed.
-  private var hasTravelled = false
-  private var observation: StoreObservation?
+  @usableFromInline var hasTravelled = false
+  @usableFromInline var observation: StoreObservation?
 
   /// A history starting at `initialState` that keeps at least the last `horizon` actions;
   /// `reduce` re-applies actions with effects off. It keeps a state every `checkpointInterval`
@@ -60,6 +61,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// **Bounds.** Memory: 4 bytes per action kept (``ActionTable``), one copy of each distinct
   /// recent action, and one state per checkpoint interval; at most `horizon` plus one interval
   /// of actions are kept, however long the session runs.
+  @usableFromInline
   package init(
     initialState: State, horizon: Int = historyDefaultHorizon,
     checkpointInterval: Int? = nil, reduce: @escaping (inout State, Action) -> Void
@@ -97,13 +99,17 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
       + table.slotsInUse * (MemoryLayout<Action>.stride + MemoryLayout<UInt32>.stride)
   }
 
+  /// Lists every action `store` handles from now on. Inlinable, with the per-action path below,
+  /// so that the app's executable specialises them (see ``ConsoleSession``).
+  @inlinable
   package func attach(to store: Store<State, Action>) {
     observation = store.observe { [weak self] action, origin, state in
       self?.handled(action, origin: origin, resultingIn: state)
     }
   }
 
-  private func handled(_ action: Action, origin: ActionOrigin, resultingIn state: State) {
+  @inlinable
+  func handled(_ action: Action, origin: ActionOrigin, resultingIn state: State) {
     defer { storeState = state }
     if travelling { return }
     if hasTravelled { continueFromPosition() }
@@ -113,7 +119,8 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     append(action, source: source, startsCommand: starts, resultingIn: state)
   }
 
-  private func append(
+  @inlinable
+  func append(
     _ action: Action, source: Source, startsCommand: Bool, resultingIn state: State
   ) {
     let packed = HistoryPacked(
@@ -129,7 +136,8 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
 
   /// The store moves on from a state travel showed: the states ahead are dropped, and the
   /// screens as shown (with what was loading cancelled) become a state of their own.
-  private func continueFromPosition() {
+  @usableFromInline
+  func continueFromPosition() {
     hasTravelled = false
     if position < timeline.count {
       for seq in (position + 1)...timeline.count { table.release(timeline.action(seq).slot) }
@@ -149,6 +157,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   }
 
   /// The actions about to be sent come from a typed command.
+  @usableFromInline
   package func beginTypedCommand() {
     nextSource = .typed
     startsCommand = true
@@ -248,6 +257,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
 }
 
 /// Where an action in a session's history came from.
+@usableFromInline
 package enum HistorySource: String, Sendable {
   /// Sent by the app itself at launch.
   case launch
@@ -261,4 +271,4 @@ package enum HistorySource: String, Sendable {
 }
 
 /// The default of `--history`: how many actions a session keeps for travel.
-package let historyDefaultHorizon = 1_000_000
+@usableFromInline package let historyDefaultHorizon = 1_000_000

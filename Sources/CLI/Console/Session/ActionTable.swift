@@ -9,26 +9,29 @@
 /// **Bounds.** `intern` is O(``recentLimit``) comparisons; memory is one action and 4 bytes per
 /// slot in use, plus 4 bytes per freed slot.
 @MainActor
+@usableFromInline
 final class ActionTable<Action: Equatable> {
   /// How many of the latest distinct actions a new one is compared with.
-  static var recentLimit: Int { 8 }
+  @inlinable static var recentLimit: Int { 8 }
 
   /// The actions by slot; nil in a freed slot, so that the old action's memory goes.
-  private var actions: [Action?] = []
-  private var references: [UInt32] = []
-  private var freed: [Int] = []
-  private var recent: [Int] = []
+  @usableFromInline var actions: [Action?] = []
+  @usableFromInline var references: [UInt32] = []
+  @usableFromInline var freed: [Int] = []
+  @usableFromInline var recent: [Int] = []
   /// Comparisons made by ``intern(_:)``, for tests of its bound.
-  private(set) var comparisons = 0
+  @usableFromInline var comparisons = 0
+
+  @usableFromInline init() {}
 
   /// How many slots hold an action in use.
   var slotsInUse: Int { actions.count - freed.count }
 
   /// The action in `slot`.
-  func action(_ slot: Int) -> Action { actions[slot]! }
+  @inlinable func action(_ slot: Int) -> Action { actions[slot]! }
 
   /// The slot of `action`, taking a reference to it.
-  func intern(_ action: Action) -> Int {
+  @inlinable func intern(_ action: Action) -> Int {
     for (index, slot) in recent.enumerated().reversed() {
       comparisons += 1
       if actions[slot] == action {
@@ -56,7 +59,7 @@ final class ActionTable<Action: Equatable> {
   }
 
   /// Drops a reference to `slot`; the last one frees it.
-  func release(_ slot: Int) {
+  @usableFromInline func release(_ slot: Int) {
     references[slot] -= 1
     guard references[slot] == 0 else { return }
     actions[slot] = nil  // the old action's memory goes
@@ -67,21 +70,22 @@ final class ActionTable<Action: Equatable> {
 
 /// An entry of the history: 2 bits of source, 1 bit "a typed command starts here", 29 bits of
 /// slot in the ``ActionTable``.
+@usableFromInline
 struct HistoryPacked: Equatable {
-  let bits: UInt32
+  @usableFromInline let bits: UInt32
 
-  init(source: HistorySource, startsCommand: Bool, slot: Int) {
+  @inlinable init(source: HistorySource, startsCommand: Bool, slot: Int) {
     precondition(slot < 1 << 29, "the action table holds at most 2^29 distinct actions")
     bits = UInt32(slot) << 3 | (startsCommand ? 4 : 0) | UInt32(source.code)
   }
 
-  var slot: Int { Int(bits >> 3) }
-  var startsCommand: Bool { bits & 4 != 0 }
-  var source: HistorySource { HistorySource(code: bits & 3) }
+  @inlinable var slot: Int { Int(bits >> 3) }
+  @inlinable var startsCommand: Bool { bits & 4 != 0 }
+  @inlinable var source: HistorySource { HistorySource(code: bits & 3) }
 }
 
 extension HistorySource {
-  fileprivate var code: UInt8 {
+  @inlinable internal var code: UInt8 {
     switch self {
     case .launch: 0
     case .typed: 1
@@ -90,7 +94,7 @@ extension HistorySource {
     }
   }
 
-  fileprivate init(code: UInt32) {
+  @inlinable internal init(code: UInt32) {
     self = [.launch, .typed, .effect, .travel][Int(code)]
   }
 }

@@ -6,34 +6,94 @@
 /// ```
 public enum ConsoleCommand<Action: Equatable & Sendable>: Equatable, Sendable {
   /// Nothing to do: a blank line or a `#` comment.
+  ///
+  /// ```swift
+  /// try app.command("# a comment")      // .nothing
+  /// ```
   case nothing
   /// An action for the store.
+  ///
+  /// ```swift
+  /// try app.command("add 2")            // .action(.add(2))
+  /// ```
   case action(Action)
   /// `:help`, optionally about one command.
+  ///
+  /// ```swift
+  /// try app.command(":help add")        // .help("add")
+  /// ```
   case help(String?)
   /// `:state`.
+  ///
+  /// ```swift
+  /// try app.command(":state")           // .state
+  /// ```
   case state
   /// `:view`: every screen, changed or not.
+  ///
+  /// ```swift
+  /// try app.command(":view")            // .view
+  /// ```
   case view
   /// `:history`: the actions handled so far.
+  ///
+  /// ```swift
+  /// try app.command(":history")         // .history
+  /// ```
   case history
   /// `:undo`: step back over the last typed command and what its effects did.
+  ///
+  /// ```swift
+  /// try app.command(":undo")            // .undo
+  /// ```
   case undo
   /// `:back [N]`: travel N states back through the session (effects off).
+  ///
+  /// ```swift
+  /// try app.command(":back 2")          // .back(2)
+  /// ```
   case back(Int)
   /// `:forward [N]`: travel N states forward again.
+  ///
+  /// ```swift
+  /// try app.command(":forward")         // .forward(1)
+  /// ```
   case forward(Int)
   /// `:goto SEQ`: travel to the state after action SEQ (0: before the first action).
+  ///
+  /// ```swift
+  /// try app.command(":goto 0")          // .goto(0)
+  /// ```
   case goto(Int)
   /// `:diff [SEQ]`: the state change action SEQ made; nil: the action that led to the screens.
+  ///
+  /// ```swift
+  /// try app.command(":diff 3")          // .diff(3)
+  /// ```
   case diff(Int?)
   /// `:wait`: wait until no effect is running.
+  ///
+  /// ```swift
+  /// try app.command(":wait")            // .wait
+  /// ```
   case wait
   /// `:quit`.
+  ///
+  /// ```swift
+  /// try app.command(":quit")            // .quit
+  /// ```
   case quit
   /// `:record FILE [--force]`.
+  ///
+  /// ```swift
+  /// try app.command(":record s.log")    // .record(RecordRequest(path: "s.log"))
+  /// ```
   case record(RecordRequest)
   /// `:stop`.
+  ///
+  /// ```swift
+  /// try app.command(":stop")            // .stop
+  /// ```
   case stop
 }
 
@@ -44,8 +104,16 @@ public enum ConsoleCommand<Action: Equatable & Sendable>: Equatable, Sendable {
 /// ```
 public struct RecordRequest: Equatable, Sendable {
   /// The log's path.
+  ///
+  /// ```swift
+  /// RecordRequest(path: "s.log").path   // "s.log"
+  /// ```
   public var path: String
   /// Overwrite `path` if it exists (without it, an existing file is an error).
+  ///
+  /// ```swift
+  /// RecordRequest(path: "s.log").force   // false
+  /// ```
   public var force = false
 
   /// A recording to `path`, overwriting it only when `force` is true.
@@ -68,10 +136,22 @@ public struct RecordRequest: Equatable, Sendable {
 /// ```
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong.
+  ///
+  /// ```swift
+  /// error.problem   // "unknown command 'reloda'"
+  /// ```
   public let problem: String
   /// The column (from 1, in characters) where it is.
+  ///
+  /// ```swift
+  /// error.column   // 1
+  /// ```
   public let column: Int
   /// How to fix it, if there is a guess.
+  ///
+  /// ```swift
+  /// error.hint   // "did you mean 'reload'?"
+  /// ```
   public let hint: String?
 
   /// The error `problem` at `column`, with an optional `hint`.

@@ -3,30 +3,44 @@ import Foundation
 import Store
 
 /// One run of the REPL: the store, the screens, and the loop that turns lines into actions.
+///
+/// **Specialised in the app's module.** The session is made where the app is a concrete type
+/// (uniflow's `main`, a test): its `init`, its per-line path for an action and the history's
+/// per-action path are `@inlinable`, so they are compiled there for the app's own state and
+/// actions, and the line loops here (``run(_:afterEachLine:)``, the interactive REPL) call
+/// that copy through ``lineHandler``. Run generic across the module boundary, the store, the
+/// history and its action table paid for metadata lookups and value-witness copies on every
+/// action (+14% instructions for uniflow's 20,000-command session; docs/performance.md).
 @MainActor
+@usableFromInline
 package final class ConsoleSession<App: ConsoleApp> {
-  package typealias State = App.State
-  package typealias Action = App.Action
-  package let app: App
-  package let store: Store<State, Action>
-  package let console: any Console
-  private let renderer: ScreenPrinter<App>
+  @usableFromInline package typealias State = App.State
+  @usableFromInline package typealias Action = App.Action
+  @usableFromInline package let app: App
+  @usableFromInline package let store: Store<State, Action>
+  @usableFromInline package let console: any Console
+  @usableFromInline let renderer: ScreenPrinter<App>
   /// Every action handled and the state the screens show, for `:history` and time travel.
-  package let history: ActionHistory<State, Action>
+  @usableFromInline package let history: ActionHistory<State, Action>
   /// The app's reducer with effects that are never run: travel re-applies actions with it.
-  package let replayReducer: App.Body
+  @usableFromInline package let replayReducer: App.Body
   /// Script mode: effects settle after every line, errors carry line numbers.
-  private let isScript: Bool
+  @usableFromInline let isScript: Bool
   /// Whether any line failed; script mode then exits 1.
   package private(set) var hadErrors = false
   /// The recording in progress (`--record`, `:record`), if any.
   package private(set) var recording: ConsoleRecording<App>?
   /// The app's logged dependencies and clock, for recordings (with a ``TestEmission``).
-  private let calls: CallRecording?
+  @usableFromInline let calls: CallRecording?
+
+  /// ``handle(_:number:)`` as compiled where the session was made (specialised for the app),
+  /// for the loops in this module, which would otherwise run their own generic copy.
+  @usableFromInline var lineHandler: ((String, Int) async -> Bool)?
 
   /// A session of `app` from `initialState` whose effects reach the world through
   /// `dependencies`; the dependencies it does not set are unimplemented. The history keeps
   /// the last `horizon` actions for travel.
+  @inlinable
   package init(
     _ app: App, initialState: State, horizon: Int,
     dependencies: (inout DependencyValues) -> Void, console: any Console, isScript: Bool
@@ -51,6 +65,7 @@ package final class ConsoleSession<App: ConsoleApp> {
     self.isScript = isScript
     renderer.attach(to: store)
     history.attach(to: store)
+    lineHandler = { [unowned self] line, number in await self.handle(line, number: number) }
   }
 
   /// Starts the app by sending `actions` (uniflow: `launched(at:)` and the default location),
@@ -64,6 +79,7 @@ package final class ConsoleSession<App: ConsoleApp> {
   }
 
   /// Handles one typed line. Returns false when the session should end.
+  @inlinable
   package func handle(_ line: String, number: Int) async -> Bool {
     let command: ConsoleCommand<Action>
     do {
@@ -72,21 +88,37 @@ package final class ConsoleSession<App: ConsoleApp> {
       report(error.description, line: number, column: error.column)
       return true
     }
+    guard case .action(let action) = command else { return await perform(command, line: number) }
+    await send(typed: action, line: number)
+    return true
+  }
+
+  /// Sends the action of a typed line, unless the app refuses it; in script mode, waits until
+  /// its effects have settled.
+  @inlinable
+  func send(typed action: Action, line number: Int) async {
+    if let rejection = rejection(of: action) {
+      report(rejection, line: number)
+      return
+    }
+    let before = store.state
+    history.beginTypedCommand()
+    store.send(action)
+    if isScript { await store.settle() }
+    if let screen = app.screenShown(by: action) {
+      renderer.printUnlessChanged(screen, from: before, to: store.state)
+    }
+  }
+
+  /// Carries out `command` typed on line `number`: the console's own commands (an action goes
+  /// through ``send(typed:line:)``). Returns false when the session should end.
+  @usableFromInline
+  func perform(_ command: ConsoleCommand<Action>, line number: Int) async -> Bool {
     switch command {
     case .nothing:
       break
     case .action(let action):
-      if let rejection = rejection(of: action) {
-        report(rejection, line: number)
-        return true
-      }
-      let before = store.state
-      history.beginTypedCommand()
-      store.send(action)
-      if isScript { await store.settle() }
-      if let screen = app.screenShown(by: action) {
-        renderer.printUnlessChanged(screen, from: before, to: store.state)
-      }
+      await send(typed: action, line: number)
     case .help(let topic):
       let lines = app.helpLines(topic: topic)
       console.result("help", lines: lines.map { TerminalText($0) }, json: lines)
@@ -170,7 +202,7 @@ package final class ConsoleSession<App: ConsoleApp> {
     var number = 0
     for await line in lines {
       number += 1
-      guard await handle(line, number: number) else { break }
+      guard await lineHandler!(line, number) else { break }
       afterEachLine()
     }
     finish()
@@ -194,10 +226,12 @@ package final class ConsoleSession<App: ConsoleApp> {
   }
 
   /// Why the app refuses `action` in the current state, checked before it is sent.
-  private func rejection(of action: Action) -> String? {
+  @inlinable
+  func rejection(of action: Action) -> String? {
     app.rejection(of: action, in: store.state)
   }
 
+  @usableFromInline
   package func report(_ message: String, line: Int?, column: Int? = nil) {
     hadErrors = true
     console.problem(Problem(message: message, line: isScript ? line : nil, column: column))

@@ -7,6 +7,7 @@ import Store
 /// each watch their own part of the state, so a screen's line is derived again only when that
 /// part changed.
 @MainActor
+@usableFromInline
 package final class ScreenPrinter<App: ConsoleApp> {
   private let app: App
   private let console: any Console
@@ -16,11 +17,13 @@ package final class ScreenPrinter<App: ConsoleApp> {
   /// every screen with ``printAll(of:)``.
   package var isLive = true
 
+  @usableFromInline
   package init(_ app: App, console: any Console) {
     self.app = app
     self.console = console
   }
 
+  @usableFromInline
   package func attach(to store: Store<App.State, App.Action>) {
     observations = app.watchScreens(store) { [weak self] line in
       guard let self, self.isLive else { return }
@@ -37,6 +40,7 @@ package final class ScreenPrinter<App: ConsoleApp> {
 
   /// Prints `screen` as it is in `after` if a command asked to see it but it looks as it did in
   /// `before`, so that the change observer had nothing to print.
+  @usableFromInline
   package func printUnlessChanged(_ screen: String, from before: App.State, to after: App.State) {
     let line = { [app] (state: App.State) in app.screens(of: state).first { $0.name == screen } }
     guard let shown = line(after), shown == line(before) else { return }

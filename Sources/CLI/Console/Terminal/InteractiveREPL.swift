@@ -34,7 +34,7 @@ package enum InteractiveREPL {
           interruptedOnce = false
           console.finishLine()
           lineNumber += 1
-          guard await session.handle(line, number: lineNumber) else { break input }
+          guard await session.lineHandler!(line, lineNumber) else { break input }
           console.showPrompt()
         case .interrupt:
           console.raw("^C")
