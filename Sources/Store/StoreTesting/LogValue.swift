@@ -20,7 +20,8 @@ public func logValue<Value: Decodable>(_ json: String) throws -> Value {
       Value.self, from: Array(json.utf8), with: LogStateCoding.decoder())
   } catch {
     throw LoggedFailure(
-      description: "\(error.message(for: "a logged \(Value.self)", app: "app")); record the session again "
+      description:
+        "\(error.message(for: "a logged \(Value.self)", app: "app")); record the session again "
         + "and emit its test anew")
   }
 }
