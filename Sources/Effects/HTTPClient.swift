@@ -26,6 +26,10 @@ public struct HTTPClient: Sendable {
   /// How long a request may take, in seconds, unless a client is given another limit.
   public static let defaultTimeout: Double = 5
 
+  /// URLSession's own limit for a request: beyond any client's `timeout` (the command line takes
+  /// up to a day), so that the exchange's own timer always ends a request first.
+  static let sessionLimit: Double = 2 * 86_400
+
   /// A client with the given limits.
   public init(timeout: Double = defaultTimeout, maxBytes: Int = 1 << 20) {
     self.timeout = timeout
@@ -44,8 +48,12 @@ public struct HTTPClient: Sendable {
   public func get(_ url: URL, headers: [String: String] = [:], secrets: [APIKey] = [])
     async throws -> Data
   {
+    // URLSession's own limit is set far beyond the exchange's, which keeps the time itself:
+    // FoundationNetworking on Linux applies the session's 60 s default to a request, whatever
+    // the request says (a CI run under the thread sanitizer saw "timed out after 600 s" at 94 s).
     var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+      url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
+      timeoutInterval: HTTPClient.sessionLimit)
     request.setValue("uniflow", forHTTPHeaderField: "User-Agent")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -88,7 +96,9 @@ private final class SessionRouter: NSObject, URLSessionDataDelegate, Sendable {
       let configuration = URLSessionConfiguration.ephemeral
       configuration.urlCache = nil
       configuration.httpCookieStorage = nil
-      configuration.timeoutIntervalForResource = 24 * 3600  // each exchange keeps its own limit
+      // Each exchange keeps its own limit (`Exchange.start`); URLSession's never comes first.
+      configuration.timeoutIntervalForRequest = HTTPClient.sessionLimit
+      configuration.timeoutIntervalForResource = HTTPClient.sessionLimit
       let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
       stored = session
       return session
