@@ -19,11 +19,23 @@ import Store
 /// advanced to each logged time, and whose listed dependencies answer as logged
 /// (`LoggedCalls`); every other dependency keeps its test value.
 public struct TestEmission: Sendable {
-  /// The modules the test imports besides Foundation, StoreTesting and Testing, e.g. `["Todos"]`.
+  /// The modules the test imports besides Foundation, StoreTesting and Testing.
+  ///
+  /// ```swift
+  /// emission.imports = ["Todos"]   // the test starts with `import Todos`
+  /// ```
   public var imports: [String]
-  /// Swift that makes the reducer under test, e.g. `Todos()`.
+  /// Swift that makes the reducer under test.
+  ///
+  /// ```swift
+  /// emission.reducer = "Todos()"   // the test runs `TestStore(…, reducer: Todos())`
+  /// ```
   public var reducer: String
   /// The dependencies whose calls are logged and answered.
+  ///
+  /// ```swift
+  /// emission.dependencies = [LoggedDependency(\.searchClient, named: "searchClient")]
+  /// ```
   public var dependencies: [LoggedDependency]
 
   /// The test of a session imports `imports`, tests `reducer` and answers `dependencies`.
@@ -45,8 +57,12 @@ public struct TestEmission: Sendable {
 /// LoggedDependency(\.searchClient, named: "searchClient")
 /// ```
 public struct LoggedDependency: Sendable {
-  /// The property's name on `DependencyValues`, e.g. `searchClient`; calls are logged as
-  /// `searchClient.search`.
+  /// The property's name on `DependencyValues`; calls are logged under it.
+  ///
+  /// ```swift
+  /// LoggedDependency(\.searchClient, named: "searchClient").name   // "searchClient"
+  /// // its calls are logged as "searchClient.search"
+  /// ```
   public let name: String
   /// Sends the calls of the value in `values` through `route`.
   let route: @Sendable (inout DependencyValues, any DependencyCallRoute) -> Void
