@@ -57,8 +57,10 @@ enum FuzzedFiles {
   }
 
   private static func check(_ status: Int32, _ what: String) -> Int32 {
-    // A finding, not an error: libFuzzer keeps an input as a crash file only when the process
-    // stops on it.
+    // Why a trap is right here: this runs only in the fuzzing executable, never in a library a
+    // user links; the console's tools end with 0, 1 or 2 by contract (ConsoleReplay.run,
+    // ConsoleShrink.run), so any other status is a bug the fuzzer found, and libFuzzer keeps an
+    // input as a crash file only when the process stops on it.
     if !(0...2).contains(status) { fatalError("\(what) ended with status \(status)") }
     return status
   }

@@ -17,8 +17,10 @@ public func fuzzActionLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
     if let broken = AppLogSelfCheck.roundTrip(line: Array(line)) {
-      // A finding, not an error: libFuzzer keeps an input as a crash file only when the process
-      // stops on it, so stopping here is how a broken round trip is reported, with its reason.
+      // Why a trap is right here: this runs only in the fuzzing executable, never in a library
+      // a user links; a line that does not survive writing and reading again is a bug the
+      // fuzzer found, and libFuzzer keeps an input as a crash file only when the process stops
+      // on it, so stopping here is how it is reported, with its reason.
       fatalError("round trip broken: \(broken)")
     }
   }

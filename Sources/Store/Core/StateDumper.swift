@@ -15,7 +15,9 @@
 /// count changed, in the same place from either end) is taken over whole instead of being walked
 /// with `Mirror`. The lines and the diff are always exactly `dumpLines`' and `lineDiff`'s,
 /// provided `==` tells apart every value that dumps differently (the console's states are compared
-/// with it already: an action after which `==` holds shows no change).
+/// with it already: an action after which `==` holds shows no change). List elements are also
+/// taken over when their bytes are those of the element before, so a class instance in a list,
+/// mutated in place, keeps its earlier lines: states are values, as the store expects.
 ///
 /// **Bounds.** For a value of L lines and P parts in a row (the elements of its longest list),
 /// and an action that changed a part of C lines: `==` on the parts along the changed path, O(P)

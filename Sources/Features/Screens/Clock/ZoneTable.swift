@@ -22,9 +22,10 @@ import Store
 /// ```
 final class ZoneTable: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe — check it on this file alone:
-  // - `spans` is the only mutable state; it is `private`, and the only code that touches it
-  //   (`span(_:)`, `ZoneTable.lookUp(_:)` through `span(locked:)`) runs between
-  //   `Registry.shared.lock.lock()` and `unlock()`: one lock for every table;
+  // - `spans` is the only mutable state; it is `private`. The two `init`s write it before the
+  //   table exists for any other thread; after that the only code that touches it,
+  //   `span(locked:)`, is called only from `span(_:)` inside `Registry.shared.locked { }`, so
+  //   between `lock.lock()` and `unlock()`: one lock for every table (grep `span(locked:` here);
   // - `zone` is a `let` of a `Sendable` type;
   // - `Segment` is a `Sendable` value, so a span handed out under the lock is a copy.
   // Why `@exclusivity(unchecked)` is safe: every access to `spans` is within one of those
