@@ -188,7 +188,7 @@ struct HardeningTests {
       [
         "--no-default-location", "--time-zone", "UTC", "--time-url",
         time.url("/now").absoluteString,
-        "--geocoder-url", geocoder.url("/v1/search").absoluteString,
+        "--geocoder-url", geocoder.url("/v1/search").absoluteString, "--http-timeout", "600",
       ],
       input: "reload\nmoveDay 1\nchangeLocation Seoul\n", environment: fixedNow)
     #expect(result.status == 0)

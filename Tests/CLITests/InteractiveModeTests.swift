@@ -72,7 +72,7 @@ struct InteractiveModeTests {
         UniflowBinary.url,
         [
           "--time-zone", "UTC", "--time-url", server.url("/now").absoluteString,
-          "--no-default-location",
+          "--no-default-location", "--http-timeout", "600",
         ],
         environment: fixedNowBeforeFixtures)
       try await terminal.waitFor("uniflow> ")

@@ -51,7 +51,7 @@ struct KeyLeakTests {
         [
           "--no-default-location", "--time-zone", "UTC", "--weather-provider", "weatherbit",
           "--weather-url", server.url("/v2.0/current").absoluteString, "--record", log.path,
-          "--force",
+          "--force", "--http-timeout", "600",
         ] + (json ? ["--json"] : []),
         input: "changeLocation Seoul\nchangeLocation Seoul\n:state\n:history\n",
         environment: fixedNow.merging(["WEATHERBIT_API_KEY": Self.key]) { $1 })

@@ -148,7 +148,7 @@ struct RecordReplayTests {
     let session = try await UniflowBinary.run(
       [
         "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
-        "--no-default-location", "--record", log.path,
+        "--no-default-location", "--record", log.path, "--http-timeout", "600",
       ],
       input: "reload\ntomorrow\n", environment: fixedNowBeforeFixtures)
     #expect(session.status == 0)

@@ -102,7 +102,7 @@ struct ScriptModeTests {
     let result = try await UniflowBinary.run(
       [
         "--time-zone", "Asia/Seoul", "--time-url", server.url("/api/json/utc/now").absoluteString,
-        "--no-default-location",
+        "--no-default-location", "--http-timeout", "600",
       ],
       input: "reload\n", environment: fixedNowBeforeFixtures)
     #expect(result.status == 0)

@@ -97,7 +97,7 @@ struct TerminalInjectionTests {
       "--no-default-location", "--time-zone", "UTC", "--geocoder-url",
       servers.geocoder.url("/v1/search").absoluteString, "--weather-provider", "weatherbit",
       "--weather-url", servers.weather.url("/v2.0/current").absoluteString, "--time-url",
-      servers.time.url("/now").absoluteString,
+      servers.time.url("/now").absoluteString, "--http-timeout", "600",
     ]
   }
 

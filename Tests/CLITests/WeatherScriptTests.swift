@@ -26,7 +26,10 @@ struct WeatherScriptTests {
     }
     defer { server.stop() }
     let result = try await UniflowBinary.run(
-      ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
+      [
+        "--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString,
+        "--http-timeout", "600",
+      ],
       input: "changeLocation seoul\nchangeLocation Anchorage, AK\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(
@@ -43,7 +46,10 @@ struct WeatherScriptTests {
     }
     defer { server.stop() }
     let result = try await UniflowBinary.run(
-      ["--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString],
+      [
+        "--no-default-location", "--weather-url", server.url("/v1/forecast").absoluteString,
+        "--http-timeout", "600",
+      ],
       input: "changeLocation Seoul\ntomorrow\n", environment: fixedNowInSeoul)
     #expect(result.status == 0)
     #expect(

@@ -41,7 +41,8 @@ struct WiringTests {
     }
     defer { server.stop() }
     let options = try Options.parse([
-      "--geocoder-url", server.url("/v1/search").absoluteString, "--weather-url",
+      "--http-timeout", "600", "--geocoder-url", server.url("/v1/search").absoluteString,
+      "--weather-url",
       server.url("/v1/forecast").absoluteString,
     ])
     let dependencies = wired(options)
@@ -57,7 +58,10 @@ struct WiringTests {
     }
     defer { server.stop() }
     let options = try Options.parse(
-      ["--weather-provider", "weatherbit", "--weather-url", server.url("/").absoluteString],
+      [
+        "--weather-provider", "weatherbit", "--weather-url", server.url("/").absoluteString,
+        "--http-timeout", "600",
+      ],
       environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
     let report = try await wired(options).weather.current(seoul)
     #expect(report.iconName == "c04d")
