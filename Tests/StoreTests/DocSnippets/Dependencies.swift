@@ -40,3 +40,25 @@ struct Facts: Reducer {
 //   $0.numberFact = NumberFact { "\($0) is odd" }                // this test's value only
 // }
 // snippet: end
+
+// snippet: dependency-modifier
+/// Two facts side by side: the second always from a fixed client, whatever the store's is.
+struct TwoFacts: Reducer {
+  struct State: Equatable { var first = "", second = "" }
+  enum Action: Equatable, Sendable { case ask(Int), first(Facts.Action), second(Facts.Action) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    CombineReducers<State, Action, _> {
+      Scope(state: \State.first, action: ActionCase(Action.first)) { Facts() }
+      Scope(state: \State.second, action: ActionCase(Action.second)) {
+        Facts().dependency(\.numberFact, NumberFact { "\($0) is a fixed fact" })
+      }
+      Reduce { _, action in
+        guard case .ask(let n) = action else { return .none }
+        return .merge(.send(.first(.ask(n))), .send(.second(.ask(n))))
+      }
+    }
+    .reduce(into: &state, action: action)
+  }
+}
+// snippet: end

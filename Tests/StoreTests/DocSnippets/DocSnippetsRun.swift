@@ -52,4 +52,14 @@ struct StoreDocExamples {
     await live.send(.ask(4)).finish()
     #expect(live.state == "4 is a number")
   }
+
+  @Test("a dependency set on a child reducer holds there and in its effects, and only there")
+  func dependencyModifier() async {
+    let store = Store(initialState: TwoFacts.State(), reducer: TwoFacts()) {
+      $0.numberFact = NumberFact { "\($0) is odd" }
+    }
+    store.send(.ask(3))
+    await store.settle()
+    #expect(store.state == TwoFacts.State(first: "3 is odd", second: "3 is a fixed fact"))
+  }
 }
