@@ -10,7 +10,7 @@ import Testing
 
 /// A recording refuses, at once and with one line, every file it cannot own: FIFOs, devices,
 /// directories, symbolic links, files with other hard links, files another recording holds.
-@Suite("Recording: the files a log may be written to", .timeLimit(.minutes(1)))
+@Suite("Recording: the files a log may be written to", .timeLimit(.minutes(10)))
 struct RecordingFileTests {
   /// Starts recording to `path`; the error's message, or nil when it started (and is closed).
   func refusal(_ path: String, overwrite: Bool) -> String? {

@@ -8,7 +8,7 @@ import Testing
 
 /// End to end: `--record` and `:record` refuse, at once and with one line, the files a recording
 /// cannot own, and two recordings never share a file.
-@Suite("Recording refuses what it cannot own", .timeLimit(.minutes(2)))
+@Suite("Recording refuses what it cannot own", .timeLimit(.minutes(10)))
 struct RecordingRefusalTests {
   let arguments = ["--offline", "--no-default-location", "--time-zone", "UTC"]
   let regularOnly = "a recording writes only to a regular file"
