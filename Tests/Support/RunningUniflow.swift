@@ -110,3 +110,57 @@ public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws ->
     Thread { continuation.resume(with: Result { try work() }) }.start()
   }
 }
+
+/// Runs `body` in this task but on a thread of its own, not on the cooperative pool: for a test
+/// that computes for seconds without awaiting. The pool has as many threads as CI has cores
+/// (two), and a test that holds one for ten seconds starves every test waiting on an effect or
+/// a process (one of them failed its time limit that way). Unlike ``offThePool(_:)``, `body`
+/// runs inside the test's task, so `#expect` and `Issue.record` in it belong to the test.
+///
+/// ```swift
+/// @Test func manyStates() async {
+///   await onThreadOfItsOwn { for state in states { #expect(roundTrip(state) == state) } }
+/// }
+/// ```
+public func onThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value)
+  async throws -> Value
+{
+  // An unstructured task inherits the test's task-locals (`Test.current`), and a task made
+  // with an executor preference runs its nonisolated body there.
+  try await Task(executorPreference: ThreadPerJobExecutor()) { try body() }.value
+}
+
+/// ``onThreadOfItsOwn(_:)`` for work that cannot throw.
+///
+/// ```swift
+/// let count = await onThreadOfItsOwn { states.filter(isValid).count }
+/// ```
+public func onThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async
+  -> Value
+{
+  await Task(executorPreference: ThreadPerJobExecutor()) { body() }.value
+}
+
+/// A task executor that runs each job it is given on a new thread, which ends with the job.
+private final class ThreadPerJobExecutor: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Thread {
+      Thread.current.threadDictionary[ownThreadKey] = true
+      job.runSynchronously(on: executor)
+    }.start()
+  }
+}
+
+/// The key that marks the threads ``onThreadOfItsOwn(_:)`` makes.
+private let ownThreadKey = "uniflow-tests.thread-of-its-own"
+
+/// Whether this code runs on a thread ``onThreadOfItsOwn(_:)`` made.
+///
+/// ```swift
+/// #expect(await onThreadOfItsOwn { isOnThreadOfItsOwn })
+/// ```
+public var isOnThreadOfItsOwn: Bool {
+  Thread.current.threadDictionary[ownThreadKey] as? Bool == true
+}
