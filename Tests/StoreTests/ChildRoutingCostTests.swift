@@ -83,6 +83,13 @@ private func countedStore(size: Int, work: IDWork) -> Store<CountedList, Counted
 
 private struct Holder: Equatable, Sendable {
   var child: CountedRow?
+
+  /// The child behind a computed property, which `ifLet` reaches through its key path rather
+  /// than an offset.
+  var computedChild: CountedRow? {
+    get { child }
+    set { child = newValue }
+  }
 }
 
 private enum HolderAction: Sendable, CasePathable {
@@ -301,5 +308,46 @@ struct ChildRoutingCostTests {
     #expect(work.counts.hashes == 4, "the id hashed before and after each of the two actions")
     store.send(.replace(2))
     #expect(store.runningEffects == 0, "another id: another child, whose effects were cancelled")
+  }
+
+  @Test(
+    "ifLet through a computed key path routes the same way: the child reduced, its effects cancelled when it goes, a child action while it is nil reported"
+  )
+  func computedPathIfLet() {
+    let work = IDWork()
+    let store = Store(
+      initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
+      reducer: Reduce<Holder, HolderAction> { state, action in
+        if case .replace(let id) = action {
+          state.child = id == 0 ? nil : CountedRow(id: CountedID(raw: id, work: work))
+        }
+        return .none
+      }
+      .ifLet(\.computedChild, action: childCase) {
+        Reduce<CountedRow, Void> { row, _ in
+          row.hits += 1
+          return .run { _ in try await never() }
+        }
+      })
+    for _ in 0..<100 { store.send(.child) }
+    #expect(store.state.child?.hits == 100)
+    #expect(work.counts.hashes == 0)
+    #expect(store.runningEffects == 100)
+    store.send(.replace(0))
+    #expect(store.state.child == nil)
+    #expect(store.runningEffects == 0, "the child went: its effects were cancelled")
+
+    var reports: [TestFailure] = []
+    store.executor.reportMisuse = { reports.append($0) }
+    store.send(.child)
+    #expect(reports.count == 1)
+    #expect(
+      reports.first?.message.hasPrefix(
+        "An \"ifLet\" at \"StoreTests/ChildRoutingCostTests.swift:") == true,
+      "\(reports.map(\.message))")
+    #expect(
+      reports.first?.message.contains(
+        "received a child action when child state was \"nil\", and dropped it. Action: ()") == true,
+      "\(reports.map(\.message))")
   }
 }

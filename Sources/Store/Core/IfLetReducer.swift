@@ -20,8 +20,9 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    presentedChild(
-      toChild, action: action, presence: ChildIdentity(of: toChild), child: child(),
+    OptionalChildReducer(
+      parent: self, toChild: toChild, toChildAction: action, child: child(),
+      presence: ChildIdentity(of: toChild),
       site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -48,27 +49,10 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    presentedChild(
-      toChild, action: action, presence: IdentifiedChildPresence(toChild), child: child(),
+    OptionalChildReducer(
+      parent: self, toChild: toChild, toChildAction: action, child: child(),
+      presence: IdentifiedChildPresence(toChild),
       site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// What both `ifLet`s build: `child` scoped to the optional state, run while present.
-  @inlinable
-  func presentedChild<ChildState, ChildAction, Child: Reducer, Presence: ChildPresence>(
-    _ toChild: WritableKeyPath<State, ChildState?>, action: ActionCase<Action, ChildAction>,
-    presence: Presence, child: Child, site: ChildSite
-  ) -> PresentedChildReducer<Self, Scope<State, Action, OptionalChild<Child>>, Presence>
-  where
-    ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction,
-    Presence.State == State
-  {
-    PresentedChildReducer(
-      parent: self,
-      child: Scope(state: toChild, action: action) {
-        OptionalChild(child, site: site, operatorName: "ifLet")
-      },
-      presence: presence, site: site)
   }
 
   /// Runs `child` on one case of this reducer's enum state while the state is that case,
@@ -103,11 +87,12 @@ extension Reducer where Action: Sendable {
   }
 }
 
-/// The reducer `ifLet` and `ifCaseLet` return: the child (scoped, run only while present) runs
-/// first, under a hidden cancellation id; then the parent; and if the child was present before
-/// the parent ran and is not after (or is another `Identifiable` child), the child's effects are
+/// The reducer `ifCaseLet` returns: the child (scoped, run only while present) runs first,
+/// under a hidden cancellation id; then the parent; and if the child was present before the
+/// parent ran and is not after (or is another `Identifiable` child), the child's effects are
 /// cancelled. A reference to its parts, as `forEach`'s (see ``ForEachReducer``): a struct of
-/// them was copied to the stack before every call.
+/// them was copied to the stack before every call. (`ifLet` does the same in one step, with
+/// ``OptionalChildRouter``.)
 @usableFromInline
 struct PresentedChildReducer<Parent: Reducer, Child: Reducer, Presence: ChildPresence>: Reducer
 where
@@ -127,7 +112,7 @@ where
   }
 }
 
-/// What `ifLet` and `ifCaseLet` route with, immutable once built.
+/// What `ifCaseLet` routes with, immutable once built.
 @usableFromInline
 final class PresentedChildRouter<Parent: Reducer, Child: Reducer, Presence: ChildPresence>
 where
