@@ -108,6 +108,29 @@ private let childCase = ActionCase<HolderAction, Void>(embed: { HolderAction.chi
   if case .child = $0 { () } else { nil }
 }
 
+/// A parent that replaces its child by one with the id `.replace` names (removes it for 0), over
+/// a child reducer that counts its actions and starts an effect that never ends, reached through
+/// `toChild` by `ifLet` on a child known to be `Identifiable`.
+@MainActor
+private func countingHolderStore(work: IDWork, toChild: WritableKeyPath<Holder, CountedRow?>)
+  -> Store<Holder, HolderAction>
+{
+  Store(
+    initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
+    reducer: Reduce<Holder, HolderAction> { state, action in
+      if case .replace(let id) = action {
+        state.child = id == 0 ? nil : CountedRow(id: CountedID(raw: id, work: work))
+      }
+      return .none
+    }
+    .ifLet(toChild, action: childCase) {
+      Reduce<CountedRow, Void> { row, _ in
+        row.hits += 1
+        return .run { _ in try await never() }
+      }
+    })
+}
+
 /// A parent that replaces its child by one with the id `.replace` names, over a child reducer
 /// that starts an effect that never ends; built where the child's type is `ChildState`, which
 /// `ifLet` may or may not know to be `Identifiable`.
@@ -251,20 +274,7 @@ struct ChildRoutingCostTests {
   @Test("ifLet on a child known to be Identifiable compares its id and never hashes it")
   func ifLetComparesIDs() {
     let work = IDWork()
-    let store = Store(
-      initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
-      reducer: Reduce<Holder, HolderAction> { state, action in
-        if case .replace(let id) = action {
-          state.child = CountedRow(id: CountedID(raw: id, work: work))
-        }
-        return .none
-      }
-      .ifLet(\.child, action: childCase) {
-        Reduce<CountedRow, Void> { row, _ in
-          row.hits += 1
-          return .run { _ in try await never() }
-        }
-      })
+    let store = countingHolderStore(work: work, toChild: \.child)
     for _ in 0..<100 { store.send(.child) }
     #expect(store.state.child?.hits == 100)
     #expect(work.counts.hashes == 0)
@@ -315,20 +325,7 @@ struct ChildRoutingCostTests {
   )
   func computedPathIfLet() {
     let work = IDWork()
-    let store = Store(
-      initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
-      reducer: Reduce<Holder, HolderAction> { state, action in
-        if case .replace(let id) = action {
-          state.child = id == 0 ? nil : CountedRow(id: CountedID(raw: id, work: work))
-        }
-        return .none
-      }
-      .ifLet(\.computedChild, action: childCase) {
-        Reduce<CountedRow, Void> { row, _ in
-          row.hits += 1
-          return .run { _ in try await never() }
-        }
-      })
+    let store = countingHolderStore(work: work, toChild: \.computedChild)
     for _ in 0..<100 { store.send(.child) }
     #expect(store.state.child?.hits == 100)
     #expect(work.counts.hashes == 0)

@@ -140,15 +140,7 @@ where
       let namespace = site.childEffects
       childEffect = childEffect.namespaced(by: namespace).cancellable(id: namespace)
     }
-    let before = presence.identity(in: &state)
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = before != nil && presence.identity(in: &state) != before
-    if !dismissed {
-      if parentEffect.isNone { return childEffect }
-      if childEffect.isNone { return parentEffect }
-      return .merge(childEffect, parentEffect)
-    }
-    return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
+    return presence.reduce(parent, &state, action, after: childEffect, site: site)
   }
 }
 
@@ -160,6 +152,27 @@ protocol ChildPresence<State> {
   associatedtype State
   associatedtype Identity: Equatable
   func identity(in state: inout State) -> Identity?
+}
+
+extension ChildPresence {
+  /// The parent's part of `ifLet` and `ifCaseLet`, after the child's: the parent reducer, then
+  /// the child's effects cancelled if the parent dismissed or replaced the child.
+  @inlinable
+  @inline(__always)
+  func reduce<Parent: Reducer>(
+    _ parent: Parent, _ state: inout State, _ action: Parent.Action,
+    after childEffect: Effect<Parent.Action>, site: ChildSite
+  ) -> Effect<Parent.Action> where Parent.State == State {
+    let before = identity(in: &state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let dismissed = before != nil && identity(in: &state) != before
+    if _fastPath(!dismissed) {
+      if parentEffect.isNone { return childEffect }
+      if childEffect.isNone { return parentEffect }
+      return .merge(childEffect, parentEffect)
+    }
+    return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
+  }
 }
 
 /// The presence of an optional child whose type is `Identifiable`: its id, read in place.

@@ -29,8 +29,8 @@ where Parent.Action: Sendable, Child.Action: Sendable, Presence.State == Parent.
 ///
 /// The same rules as ``PresentedChildRouter`` over a `Scope` of an `OptionalChild` (which
 /// `ifCaseLet` still uses), in one step: the child state is reached through one pointer into
-/// the parent's, with no `Scope` and no `OptionalChild` between (callgrind: 451.6 → see
-/// docs/performance.md), and the rare cases — an effect to embed, a child action while the
+/// the parent's, with no `Scope` and no `OptionalChild` between (callgrind: 451.6 → 368.6
+/// instructions an action, docs/performance.md), and the rare cases — an effect to embed, a child action while the
 /// child is nil — are static functions out of line, taking only what they use.
 @usableFromInline
 final class OptionalChildRouter<Parent: Reducer, Child: Reducer, Presence: ChildPresence>
@@ -67,8 +67,10 @@ where Parent.Action: Sendable, Child.Action: Sendable, Presence.State == Parent.
     return reduce(at: &state, childAt: offset, action: action)
   }
 
-  /// `reduce(into:action:)` on the state at `root`, whose child is `offset` bytes in.
+  /// `reduce(into:action:)` on the state at `root`, whose child is `offset` bytes in; in line
+  /// with it, as `forEach`'s (a call of its own cost about 10 instructions an action).
   @inlinable
+  @inline(__always)
   func reduce(
     at root: UnsafeMutablePointer<Parent.State>, childAt offset: Int, action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -83,7 +85,7 @@ where Parent.Action: Sendable, Child.Action: Sendable, Presence.State == Parent.
     } else {
       childEffect = .none
     }
-    return reduceParent(&root.pointee, action, after: childEffect)
+    return presence.reduce(parent, &root.pointee, action, after: childEffect, site: site)
   }
 
   /// `reduce(into:action:)` for a child behind a computed key path.
@@ -98,7 +100,7 @@ where Parent.Action: Sendable, Child.Action: Sendable, Presence.State == Parent.
     } else {
       childEffect = .none
     }
-    return reduceParent(&state, action, after: childEffect)
+    return presence.reduce(parent, &state, action, after: childEffect, site: site)
   }
 
   /// The child's part: the child reducer on the child state in place, or the misuse report of
@@ -116,24 +118,6 @@ where Parent.Action: Sendable, Child.Action: Sendable, Presence.State == Parent.
     let effect = child.reduce(into: &state!, action: childAction)
     if _fastPath(effect.isNone) { return .none }
     return Self.embed(effect, site: site, embed: toChildAction.embedBody)
-  }
-
-  /// The parent's part, after the child's: the parent reducer, and the child's effects
-  /// cancelled if the parent dismissed or replaced the child.
-  @inlinable
-  @inline(__always)
-  func reduceParent(
-    _ state: inout Parent.State, _ action: Parent.Action, after childEffect: Effect<Parent.Action>
-  ) -> Effect<Parent.Action> {
-    let before = presence.identity(in: &state)
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = before != nil && presence.identity(in: &state) != before
-    if _fastPath(!dismissed) {
-      if parentEffect.isNone { return childEffect }
-      if childEffect.isNone { return parentEffect }
-      return .merge(childEffect, parentEffect)
-    }
-    return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
   }
 
   /// The child's effect embedded in the parent's actions, under the child's hidden
