@@ -148,8 +148,10 @@ enum ChildrenBench {
   /// middle row of a plain array, in place, its effect embedded back, then the parent reducer —
   /// with the row found by its offset instead of an id.
   @inline(never) private static func byHand(_ count: Int, rows: Int) -> Double {
-    let parent = Reduce<Plain, PlainAction> { _, _ in .none }
-    let element = row
+    // Through `opaque`, as `forEach` gets them: otherwise the optimiser inlines both closures
+    // into this reducer, which no reducer given to an operator gets.
+    let parent = opaque(Reduce<Plain, PlainAction> { _, _ in .none })
+    let element = opaque(row)
     let store = Store(
       initialState: Plain(rows: (0..<rows).map { Row(id: $0) }),
       reducer: Reduce<Plain, PlainAction> { state, action in
@@ -165,4 +167,7 @@ enum ChildrenBench {
     defer { DispatchBench.sink &+= store.state.rows[0].work.counter }
     return time(store, actions, count)
   }
+
+  /// `value`, hidden from the optimiser.
+  @inline(never) private static func opaque<Value>(_ value: Value) -> Value { value }
 }
