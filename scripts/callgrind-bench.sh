@@ -15,6 +15,11 @@
 #   session         uniflow --offline --no-default-location < session.txt, 20,000 script-mode
 #                   commands (--session-commands) from the same generator (the control for record)
 #   record          the same session with --record session.log
+#   children        uniflow bench --only children at --actions + 20,000 and at 20,000 actions: each
+#                   ChildrenBench variant's inclusive Ir (its closure in ChildrenBench.run, 5 timed
+#                   rounds) at the two sizes, subtracted and divided by 5 x --actions, which
+#                   cancels the set-up (building 1,000 rows); printed with the ratios to flat
+#                   (issue 17: forEach one row / flat <= 1.5)
 #
 # It prints each run's total Ir, the spread between runs (flagged when above 0.1%), and for
 # dispatch the inclusive Ir per action of each DispatchBench variant with the bench's ratios
@@ -33,7 +38,8 @@
 # at 100,000 actions). The line `replay: reader decoded …` counts those batches in each run;
 # compare replay figures with a tolerance of about 0.5%, or the median of more runs.
 #
-# Options: --runs N (2), --only LIST (dispatch,scopedDispatch,replay,session,record),
+# Options: --runs N (2), --only LIST (dispatch,scopedDispatch,replay,session,record; children
+# on request),
 # --actions N (100000), --session-commands N (20000),
 # --keep DIR (keep the callgrind files, inputs and outputs there), --tsv FILE (results as
 # tab-separated values), --build (run scripts/build-release.sh first). Environment: VALGRIND,
@@ -76,8 +82,8 @@ done
 
 for name in ${only//,/ }; do
   case "$name" in
-    dispatch|scopedDispatch|replay|session|record) ;;
-    *) echo "callgrind-bench: no workload '$name' (dispatch, scopedDispatch, replay, session, record)" >&2; exit 2 ;;
+    dispatch|scopedDispatch|replay|session|record|children) ;;
+    *) echo "callgrind-bench: no workload '$name' (dispatch, scopedDispatch, replay, session, record, children)" >&2; exit 2 ;;
   esac
 done
 wants() { [[ ",$only," == *",$1,"* ]]; }
@@ -109,8 +115,16 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 cd "$work"
-# The binary under a fixed short name, so argv[0] is the same whatever the checkout's path.
-ln -sf "$binary" ./uniflow
+# The binary under a fixed short name, so argv[0] is the same whatever the checkout's path; a
+# copy without its debug info when objcopy is there, since valgrind 3.19 gives up on the
+# toolchain's DWARF 5 ("Possibly corrupted debuginfo file"); the code, and so the counts, are
+# the same.
+rm -f ./uniflow
+if command -v objcopy >/dev/null; then
+  objcopy --strip-debug "$binary" ./uniflow
+else
+  ln -sf "$binary" ./uniflow
+fi
 
 environment=(env -i "PATH=/usr/bin:/bin" "HOME=${HOME:-/root}" "LANG=C.UTF-8" "TZ=Asia/Seoul"
   "UNIFLOW_FIXED_NOW=2026-11-29T03:45:12Z" "SWIFT_DETERMINISTIC_HASHING=1")
@@ -185,6 +199,10 @@ for run in $(seq 1 "$runs"); do
   if wants record; then
     rm -f "session.$run.log"
     measure record "$run" session.txt --offline --no-default-location --record "session.$run.log"
+  fi
+  if wants children; then
+    measure children "$run" /dev/null bench --only children --actions "$((actions + 20000))"
+    measure children-base "$run" /dev/null bench --only children --actions 20000
   fi
 done
 
@@ -354,6 +372,49 @@ if per_variant:
         print(f"  WARNING: a variant was not called {rounds} times: DispatchBench.run's closures "
               "changed; fix `variants` and `thunk` in this script")
 
+# Children: ChildrenBench.run keeps its variants as closures in an array, in this order, and calls
+# each through its partial-apply thunk (`closure #k in ChildrenBench.run`, `...FZSdycfU<k>_TA`)
+# 5 times in the timed rounds, at both sizes: the difference is 5 x --actions actions' worth.
+children_variants = [("flat", "the row reducer as the store's"),
+                     ("forEach", "one row of 1,000 through forEach"),
+                     ("ifLet", "an optional child through ifLet"),
+                     ("forEachInTurn", "the rows of forEach in turn"),
+                     ("byHand", "one row of a plain array, routed by hand (the floor)")]
+children_thunk = re.compile(r"ChildrenBenchO3run5count4rows6rounds[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
+
+
+def children_index(f):
+    m = children_thunk.search(f) if f else None
+    if not m:
+        return None
+    return 0 if m.group(1) == "" else int(m.group(1)) + 1
+
+
+children_figures = {}
+if "children" in rows and "children-base" in rows:
+    big = callgrind("children.1.callgrind")
+    small = callgrind("children-base.1.callgrind")
+    for index, (variant, _) in enumerate(children_variants):
+        member = lambda f, i=index: children_index(f) == i
+        calls, cost = group_cost(big, member)
+        base_calls, base_cost = group_cost(small, member)
+        if calls == 0:
+            continue
+        children_figures[variant] = (cost - base_cost) / (5 * actions)
+    print()
+    print("ChildrenBench variants (from children run 1 minus children-base run 1; inclusive Ir of each "
+          f"closure of ChildrenBench.run's 5 timed rounds, over 5 x {actions} actions)")
+    flat = children_figures.get("flat")
+    for variant, label in children_variants:
+        if variant not in children_figures:
+            continue
+        per = children_figures[variant]
+        ratio = f"{per / flat:6.3f} x flat" if flat else ""
+        print(f"  {variant:<15}{per:10.1f} Ir/action  {ratio}  {label}")
+    if flat and "forEach" in children_figures:
+        print(f"  forEach ratio  forEach/flat  {children_figures['forEach'] / flat:.4f}  (bench target <= 1.5, "
+              f"{1.5 * flat:.1f} Ir)")
+
 if tsv:
     with open(tsv, "w") as out:
         out.write("workload\tmedian_ir\tmin_ir\tmax_ir\tspread_percent\truns\n")
@@ -362,4 +423,6 @@ if tsv:
         for section, figures in per_variant.items():
             for variant, (calls, cost, per) in figures.items():
                 out.write(f"{section}.{variant}\t{cost}\t{cost}\t{cost}\t0\t{per:.2f} Ir/action\n")
+        for variant, per in children_figures.items():
+            out.write(f"children.{variant}\t\t\t\t0\t{per:.2f} Ir/action\n")
 PY

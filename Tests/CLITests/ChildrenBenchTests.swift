@@ -7,10 +7,12 @@ import Testing
 @MainActor
 @Suite("uniflow bench: children")
 struct ChildrenBenchTests {
-  @Test("the children section measures forEach and ifLet and reports them under their JSON keys")
+  @Test(
+    "the children section measures forEach, ifLet and the routing by hand, and reports them under their JSON keys"
+  )
   func childrenReport() throws {
     let figures = ChildrenBench.run(count: 2000, rows: 100, rounds: 1)
-    for value in [figures.flatNs, figures.elementNs, figures.ifLetNs] {
+    for value in [figures.flatNs, figures.elementNs, figures.ifLetNs, figures.byHandNs] {
       #expect(value.isFinite && value > 0)
     }
     var report = BenchReport()
@@ -19,8 +21,10 @@ struct ChildrenBenchTests {
     let children = object?["children"] as? [String: Any]
     #expect(children?["elementRatio"] as? Double != nil)
     #expect(children?["ifLetRatio"] as? Double != nil)
+    #expect(children?["byHandRatio"] as? Double != nil)
     #expect(children?["rows"] as? Int == 100)
     #expect(report.text().contains("forEach / flat (target ≤ 1.5)"))
+    #expect(report.text().contains("by hand / flat (information)"))
     #expect(try BenchCommand.parse(["--only", "children"]).only == ["children"])
   }
 }

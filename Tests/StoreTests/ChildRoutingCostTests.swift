@@ -83,6 +83,13 @@ private func countedStore(size: Int, work: IDWork) -> Store<CountedList, Counted
 
 private struct Holder: Equatable, Sendable {
   var child: CountedRow?
+
+  /// The child behind a computed property, which `ifLet` reaches through its key path rather
+  /// than an offset.
+  var computedChild: CountedRow? {
+    get { child }
+    set { child = newValue }
+  }
 }
 
 private enum HolderAction: Sendable, CasePathable {
@@ -99,6 +106,29 @@ private enum HolderAction: Sendable, CasePathable {
 
 private let childCase = ActionCase<HolderAction, Void>(embed: { HolderAction.child }) {
   if case .child = $0 { () } else { nil }
+}
+
+/// A parent that replaces its child by one with the id `.replace` names (removes it for 0), over
+/// a child reducer that counts its actions and starts an effect that never ends, reached through
+/// `toChild` by `ifLet` on a child known to be `Identifiable`.
+@MainActor
+private func countingHolderStore(work: IDWork, toChild: WritableKeyPath<Holder, CountedRow?>)
+  -> Store<Holder, HolderAction>
+{
+  Store(
+    initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
+    reducer: Reduce<Holder, HolderAction> { state, action in
+      if case .replace(let id) = action {
+        state.child = id == 0 ? nil : CountedRow(id: CountedID(raw: id, work: work))
+      }
+      return .none
+    }
+    .ifLet(toChild, action: childCase) {
+      Reduce<CountedRow, Void> { row, _ in
+        row.hits += 1
+        return .run { _ in try await never() }
+      }
+    })
 }
 
 /// A parent that replaces its child by one with the id `.replace` names, over a child reducer
@@ -244,20 +274,7 @@ struct ChildRoutingCostTests {
   @Test("ifLet on a child known to be Identifiable compares its id and never hashes it")
   func ifLetComparesIDs() {
     let work = IDWork()
-    let store = Store(
-      initialState: Holder(child: CountedRow(id: CountedID(raw: 1, work: work))),
-      reducer: Reduce<Holder, HolderAction> { state, action in
-        if case .replace(let id) = action {
-          state.child = CountedRow(id: CountedID(raw: id, work: work))
-        }
-        return .none
-      }
-      .ifLet(\.child, action: childCase) {
-        Reduce<CountedRow, Void> { row, _ in
-          row.hits += 1
-          return .run { _ in try await never() }
-        }
-      })
+    let store = countingHolderStore(work: work, toChild: \.child)
     for _ in 0..<100 { store.send(.child) }
     #expect(store.state.child?.hits == 100)
     #expect(work.counts.hashes == 0)
@@ -301,5 +318,33 @@ struct ChildRoutingCostTests {
     #expect(work.counts.hashes == 4, "the id hashed before and after each of the two actions")
     store.send(.replace(2))
     #expect(store.runningEffects == 0, "another id: another child, whose effects were cancelled")
+  }
+
+  @Test(
+    "ifLet through a computed key path routes the same way: the child reduced, its effects cancelled when it goes, a child action while it is nil reported"
+  )
+  func computedPathIfLet() {
+    let work = IDWork()
+    let store = countingHolderStore(work: work, toChild: \.computedChild)
+    for _ in 0..<100 { store.send(.child) }
+    #expect(store.state.child?.hits == 100)
+    #expect(work.counts.hashes == 0)
+    #expect(store.runningEffects == 100)
+    store.send(.replace(0))
+    #expect(store.state.child == nil)
+    #expect(store.runningEffects == 0, "the child went: its effects were cancelled")
+
+    var reports: [TestFailure] = []
+    store.executor.reportMisuse = { reports.append($0) }
+    store.send(.child)
+    #expect(reports.count == 1)
+    #expect(
+      reports.first?.message.hasPrefix(
+        "An \"ifLet\" at \"StoreTests/ChildRoutingCostTests.swift:") == true,
+      "\(reports.map(\.message))")
+    #expect(
+      reports.first?.message.contains(
+        "received a child action when child state was \"nil\", and dropped it. Action: ()") == true,
+      "\(reports.map(\.message))")
   }
 }

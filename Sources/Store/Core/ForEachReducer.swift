@@ -112,6 +112,7 @@ where
   /// method taking a pointer rather than a closure given to `withUnsafeMutablePointer`: the
   /// closure's context was a copy of `self`, made on the stack on every action (callgrind).
   @inlinable
+  @inline(__always)
   func reduce(
     at root: UnsafeMutablePointer<Parent.State>, elementsAt offset: Int, action: Parent.Action
   ) -> Effect<Parent.Action> {

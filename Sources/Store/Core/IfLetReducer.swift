@@ -20,8 +20,9 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    presentedChild(
-      toChild, action: action, presence: ChildIdentity(of: toChild), child: child(),
+    OptionalChildReducer(
+      parent: self, toChild: toChild, toChildAction: action, child: child(),
+      presence: ChildIdentity(of: toChild),
       site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -48,27 +49,10 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    presentedChild(
-      toChild, action: action, presence: IdentifiedChildPresence(toChild), child: child(),
+    OptionalChildReducer(
+      parent: self, toChild: toChild, toChildAction: action, child: child(),
+      presence: IdentifiedChildPresence(toChild),
       site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// What both `ifLet`s build: `child` scoped to the optional state, run while present.
-  @inlinable
-  func presentedChild<ChildState, ChildAction, Child: Reducer, Presence: ChildPresence>(
-    _ toChild: WritableKeyPath<State, ChildState?>, action: ActionCase<Action, ChildAction>,
-    presence: Presence, child: Child, site: ChildSite
-  ) -> PresentedChildReducer<Self, Scope<State, Action, OptionalChild<Child>>, Presence>
-  where
-    ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction,
-    Presence.State == State
-  {
-    PresentedChildReducer(
-      parent: self,
-      child: Scope(state: toChild, action: action) {
-        OptionalChild(child, site: site, operatorName: "ifLet")
-      },
-      presence: presence, site: site)
   }
 
   /// Runs `child` on one case of this reducer's enum state while the state is that case,
@@ -103,11 +87,12 @@ extension Reducer where Action: Sendable {
   }
 }
 
-/// The reducer `ifLet` and `ifCaseLet` return: the child (scoped, run only while present) runs
-/// first, under a hidden cancellation id; then the parent; and if the child was present before
-/// the parent ran and is not after (or is another `Identifiable` child), the child's effects are
+/// The reducer `ifCaseLet` returns: the child (scoped, run only while present) runs first,
+/// under a hidden cancellation id; then the parent; and if the child was present before the
+/// parent ran and is not after (or is another `Identifiable` child), the child's effects are
 /// cancelled. A reference to its parts, as `forEach`'s (see ``ForEachReducer``): a struct of
-/// them was copied to the stack before every call.
+/// them was copied to the stack before every call. (`ifLet` does the same in one step, with
+/// ``OptionalChildRouter``.)
 @usableFromInline
 struct PresentedChildReducer<Parent: Reducer, Child: Reducer, Presence: ChildPresence>: Reducer
 where
@@ -127,7 +112,7 @@ where
   }
 }
 
-/// What `ifLet` and `ifCaseLet` route with, immutable once built.
+/// What `ifCaseLet` routes with, immutable once built.
 @usableFromInline
 final class PresentedChildRouter<Parent: Reducer, Child: Reducer, Presence: ChildPresence>
 where
@@ -155,15 +140,7 @@ where
       let namespace = site.childEffects
       childEffect = childEffect.namespaced(by: namespace).cancellable(id: namespace)
     }
-    let before = presence.identity(in: &state)
-    let parentEffect = parent.reduce(into: &state, action: action)
-    let dismissed = before != nil && presence.identity(in: &state) != before
-    if !dismissed {
-      if parentEffect.isNone { return childEffect }
-      if childEffect.isNone { return parentEffect }
-      return .merge(childEffect, parentEffect)
-    }
-    return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
+    return presence.reduce(parent, &state, action, after: childEffect, site: site)
   }
 }
 
@@ -175,6 +152,27 @@ protocol ChildPresence<State> {
   associatedtype State
   associatedtype Identity: Equatable
   func identity(in state: inout State) -> Identity?
+}
+
+extension ChildPresence {
+  /// The parent's part of `ifLet` and `ifCaseLet`, after the child's: the parent reducer, then
+  /// the child's effects cancelled if the parent dismissed or replaced the child.
+  @inlinable
+  @inline(__always)
+  func reduce<Parent: Reducer>(
+    _ parent: Parent, _ state: inout State, _ action: Parent.Action,
+    after childEffect: Effect<Parent.Action>, site: ChildSite
+  ) -> Effect<Parent.Action> where Parent.State == State {
+    let before = identity(in: &state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let dismissed = before != nil && identity(in: &state) != before
+    if _fastPath(!dismissed) {
+      if parentEffect.isNone { return childEffect }
+      if childEffect.isNone { return parentEffect }
+      return .merge(childEffect, parentEffect)
+    }
+    return .merge(childEffect, parentEffect, Effect(.cancel(site.childEffects)))
+  }
 }
 
 /// The presence of an optional child whose type is `Identifiable`: its id, read in place.

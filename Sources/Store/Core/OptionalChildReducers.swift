@@ -1,6 +1,6 @@
 /// Runs a reducer on optional state while it is not nil; a child action while it is nil is
-/// dropped and reported as misuse. What ``Scope`` builds for optional child state, and what
-/// `ifLet` runs.
+/// dropped and reported as misuse. What ``Scope`` builds for optional child state (`ifLet` does
+/// the same in place, with its own router).
 ///
 /// ```swift
 /// Scope(state: \Parent.State.detail, action: .detail) { Detail() }   // a Scope<_, _, OptionalChild<Detail>>

@@ -2,7 +2,9 @@ import Foundation
 import Store
 
 /// The cost of routing an action to one child: to one element of a 1,000-element collection
-/// (`forEach`), and to an optional child (`ifLet`), against the same reducer as a root store's.
+/// (`forEach`), and to an optional child (`ifLet`), against the same reducer as a root store's;
+/// and, as the floor of any routing, the same action routed by a hand-written reducer to a row
+/// of a plain array found by its offset (no id, no lookup, no case closure).
 @MainActor
 enum ChildrenBench {
   struct Figures {
@@ -15,11 +17,15 @@ enum ChildrenBench {
     var elementsInTurnNs: Double
     /// ns/action: the same action to an optional child, through `ifLet`.
     var ifLetNs: Double
+    /// ns/action: the same action to the middle row of a plain array, routed by a hand-written
+    /// reducer (a pattern match, the row by offset, then the parent): the floor (information).
+    var byHandNs: Double
     /// How many rows the collection holds.
     var rows: Int
 
     var elementRatio: Double { elementNs / flatNs }
     var ifLetRatio: Double { ifLetNs / flatNs }
+    var byHandRatio: Double { byHandNs / flatNs }
   }
 
   /// A row: the reference workload's state with an id.
@@ -48,6 +54,16 @@ enum ChildrenBench {
     case other
   }
 
+  struct Plain: Sendable {
+    var rows: [Row]
+    var other = 0
+  }
+
+  enum PlainAction: Sendable {
+    case row(index: Int, action: ReferenceWorkload.Action)
+    case other
+  }
+
   static let rowsCase = ActionCase<ListAction, IdentifiedAction<Int, ReferenceWorkload.Action>>(
     embed: ListAction.rows
   ) {
@@ -68,7 +84,7 @@ enum ChildrenBench {
   static func run(count: Int = 1_000_000, rows: Int = 1_000, rounds: Int = 5) -> Figures {
     let variants: [() -> Double] = [
       { flat(count) }, { element(count, rows: rows, inTurn: false) }, { ifLet(count) },
-      { element(count, rows: rows, inTurn: true) },
+      { element(count, rows: rows, inTurn: true) }, { byHand(count, rows: rows) },
     ]
     for variant in variants { _ = variant() }
     var best = [Double](repeating: .infinity, count: variants.count)
@@ -77,7 +93,7 @@ enum ChildrenBench {
     }
     return Figures(
       flatNs: best[0], elementNs: best[1], elementsInTurnNs: best[3], ifLetNs: best[2],
-      rows: rows)
+      byHandNs: best[4], rows: rows)
   }
 
   private static func time<State, Action>(
@@ -127,4 +143,31 @@ enum ChildrenBench {
     defer { DispatchBench.sink &+= store.state.child?.work.counter ?? 0 }
     return time(store, ReferenceWorkload.actions.map { .child($0) }, count)
   }
+
+  /// The floor: what `forEach` does, written out for this one case — the row reducer on the
+  /// middle row of a plain array, in place, its effect embedded back, then the parent reducer —
+  /// with the row found by its offset instead of an id.
+  @inline(never) private static func byHand(_ count: Int, rows: Int) -> Double {
+    // Through `opaque`, as `forEach` gets them: otherwise the optimiser inlines both closures
+    // into this reducer, which no reducer given to an operator gets.
+    let parent = opaque(Reduce<Plain, PlainAction> { _, _ in .none })
+    let element = opaque(row)
+    let store = Store(
+      initialState: Plain(rows: (0..<rows).map { Row(id: $0) }),
+      reducer: Reduce<Plain, PlainAction> { state, action in
+        var rowEffect = Effect<PlainAction>.none
+        if case .row(let index, let rowAction) = action {
+          let effect = element.reduce(into: &state.rows[index], action: rowAction)
+          if !effect.isNone { rowEffect = effect.map { .row(index: index, action: $0) } }
+        }
+        let parentEffect = parent.reduce(into: &state, action: action)
+        return parentEffect.isNone ? rowEffect : .merge(rowEffect, parentEffect)
+      })
+    let actions = ReferenceWorkload.actions.map { PlainAction.row(index: rows / 2, action: $0) }
+    defer { DispatchBench.sink &+= store.state.rows[0].work.counter }
+    return time(store, actions, count)
+  }
+
+  /// `value`, hidden from the optimiser.
+  @inline(never) private static func opaque<Value>(_ value: Value) -> Value { value }
 }
