@@ -50,7 +50,7 @@ struct BadLogTests {
       ),
       (
         #"{"format":"uniflow-action-log","version":3,"state":{}}"# + "\n",
-        "LOG:1: log format version 3 is not supported; this uniflow reads versions 1 and 2"
+        "LOG:1: log format version 3 is not supported; this program reads versions 1 and 2"
       ),
       (
         #"{"format":"uniflow-action-log","version":2,"state":{}}"# + "\n",

@@ -55,21 +55,39 @@ struct ConsoleReplayTests {
       ])
   }
 
-  @Test("a state the app's type cannot read is reported naming the app, not uniflow")
-  func badStateNamesTheApp() throws {
+  /// Replays a tally log in which `original` was replaced by `edited`: the exit status, and the
+  /// errors with the log's path written as LOG.
+  func replayEdited(_ original: String, to edited: String) throws -> (Int32, [String]) {
     let file = TemporaryFile()
     defer { file.remove() }
     try recordTally([.add(1)], app: "tally 1.0.0", to: file)
     let text = try String(contentsOfFile: file.path, encoding: .utf8)
-    try file.write(text.replacingOccurrences(of: #""notes":[]"#, with: #""notez":[]"#))
+    try file.write(text.replacingOccurrences(of: original, with: edited))
     let console = CapturingConsole()
     let status = ConsoleReplay(TallyApp()).run(ReplayRequest(path: file.path), console: console)
+    return (status, console.errors.map { $0.replacingOccurrences(of: file.path, with: "LOG") })
+  }
+
+  @Test("a state the app's type cannot read is reported naming the app, not uniflow")
+  func badStateNamesTheApp() throws {
+    let (status, errors) = try replayEdited(#""notes":[]"#, to: #""notez":[]"#)
     #expect(status == 2)
     #expect(
-      console.errors == [
-        "tally: \(file.path):1: the header's state does not fit this tally's state (notes is "
-          + "missing); was the log written by another version?"
+      errors == [
+        "tally: LOG:1: the header's state does not fit this tally's state (notes is missing); "
+          + "was the log written by another version?"
       ])
+  }
+
+  @Test("a log format version the app cannot read is reported naming the app, not uniflow")
+  func unsupportedVersionNamesTheApp() throws {
+    let (status, errors) = try replayEdited(#""version":1,"#, to: #""version":9,"#)
+    #expect(status == 2)
+    #expect(
+      errors == [
+        "tally: LOG:1: log format version 9 is not supported; this tally reads versions 1 and 2"
+      ]
+    )
   }
 
   @Test("a log of another version of the same app replays")

@@ -101,6 +101,20 @@ struct CancellationTests {
     #expect(ids.count == 3)
   }
 
+  @Test("ids of one type compare by that type's own ==")
+  func effectIDsBySameTypeValue() {
+    struct Query: Hashable, Sendable { var text: String }
+    #expect(EffectID(Query(text: "seoul")) == EffectID(Query(text: "seoul")))
+    #expect(EffectID(Query(text: "seoul")) != EffectID(Query(text: "busan")))
+    #expect(EffectID("a") != EffectID("b"))
+    #expect(EffectID(Optional(1)) == EffectID(Optional(1)))
+    #expect(EffectID(Optional(1)) != EffectID(Optional<Int>.none))
+    let ids: Set<EffectID> = [
+      EffectID(Query(text: "a")), EffectID(Query(text: "a")), EffectID("a"),
+    ]
+    #expect(ids.count == 2)
+  }
+
   @Test("cancelling one empty-struct id leaves an effect under another empty-struct id running")
   func cancelByType() async {
     struct Search: Hashable, Sendable {}

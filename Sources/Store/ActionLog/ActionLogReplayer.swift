@@ -32,14 +32,14 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
 
   /// Opens `path`, reads its header and decodes the state it starts from. `app` names the
   /// program replaying in what it reports (`the header's state does not fit this todos's
-  /// state …`).
+  /// state …`, `log format version 9 is not supported; this todos reads versions 1 and 2`).
   ///
   /// ```swift
   /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log", app: "uniflow")
   /// ```
   public init(path: String, app: String = "program") throws(ActionLogError) {
     self.app = app
-    cursor = try LogCursor(path: path, line: &line)
+    cursor = try LogCursor(path: path, app: app, line: &line)
     do {
       startState = try LogStateCoding.decode(
         State.self, from: cursor.header.stateJSON, with: decoder)

@@ -6,7 +6,7 @@ import Store
 ///
 /// ```swift
 /// var line = LogLine()
-/// var cursor = try LogCursor(path: "session.log", line: &line)
+/// var cursor = try LogCursor(path: "session.log", app: "todos", line: &line)
 /// while let kind = try cursor.next(&line) {
 ///   if case .action(let seq, _, _) = kind {
 ///     let action: AppAction = try cursor.action(&line, seq: seq)
@@ -31,6 +31,8 @@ package struct LogCursor: Sendable {
   }
 
   package let path: String
+  /// The program reading, as its messages name it: `this todos reads versions 1 and 2`.
+  package let app: String
   package let header: ActionLogHeader
   /// The seq of the last action accepted (0 before the first).
   package private(set) var lastSeq = 0
@@ -39,11 +41,15 @@ package struct LogCursor: Sendable {
   package private(set) var tornLine: Int?
   private var lines: LogFileLines
 
-  /// Opens `path` and reads its header, using `line` as scratch space.
-  package init(path: String, line: inout LogLine) throws(ActionLogError) {
+  /// Opens `path` and reads its header, using `line` as scratch space. `app` names the program
+  /// reading in what it reports (`… is not supported; this todos reads versions 1 and 2`).
+  package init(path: String, app: String = "program", line: inout LogLine)
+    throws(ActionLogError)
+  {
     self.path = path
+    self.app = app
     lines = try LogFileLines(path: path)
-    header = try Self.readHeader(&lines, into: &line)
+    header = try Self.readHeader(&lines, app: app, into: &line)
   }
 
   /// The number of the line last read.
@@ -164,9 +170,9 @@ package struct LogCursor: Sendable {
     return "seq \(seq) follows seq \(last): \(missing) missing (a gap)"
   }
 
-  private static func readHeader(_ lines: inout LogFileLines, into line: inout LogLine)
-    throws(ActionLogError) -> ActionLogHeader
-  {
+  private static func readHeader(
+    _ lines: inout LogFileLines, app: String, into line: inout LogLine
+  ) throws(ActionLogError) -> ActionLogHeader {
     let path = lines.path
     guard let ending = try lines.next(into: &line.bytes) else {
       throw ActionLogError(.badLog, file: path, "the file is empty; it is not a uniflow action log")
@@ -200,7 +206,7 @@ package struct LogCursor: Sendable {
       case .unsupportedVersion(let version):
         throw ActionLogError(
           .badLog, file: path, line: 1,
-          "log format version \(version) is not supported; this uniflow reads versions "
+          "log format version \(version) is not supported; this \(app) reads versions "
             + "\(ActionLogHeader.version) and \(ActionLogHeader.newestVersion)")
       case .problem(let problem):
         throw failure(problem, in: line, path: path, lineNumber: 1)

@@ -17,7 +17,7 @@ import Foundation
 @MainActor
 @usableFromInline
 package final class EffectExecutor<Action: Sendable>: EffectCancelling {
-  package var deliver: @MainActor (Action) -> Void
+  @usableFromInline package var deliver: @MainActor (Action) -> Void
   /// Where misuse goes: an action sent after its effect finished, an error no one handled.
   /// Outside tests, one line on stderr.
   package var reportMisuse: @MainActor (TestFailure) -> Void = { printMisuse($0) }

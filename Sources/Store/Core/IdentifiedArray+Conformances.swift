@@ -15,6 +15,11 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   /// ```swift
   /// IdentifiedArrayOf<Row>() == []   // true
   /// ```
+  ///
+  /// Inlinable, so that it runs specialised for the element type where it is called (a screen
+  /// that compares its part of the state after every action): generic, it cost ~5,800
+  /// instructions for uniflow's two dogs (callgrind).
+  @inlinable
   public static func == (left: Self, right: Self) -> Bool {
     if left.idsVersion == right.idsVersion, left.slots.count == right.slots.count,
       left.slots.withUnsafeBufferPointer({ l in

@@ -11,6 +11,7 @@ extension Store {
   /// `value` runs after every action the store handles, so keep it cheap: derive from the
   /// smallest part of the state that matters, or observe a scoped store. Observing stops when
   /// the returned ``StoreObservation`` is cancelled or released.
+  @inlinable
   public func observe<Value: Equatable>(
     _ value: @escaping (State) -> Value, onChange: @escaping (Value) -> Void
   ) -> StoreObservation {
@@ -23,6 +24,7 @@ extension Store {
   /// ```swift
   /// let observation = store.observe(\.count) { count in print("count:", count) }
   /// ```
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>, onChange: @escaping (Value) -> Void
   ) -> StoreObservation {
@@ -37,6 +39,11 @@ extension Store {
   ///   print("about", $0)
   /// }
   /// ```
+  ///
+  /// Inlinable, as are the two above: the closure that compares each new value with the last is
+  /// compiled where the store is observed, for the concrete `Value`, instead of running generic
+  /// in this module (metadata lookups and value-witness copies on every action).
+  @inlinable
   public func observe<Value>(
     _ value: @escaping (State) -> Value,
     removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
@@ -55,6 +62,7 @@ extension Store {
   }
 
   /// Calls `body` with this store's state after every action the root store handles.
+  @usableFromInline
   func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
     if let link { return link.subscribe(body) }
     return addObserver(replaced: body) { _, _, state in body(state) }

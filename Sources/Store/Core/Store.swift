@@ -51,6 +51,7 @@ public final class Store<State, Action: Sendable>: StoreRoot {
     // stack twice an action before its `reduce` ran (callgrind: ~40 instructions for a
     // 100-byte `Scope` of a `Scope`); a class's method gets the reference as it is.
     self.init(initialState: initialState, reduce: ReducerReference(reducer).reduce(into:action:))
+    receiveEffectActionsHere()
   }
 
   /// Creates a store from a reducing function.
@@ -71,6 +72,7 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   }
 
   /// A root store whose reducer and effects see `dependencies`.
+  @usableFromInline
   init(
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
     dependencies: DependencyValues

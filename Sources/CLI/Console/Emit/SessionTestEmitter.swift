@@ -42,7 +42,7 @@ package struct SessionTestEmitter<App: ConsoleApp> {
   package func source(
     logAt path: String, name: String, start: App.State, steps: [ReplayStep<App.Action>]
   ) throws(ActionLogError) -> String {
-    let extras = try Self.extras(ofLogAt: path)
+    let extras = try Self.extras(ofLogAt: path, app: app.name)
     if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
       throw ActionLogError(
         .badLog, file: path, line: 1,
@@ -138,10 +138,10 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     TerminalText.escape(text.debugDescription)
   }
 
-  /// Reads the times and calls of the log at `path`.
-  static func extras(ofLogAt path: String) throws(ActionLogError) -> Extras {
+  /// Reads the times and calls of the log at `path`; `app` names the program in what it reports.
+  static func extras(ofLogAt path: String, app: String) throws(ActionLogError) -> Extras {
     var line = LogLine()
-    var cursor = try LogCursor(path: path, line: &line)
+    var cursor = try LogCursor(path: path, app: app, line: &line)
     var extras = Extras()
     extras.timed = cursor.header.records.contains(.clock)
     var lastSeq = 0

@@ -13,6 +13,7 @@ extension Store {
   /// two stores with different dependencies never see each other's. A store made without this
   /// argument keeps the values in effect where it is made (live ones, unless it is made inside
   /// `withDependencies`).
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: State, reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void
@@ -20,7 +21,8 @@ extension Store {
     var dependencies = DependencyValues.current
     prepareDependencies(&dependencies)
     self.init(
-      initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies
-    )
+      initialState: initialState, reduce: ReducerReference(reducer).reduce(into:action:),
+      dependencies: dependencies)
+    receiveEffectActionsHere()
   }
 }
