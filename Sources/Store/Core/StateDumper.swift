@@ -46,17 +46,21 @@ package struct StateDumper {
   /// `lineDiff(expected: dumpLines(before), actual: dumpLines(after))`, where `before` is the
   /// value the last call dumped (`before` is dumped only when this is the first); `after` is
   /// remembered for the next call.
+  /// `changed`: the caller has just found `after` not `==` to `before` (to print "no change"
+  /// otherwise), so the dump does not compare the two whole values again; its parts still are.
   package mutating func changes(
-    from before: Any, to after: Any, context: Int = 3, maxChanges: Int = lineDiffMaxChanges
+    from before: Any, to after: Any, changed: Bool = false, context: Int = 3,
+    maxChanges: Int = lineDiffMaxChanges
   ) -> String {
     let old = last ?? dump(before)
-    let new = dump(after)
+    let new = dump(after, changed: changed)
     return DumpDiff(old: old, new: new).table(context: context, maxChanges: maxChanges)
   }
 
-  private mutating func dump(_ value: Any) -> DumpSegment {
+  private mutating func dump(_ value: Any, changed: Bool = false) -> DumpSegment {
     var dumper = Dumper()
-    let segment = dumper.dump(value, label: nil, indent: "", trailing: "", previous: last?.node)
+    let segment = dumper.dump(
+      value, label: nil, indent: "", trailing: "", previous: last?.node, changed: changed)
     last = segment
     reflected = dumper.reflected
     return segment
