@@ -86,13 +86,15 @@ let package = Package(
     // libFuzzer target for the action log's reader and the app's log coding: see
     // scripts/fuzz-log.sh.
     .executableTarget(
-      name: "LogFuzzer", dependencies: ["AppLog"], path: "Sources/CLI/LogFuzzer",
+      name: "LogFuzzer", dependencies: ["AppLog", "FuzzSupport"], path: "Sources/CLI/LogFuzzer",
       swiftSettings: strict),
     // libFuzzer target for the console's tools (replay's variants, shrink) on another app's
     // logs: see scripts/fuzz-console.sh.
     .executableTarget(
-      name: "ConsoleFuzzer", dependencies: ["Console", "ActionLog", "Store"],
+      name: "ConsoleFuzzer", dependencies: ["Console", "ActionLog", "Store", "FuzzSupport"],
       path: "Sources/CLI/ConsoleFuzzer", swiftSettings: strict),
+    // The fuzzers' input file, in a directory of their own (O_NOFOLLOW).
+    .target(name: "FuzzSupport", path: "Sources/CLI/FuzzSupport", swiftSettings: strict),
 
     // MARK: Tests.
 

@@ -12,7 +12,8 @@
 # directory (exit non-zero). Replay one with a plain build:
 #   swift build --product ConsoleFuzzer && .build/debug/ConsoleFuzzer crash-…
 # New interesting inputs collect in .build/fuzz-console/corpus. The fuzzer is told apart from
-# a blind run by its coverage: the script stops if libFuzzer reports none.
+# a blind run by its coverage: the script stops if libFuzzer reports none (scripts/fuzz-common.sh
+# runs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -22,15 +23,7 @@ seeds=.build/fuzz-console/seeds
 "$(swift build --show-bin-path)/ConsoleFuzzer" --seeds "$seeds"
 swift build -c release --product ConsoleFuzzer --sanitize=fuzzer \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build/fuzz-console
-mkdir -p .build/fuzz-console/corpus
-log=.build/fuzz-console/last-run.txt
-status=0
-SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/fuzz-console/release/ConsoleFuzzer \
-  .build/fuzz-console/corpus "$seeds" \
-  -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=4096 \
-  -print_final_stats=1 2>&1 | tee "$log" || status=$?
-if ! grep -Eq 'cov: [1-9]' "$log"; then
-  echo "fuzz-console.sh: the fuzzer reported no coverage (cov: 0); the build is not instrumented" >&2
-  exit 1
-fi
-exit "$status"
+# shellcheck source=scripts/fuzz-common.sh
+source scripts/fuzz-common.sh
+run_fuzzer fuzz-console .build/fuzz-console/release/ConsoleFuzzer "$seconds" 20 \
+  .build/fuzz-console/corpus "$seeds"

@@ -17,22 +17,14 @@
 # SwiftPM passes `--sanitize=fuzzer --sanitize=address` to the compiler as two flags, and the
 # last one wins: the build then fuzzes blind (`cov: 0`) or without AddressSanitizer. So the two
 # go to the compiler as one flag, and `--sanitize=fuzzer` links libFuzzer. The script stops if
-# the fuzzer reports no coverage.
+# the fuzzer reports no coverage (scripts/fuzz-common.sh runs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 
 swift build -c release --product LogFuzzer --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
   -Xswiftc -DFUZZING --scratch-path .build/fuzz-log
-mkdir -p .build/fuzz-log/corpus
-log=.build/fuzz-log/last-run.txt
-status=0
-SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/fuzz-log/release/LogFuzzer \
-  .build/fuzz-log/corpus Tests/Fuzz/seeds/logs Tests/Fuzz/regressions/logs \
-  -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
-  -print_final_stats=1 2>&1 | tee "$log" || status=$?
-if ! grep -Eq 'cov: [1-9]' "$log"; then
-  echo "fuzz-log.sh: the fuzzer reported no coverage (cov: 0); the build is not instrumented" >&2
-  exit 1
-fi
-exit "$status"
+# shellcheck source=scripts/fuzz-common.sh
+source scripts/fuzz-common.sh
+run_fuzzer fuzz-log .build/fuzz-log/release/LogFuzzer "$seconds" 10 \
+  .build/fuzz-log/corpus Tests/Fuzz/seeds/logs Tests/Fuzz/regressions/logs

@@ -85,17 +85,34 @@ struct InstallScriptTests {
         atPath: folder.appendingPathComponent("\(prefix)/bin/uniflow").path))
   }
 
-  @Test("it refuses to install over the binary it installs, however the prefix names it")
+  @Test(
+    "it refuses to install over the binary it installs: through a linked prefix, .., a hard link"
+  )
   func refusesItsInput() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(try await Self.install(["a"], in: folder).status == 0)
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
-    let words = [Self.script, "--binary", "a/bin/uniflow", "b"]
-    let result = try await ShellCommand.run(words.joined(separator: " "), in: folder)
-    #expect(result.status == 2)
-    #expect(result.output.contains("which is the same file; choose another PREFIX"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("c"), withIntermediateDirectories: true)
+    try FileManager.default.linkItem(
+      atPath: folder.appendingPathComponent("a/bin/uniflow").path,
+      toPath: folder.appendingPathComponent("hard").path)
+    let original = try Data(contentsOf: folder.appendingPathComponent("a/bin/uniflow"))
+    // The installed binary as the one to install, under each spelling of the prefix or of it.
+    let runs = [
+      ["a/bin/uniflow", "b"], ["a/bin/uniflow", "c/../a"], ["hard", "a"], ["b/bin/uniflow", "a"],
+    ]
+    for run in runs {
+      let words = [Self.script, "--binary"] + run
+      let result = try await ShellCommand.run(words.joined(separator: " "), in: folder)
+      #expect(result.status == 2, "\(run): \(result.output)")
+      #expect(
+        result.output.contains("which is the same file; choose another PREFIX"), "\(run)")
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent("a/bin/uniflow")) == original, "\(run)")
+    }
     #expect(
       FileManager.default.isExecutableFile(
         atPath: folder.appendingPathComponent("a/bin/uniflow").path))

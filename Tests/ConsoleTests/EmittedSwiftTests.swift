@@ -87,4 +87,29 @@ struct EmittedSwiftTests {
         #"$0.rows[id: 5000]?.title = "changed""#
       ])
   }
+
+  @Test(
+    "a list that grew or shrank at its end among 10,000 elements is written as appends or one removal"
+  )
+  func endChanges() {
+    var before = Screen()
+    before.rows = IdentifiedArrayOf(uniqueElements: (1...10_000).map { Row(id: $0, title: "t") })
+    var after = before
+    after.rows.append(Row(id: 10_001, title: "u"))
+    after.rows.append(Row(id: 10_002, title: "v"))
+    #expect(
+      EmittedSwift.assignments(from: before, to: after, path: "$0") == [
+        ##"$0.rows.append(try logValue(#"{"done":false,"id":10001,"title":"u"}"#))"##,
+        ##"$0.rows.append(try logValue(#"{"done":false,"id":10002,"title":"v"}"#))"##,
+      ])
+    let numbers = Array(1...10_000)
+    #expect(
+      EmittedSwift.assignments(from: numbers, to: numbers + [7, 8], path: "$0.n") == [
+        "$0.n.append(contentsOf: [7, 8])"
+      ])
+    #expect(
+      EmittedSwift.assignments(from: numbers, to: Array(numbers.dropLast(3)), path: "$0.n") == [
+        "$0.n.removeLast(3)"
+      ])
+  }
 }

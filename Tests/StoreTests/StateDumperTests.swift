@@ -145,4 +145,39 @@ struct StateDumperTests {
     #expect(dumper.lines(of: pets) == dumpLines(pets))
     #expect(dumper.reflected == 0)
   }
+
+  /// Counts how often `==` compares it: the probe of how many times a state is compared whole.
+  final class Comparisons {
+    var count = 0
+  }
+  struct Probe: Equatable {
+    let comparisons: Comparisons
+    var value = 0
+    static func == (left: Probe, right: Probe) -> Bool {
+      left.comparisons.count += 1
+      return left.value == right.value
+    }
+  }
+  struct Probed: Equatable {
+    var probe: Probe
+    var count = 0
+  }
+
+  @Test("a state the caller found changed is not compared whole again; its parts still are")
+  func changedIsNotComparedAgain() {
+    let comparisons = Comparisons()
+    let before = Probed(probe: Probe(comparisons: comparisons))
+    var after = before
+    after.count = 1
+    for changed in [false, true] {
+      var dumper = StateDumper()
+      _ = dumper.lines(of: before)
+      comparisons.count = 0
+      let table = dumper.changes(from: before, to: after, changed: changed)
+      // (The counter, a class, dumps with its count: the table is checked by its change.)
+      #expect(table.contains("\u{2212}   count: 0\n+   count: 1"), "\(table)")
+      // The probe's own part once; and once more inside the whole state's `==`, unless known.
+      #expect(comparisons.count == (changed ? 1 : 2), "changed: \(changed)")
+    }
+  }
 }

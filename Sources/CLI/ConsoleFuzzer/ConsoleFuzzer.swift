@@ -1,6 +1,7 @@
 import ActionLog
 import Console
 import Foundation
+import FuzzSupport
 import Store
 
 #if canImport(Glibc)
@@ -16,10 +17,9 @@ import Store
 /// itself (`ConsoleFuzzer --seeds DIR`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConsole(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let bytes = Data(UnsafeBufferPointer(start: data, count: size))
-  guard FileManager.default.createFile(atPath: FuzzedFiles.log, contents: bytes) else {
+  if let problem = FuzzedFiles.write(UnsafeBufferPointer(start: data, count: size)) {
     // The fuzzer's own file cannot be written (a full disk): not the input's fault.
-    FileHandle.standardError.write(Data("ConsoleFuzzer: cannot write \(FuzzedFiles.log)\n".utf8))
+    FileHandle.standardError.write(Data("ConsoleFuzzer: \(problem); input skipped\n".utf8))
     return 0
   }
   // libFuzzer calls this on the main thread, where the console's tools run.
@@ -27,10 +27,15 @@ public func fuzzConsole(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-/// The files one fuzzing process works in, in the temporary directory.
+/// The files one fuzzing process works in: in a directory of its own in the temporary
+/// directory, the input never written through a link (``FuzzInputFile``).
 enum FuzzedFiles {
-  static let log = NSTemporaryDirectory() + "uniflow-console-fuzzer-\(getpid()).log"
-  static let shrunk = NSTemporaryDirectory() + "uniflow-console-fuzzer-\(getpid())-shrunk.log"
+  static let input = FuzzInputFile(prefix: "uniflow-console-fuzzer", name: "input.log")
+  static var log: String { input.path }
+  static var shrunk: String { input.sibling("shrunk.log") }
+
+  /// Writes `bytes` as the log; why it could not, or nil.
+  static func write(_ bytes: some Collection<UInt8>) -> String? { input.write(bytes) }
 
   /// Runs every tool on ``log`` and returns their statuses; a status outside 0…2 stops the
   /// process, as a finding.
@@ -86,10 +91,12 @@ final class DiscardingConsole: Console {
         return
       }
       for path in arguments {
-        guard let data = FileManager.default.contents(atPath: path),
-          FileManager.default.createFile(atPath: FuzzedFiles.log, contents: data)
-        else {
+        guard let data = FileManager.default.contents(atPath: path) else {
           print("\(path): cannot read")
+          continue
+        }
+        if let problem = FuzzedFiles.write(data) {
+          print("\(path): \(problem)")
           continue
         }
         let statuses = FuzzedFiles.runTools().map(String.init).joined(separator: " ")

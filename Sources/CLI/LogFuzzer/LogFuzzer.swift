@@ -1,9 +1,6 @@
 import AppLog
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import FuzzSupport
 
 /// libFuzzer's entry point for the action log: every input, as a log file, must replay —
 /// verifying, tracing, stopping early — to its screens or to a one-line error, never trap; and
@@ -38,30 +35,14 @@ public func fuzzActionLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// and verifying up to seq 2 while the reading thread reads on.
 let fuzzedModes: [AppLogSelfCheck.ReplayMode] = [.verifiedTrace, .verifiedUntil]
 
-/// The file each input is written to, to be replayed as a log: one per process, in the
-/// temporary directory.
+/// The file each input is written to, to be replayed as a log: one per process, in a directory
+/// of its own in the temporary directory, never written through a link (``FuzzInputFile``).
 enum FuzzedLog {
-  static let path = NSTemporaryDirectory() + "uniflow-log-fuzzer-\(getpid()).log"
+  static let file = FuzzInputFile(prefix: "uniflow-log-fuzzer", name: "input.log")
+  static var path: String { file.path }
 
   /// Writes `bytes` to ``path``; why it could not, or nil.
-  static func write(_ bytes: [UInt8]) -> String? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      return "cannot create \(path): \(String(cString: strerror(errno)))"
-    }
-    defer { close(descriptor) }
-    return bytes.withUnsafeBytes { buffer -> String? in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        guard written > 0 else {
-          return "cannot write \(path): \(String(cString: strerror(errno)))"
-        }
-        offset += written
-      }
-      return nil
-    }
-  }
+  static func write(_ bytes: [UInt8]) -> String? { file.write(bytes) }
 }
 
 #if !FUZZING

@@ -6,65 +6,6 @@ import Store
 
 /// The Swift an emitted test is written in: values, state changes and names.
 extension TestEmitter {
-  /// The assignments that turn `before` into `after`: one per changed field of a struct, at the
-  /// deepest struct level; a list that grew or shrank at its end as an `append` or a
-  /// `removeLast`, one of the same length as its changed elements; anything else (an enum, a
-  /// date) assigned whole.
-  ///
-  /// ```swift
-  /// TestEmitter.assignments(from: before, to: after, path: "$0")
-  /// // ["$0.clock.dayOffset = 1", "$0.dog.dogs.append(Dog(name: \"bella\", …))"]
-  /// ```
-  ///
-  /// Bound: O(size of the two values) time — `==` where the values are `Equatable`, which for
-  /// lists that share storage (a state a step left alone) costs nothing — and output
-  /// proportional to what changed (plus the path), never to the whole value: a session that
-  /// adopts N dogs emits N appends, not N lists.
-  static func assignments(from before: Any, to after: Any, path: String) -> [String] {
-    guard !same(before, after) else { return [] }
-    let old = Mirror(reflecting: before)
-    let new = Mirror(reflecting: after)
-    if old.displayStyle == .collection, new.displayStyle == .collection,
-      type(of: before) == type(of: after)
-    {
-      return listChanges(old.children.map(\.value), new.children.map(\.value), path: path)
-        ?? ["\(path) = \(literal(after))"]
-    }
-    guard new.displayStyle == .struct, custom(after) == nil,
-      old.children.map(\.label) == new.children.map(\.label)
-    else { return ["\(path) = \(literal(after))"] }
-    return zip(old.children, new.children).flatMap { old, new in
-      assignments(from: old.value, to: new.value, path: path + "." + (new.label ?? ""))
-    }
-  }
-
-  /// A list's change as appends, a removal at its end or changed elements; nil when it is none
-  /// of those.
-  private static func listChanges(_ old: [Any], _ new: [Any], path: String) -> [String]? {
-    let same = zip(old, new).prefix { Self.same($0, $1) }.count
-    if same == old.count {
-      let added = new[same...].map { literal($0) }
-      return added.count == 1
-        ? ["\(path).append(\(added[0]))"]
-        : ["\(path).append(contentsOf: [\(added.joined(separator: ", "))])"]
-    }
-    if same == new.count { return ["\(path).removeLast(\(old.count - new.count))"] }
-    guard old.count == new.count else { return nil }
-    return zip(old, new).enumerated().compactMap { index, pair in
-      Self.same(pair.0, pair.1) ? nil : "\(path)[\(index)] = \(literal(pair.1))"
-    }
-  }
-
-  /// Whether two values are equal: by `==` when they are `Equatable`, else by their dumps.
-  private static func same(_ left: Any, _ right: Any) -> Bool {
-    if let left = left as? any Equatable, let equal = equals(left, right) { return equal }
-    return dumpLines(left) == dumpLines(right)
-  }
-
-  private static func equals<Value: Equatable>(_ left: Value, _ right: Any) -> Bool? {
-    (right as? Value).map { left == $0 }
-  }
-
   /// Any value as Swift that builds it, with the characters a terminal would hide or obey
   /// (controls, bidirectional formatting, U+2028 and U+2029) written as `\u{…}` escapes: they
   /// can only be inside the value's string literals, where the escapes mean the same.
@@ -113,27 +54,110 @@ extension TestEmitter {
   /// // let place1 = Place(name: "Busan", …) … places.answer(.success([place1]))
   /// ```
   ///
-  /// Bound: O(lines × shared values) time; the output is never longer than the input but for
-  /// the `let`s.
+  /// Bound: O(total length of the lines × V) at worst, for V the length of the longest shared
+  /// value's text, plus O(shared values) for the `let`s: each line is read once for the start of
+  /// a shared value (`Place(`, `WeatherReport(`), and from each start at most V characters, to
+  /// its closing parenthesis, whose text is looked up among the shared values once (``Naming``
+  /// counts the look-ups). A start the emitter wrote is read only as far as its value ends, so
+  /// for the lines it writes the time is linear in their length.
   static func namingShared(in lines: [String], values actions: [AppAction]) -> [String] {
-    var shared: [(literal: String, name: String)] = []
-    func note(_ literal: String, _ kind: String) {
-      guard !shared.contains(where: { $0.literal == literal }) else { return }
-      shared.append((literal, "\(kind)\(shared.count { $0.name.hasPrefix(kind) } + 1)"))
-    }
-    for action in actions {
-      switch action {
-      case .weather(.geocodeResponse(_, .success(let place?))): note(literal(place), "place")
-      case .weather(.weatherResponse(_, .success(let report))): note(literal(report), "report")
-      default: break
+    var naming = Naming()
+    return naming.name(in: lines, values: actions)
+  }
+
+  /// Names the shared values of a session's lines, and counts the look-ups it made.
+  ///
+  /// ```swift
+  /// var naming = TestEmitter.Naming()
+  /// let named = naming.name(in: lines, values: steps.map(\.action))
+  /// naming.lookups   // at most one per `Place(` or `WeatherReport(` in the lines
+  /// ```
+  struct Naming {
+    /// Texts looked up among the shared values: one per start of a value of their kinds.
+    private(set) var lookups = 0
+
+    /// ``TestEmitter/namingShared(in:values:)``.
+    mutating func name(in lines: [String], values actions: [AppAction]) -> [String] {
+      var shared: [(literal: String, name: String)] = []
+      var names: [String: String] = [:]
+      var kinds: [String: Int] = [:]
+      func note(_ literal: String, _ kind: String) {
+        guard names[literal] == nil else { return }
+        kinds[kind, default: 0] += 1
+        let name = "\(kind)\(kinds[kind]!)"
+        names[literal] = name
+        shared.append((literal, name))
       }
+      for action in actions {
+        switch action {
+        case .weather(.geocodeResponse(_, .success(let place?))): note(literal(place), "place")
+        case .weather(.weatherResponse(_, .success(let report))): note(literal(report), "report")
+        default: break
+        }
+      }
+      guard !shared.isEmpty,
+        let body = lines.firstIndex(where: { $0.hasPrefix("where R.State == AppState") })
+      else { return lines }
+      // Each shared value's text starts with its type's name and a parenthesis.
+      let heads = Array(
+        Set(shared.map { Array($0.literal.utf8.prefix { $0 != UInt8(ascii: "(") }) }))
+      let longest = shared.map(\.literal.utf8.count).max() ?? 0
+      let named = lines[(body + 1)...].map {
+        replace(in: $0, heads: heads, names: names, longest: longest)
+      }
+      return Array(lines[...body]) + shared.map { "  let \($0.name) = \($0.literal)" } + named
     }
-    guard !shared.isEmpty,
-      let body = lines.firstIndex(where: { $0.hasPrefix("where R.State == AppState") })
-    else { return lines }
-    let named = lines[(body + 1)...].map { line in
-      shared.reduce(line) { $0.replacingOccurrences(of: $1.literal, with: $1.name) }
+
+    /// `line` with each value in `names` replaced by its name: at each start of a value (one of
+    /// `heads`, then a parenthesis), the text up to its closing parenthesis is looked up, unless
+    /// it is longer than the `longest` value.
+    private mutating func replace(
+      in line: String, heads: [[UInt8]], names: [String: String], longest: Int
+    ) -> String {
+      let bytes = Array(line.utf8)
+      let firsts = Set(heads.compactMap(\.first))
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      var index = 0
+      while index < bytes.count {
+        if firsts.contains(bytes[index]),
+          let head = heads.first(where: { bytes[index...].starts(with: $0 + [Self.open]) }),
+          let end = Self.closing(bytes, from: index + head.count, limit: index + longest)
+        {
+          lookups += 1
+          if let name = names[String(decoding: bytes[index..<end], as: UTF8.self)] {
+            result += name.utf8
+            index = end
+            continue
+          }
+        }
+        result.append(bytes[index])
+        index += 1
+      }
+      return String(decoding: result, as: UTF8.self)
     }
-    return Array(lines[...body]) + shared.map { "  let \($0.name) = \($0.literal)" } + named
+
+    private static let open = UInt8(ascii: "(")
+
+    /// Where the parentheses opened at `start` close: just after the closing one, skipping
+    /// string literals (`"…"`, with `\` escapes); nil when it is not before `limit` or the line.
+    private static func closing(_ bytes: [UInt8], from start: Int, limit: Int) -> Int? {
+      var depth = 0
+      var inString = false
+      var index = start
+      while index < min(bytes.count, limit) {
+        switch (inString, bytes[index]) {
+        case (true, UInt8(ascii: "\\")): index += 1
+        case (true, UInt8(ascii: "\"")), (false, UInt8(ascii: "\"")): inString.toggle()
+        case (false, UInt8(ascii: "(")): depth += 1
+        case (false, UInt8(ascii: ")")):
+          depth -= 1
+          if depth == 0 { return index + 1 }
+        default: break
+        }
+        index += 1
+      }
+      return nil
+    }
   }
 }

@@ -22,6 +22,32 @@ struct TestEmitter {
 
   /// The test file.
   func source() -> String {
+    var work = Work()
+    return source(counting: &work)
+  }
+
+  /// What writing a test cost, in the units its bounds are stated in.
+  ///
+  /// ```swift
+  /// var work = TestEmitter.Work()
+  /// _ = emitter.source(counting: &work)
+  /// work.changes.reflected   // parts walked with Mirror to find the state changes
+  /// ```
+  struct Work {
+    /// The state changes found, and what finding them cost.
+    var changes = StateChanges()
+    /// The naming of shared values, and its look-ups.
+    var naming = Naming()
+  }
+
+  /// The test file, adding what it cost to `work`.
+  ///
+  /// Bound: one reduce per step, the state change of each step as ``StateChanges`` finds it
+  /// (`Mirror` only along the path to what changed, lists compared typed), and the naming of
+  /// shared values in time linear in the lines written (``namingShared(in:values:)``): near-linear
+  /// in the log, with O(P) typed compares per step that changed a list of P elements — the size
+  /// of the copy the reducer makes of that list anyway, since the state before is kept.
+  func source(counting work: inout Work) -> String {
     let reducer = AppReducer()
     let zone = startState.clock.timeZone
     let initial = AppState(timeZone: zone)
@@ -54,7 +80,8 @@ struct TestEmitter {
       "  let store = TestStore(",
       "    initialState: "
         + Self.value(
-          startState, changing: initial, from: "AppState(timeZone: \(Self.literal(zone)))")
+          startState, changing: initial, from: "AppState(timeZone: \(Self.literal(zone)))",
+          &work.changes)
         + ",",
       "    reducer: reducer",
       "  ) {",
@@ -84,8 +111,8 @@ struct TestEmitter {
         )
       }
       let verb = received ? "receive" : "send"
-      let action = Self.action(step.action, before: before)
-      let changes = Self.assignments(from: before, to: state, path: "$0")
+      let action = Self.action(step.action, before: before, &work.changes)
+      let changes = work.changes.assignments(from: before, to: state, path: "$0")
       lines += EmittedSwift.step(verb, action, changes: changes)
       inFlight.update(after: step.action, from: before, to: state)
     }
@@ -96,7 +123,8 @@ struct TestEmitter {
       ]
     }
     lines += ["  await store.finish()", "}", "", Self.changingHelper]
-    return Self.namingShared(in: lines, values: steps.map(\.action)).joined(separator: "\n") + "\n"
+    return work.naming.name(in: lines, values: steps.map(\.action)).joined(separator: "\n")
+      + "\n"
   }
 
   /// The call that answers the dependency an effect's action reports on, if any.
@@ -123,18 +151,21 @@ struct TestEmitter {
   }
 
   /// The action as Swift; a `restored` state as a change of the state before it.
-  private static func action(_ action: AppAction, before: AppState) -> String {
+  private static func action(
+    _ action: AppAction, before: AppState, _ changes: inout StateChanges
+  ) -> String {
     if case .restored(let state) = action {
-      return ".restored(\(value(state, changing: before, from: "store.state")))"
+      return ".restored(\(value(state, changing: before, from: "store.state", &changes)))"
     }
     return literal(action)
   }
 
   /// `value` as `base` changed by assignments, or `base` itself when they are equal.
-  private static func value(_ value: AppState, changing original: AppState, from base: String)
-    -> String
-  {
-    let changes = assignments(from: original, to: value, path: "$0")
+  private static func value(
+    _ value: AppState, changing original: AppState, from base: String,
+    _ walker: inout StateChanges
+  ) -> String {
+    let changes = walker.assignments(from: original, to: value, path: "$0")
     guard !changes.isEmpty else { return base }
     return "changing(\(base)) {\n" + changes.map { "      " + $0 }.joined(separator: "\n")
       + "\n    }"

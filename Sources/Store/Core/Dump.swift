@@ -34,12 +34,16 @@ struct Dumper {
   /// Parts whose `Mirror` was walked (for tests of the memo's cost).
   private(set) var reflected = 0
 
-  /// `value`'s lines: one line, or a part of several (reusing `previous` when it still holds).
+  /// `value`'s lines: one line, or a part of several (reusing `previous` when it still holds;
+  /// `changed`: known not to, so not compared).
   mutating func dump(
-    _ value: Any, label: String?, indent: String, trailing: String, previous: DumpNode?
+    _ value: Any, label: String?, indent: String, trailing: String, previous: DumpNode?,
+    changed: Bool = false
   ) -> DumpSegment {
     let key = DumpNode.Key(label: label, indent: indent, trailing: trailing)
-    if let previous, previous.key == key, previous.holds(value) { return .node(previous) }
+    if !changed, let previous, previous.key == key, previous.holds(value) {
+      return .node(previous)
+    }
     let prefix = indent + (label.map { "\($0): " } ?? "")
     if let leaf = leafDescription(value) { return .line(prefix + leaf + trailing) }
     reflected += 1

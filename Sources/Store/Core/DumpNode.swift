@@ -73,8 +73,9 @@ extension Equatable {
 }
 
 /// A list whose elements are `Equatable`, which the dump compares with the list before element
-/// by element, typed, boxing only the elements it dumps.
-protocol DumpableList {
+/// by element, typed, boxing only the elements it dumps. (Package: uniflow's test emitter
+/// compares the lists of two states the same way.)
+package protocol DumpableList {
   var dumpCount: Int { get }
   func dumpElement(_ offset: Int) -> Any
   /// How many elements this list and `other` (a list of the same type, else nil) share at their
@@ -83,11 +84,11 @@ protocol DumpableList {
 }
 
 extension DumpableList where Self: RandomAccessCollection, Element: Equatable, Index == Int {
-  var dumpCount: Int { count }
+  package var dumpCount: Int { count }
 
-  func dumpElement(_ offset: Int) -> Any { self[startIndex + offset] }
+  package func dumpElement(_ offset: Int) -> Any { self[startIndex + offset] }
 
-  func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
+  package func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
     guard let other = other as? Self else { return nil }
     return sharedEnds(ContiguousArray(self), ContiguousArray(other))
   }
@@ -120,7 +121,7 @@ extension Array: DumpableList where Element: Equatable {}
 extension ContiguousArray: DumpableList where Element: Equatable {}
 
 extension IdentifiedArray: DumpableList where Element: Equatable {
-  func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
+  package func dumpSharedEnds(with other: Any) -> (start: Int, end: Int)? {
     guard let other = other as? Self else { return nil }
     // Without holes, the slots are the elements in order.
     if holes == nil, other.holes == nil { return sharedEnds(slots, other.slots) }

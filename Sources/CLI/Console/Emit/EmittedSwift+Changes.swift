@@ -15,7 +15,9 @@ extension EmittedSwift {
   /// ```
   ///
   /// Bound: O(size of the two values) time — `==` where the values are `Equatable`, which for
-  /// collections that share storage (a part of the state a step left alone) costs nothing —
+  /// collections that share storage (a part of the state a step left alone) costs nothing; a
+  /// list of `Equatable` elements that grew or shrank at its end compared typed, taking out only
+  /// the elements added; any other change of a collection walks its elements with `Mirror`, and
   /// an identified collection's ids go through a set and a dictionary, O(n) expected; a value is
   /// written out only where it is assigned whole. Output is proportional to what changed, never
   /// to the whole value: a session that adds N todos emits N appends.
@@ -31,6 +33,7 @@ extension EmittedSwift {
       else { return whole() }
       return assignments(from: wrappedOld, to: wrappedNew, path: path + "?")
     case (.collection, .collection) where type(of: before) == type(of: after):
+      if let changes = endChanges(from: before, to: after, path: path) { return changes }
       if let oldIDs = (before as? any IdentifiedElements)?.elementIDs,
         let newIDs = (after as? any IdentifiedElements)?.elementIDs
       {
@@ -51,6 +54,28 @@ extension EmittedSwift {
     default:
       return whole()
     }
+  }
+
+  /// A list of `Equatable` elements that only grew or shrank at its end, as appends or a
+  /// removal, found typed — its shared ends compared without boxing an element, as `replay
+  /// --diff` compares them — and taking out only the elements added; nil for any other change
+  /// (or list), left to the element-by-element walk. The same lines that walk writes.
+  private static func endChanges(from before: Any, to after: Any, path: String) -> [String]? {
+    guard let old = before as? any DumpableList, let new = after as? any DumpableList,
+      let shared = old.dumpSharedEnds(with: after)
+    else { return nil }
+    let identified = before is any IdentifiedElements
+    if shared.start == old.dumpCount {
+      let added = (shared.start..<new.dumpCount).map { value(new.dumpElement($0)) }
+      if identified { return added.map { "\(path).append(\($0))" } }
+      return added.count == 1
+        ? ["\(path).append(\(added[0]))"]
+        : ["\(path).append(contentsOf: [\(added.joined(separator: ", "))])"]
+    }
+    if !identified, shared.start == new.dumpCount {
+      return ["\(path).removeLast(\(old.dumpCount - new.dumpCount))"]
+    }
+    return nil
   }
 
   /// An array's change as appends, a removal at its end or changed elements; nil when it is

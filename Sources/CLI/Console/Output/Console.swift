@@ -136,17 +136,32 @@ package final class JSONConsole: Console {
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
     item: (Int) -> [String: Any]
   ) {
+    Self.writeList(kind, itemCount: itemCount, item: item) { StandardStreams.write($0) }
+  }
+
+  /// ``resultList(_:lineCount:line:itemCount:item:)``'s JSON, handed to `write` in pieces: each
+  /// piece as soon as it reaches 64 KB, so that the memory held is one piece and one item,
+  /// however long the list (the last piece ends the line).
+  ///
+  /// ```swift
+  /// JSONConsole.writeList("history", itemCount: 2, item: { ["seq": $0] }) { print($0) }
+  /// // {"history":[{"seq":0},{"seq":1}]}
+  /// ```
+  package static func writeList(
+    _ kind: String, itemCount: Int, item: (Int) -> [String: Any],
+    write: (TerminalText) -> Void
+  ) {
     guard let opening = JSONLine.text([kind: [Int]()])?.dropLast(2) else { return }
     var chunk = String(opening)
     for index in 0..<itemCount {
       if index > 0 { chunk += "," }
       chunk += JSONLine.text(item(index)) ?? "null"
       if chunk.utf8.count >= 65_536 {
-        StandardStreams.write(TerminalText(json: chunk))
+        write(TerminalText(json: chunk))
         chunk = ""
       }
     }
-    StandardStreams.write(TerminalText(json: chunk + "]}") + "\n")
+    write(TerminalText(json: chunk + "]}") + "\n")
   }
 
   private func emit(_ object: [String: Any]) {

@@ -79,7 +79,8 @@ package struct ReplayVariants<App: ConsoleApp> {
           console.output("(no change)")
           continue
         }
-        for line in dumper.changes(from: before, to: state)
+        // Found unequal just above: the dump does not compare the whole states again.
+        for line in dumper.changes(from: before, to: state, changed: true)
           .split(separator: "\n", omittingEmptySubsequences: false)
         {
           console.output(TerminalText(String(line)))
@@ -149,7 +150,8 @@ package struct ReplayVariants<App: ConsoleApp> {
   /// D changed lines, with D capped (``lineDiff(expected:actual:context:maxChanges:)``). `replay
   /// --diff` dumps each state once with a `StateDumper`, which walks with `Mirror` only the parts
   /// an action changed and diffs only the lines inside them: per action, `==` along the changed
-  /// path, O(parts in a row) to lay them out, and work in proportion to what the action changed.
+  /// path, O(P) typed work for a changed list of P elements (of the order of the reducer's own
+  /// copy of it), and `Mirror` work in proportion to what the action changed (`StateDumper`).
   package static func change(from before: App.State, to after: App.State) -> [String] {
     stateChange(from: before, to: after)
   }
