@@ -90,6 +90,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // The log is read and parsed on another thread while this one decodes and applies it; when
     // this one falls behind, the other decodes whole batches too.
     let path = cursor.path
+    // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
+    let fastRead = LogActionFastPath<Action>.reader
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: verify,
       checkState: StateCheck<State>().check, app: app,
@@ -97,9 +99,13 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
         for index in 0..<batch.count {
-          batch.load(index, into: &line)
-          let action: Action = try LogCursor.decode(
-            &line, path: path, lineNumber: batch.lines[index])
+          let action: Action
+          if let fastRead, let read = batch.read(index, with: fastRead) {
+            action = read
+          } else {
+            batch.load(index, into: &line)
+            action = try LogCursor.decode(&line, path: path, lineNumber: batch.lines[index])
+          }
           (actions.baseAddress! + index).initialize(to: action)
           decoded = index + 1
         }
@@ -145,6 +151,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         let action: Action
         if let decoded {
           action = decoded[index]
+        } else if let fastRead, let read = batch.read(index, with: fastRead) {
+          action = read
         } else {
           batch.load(index, into: &line)
           action = try LogCursor.decode(&line, path: path, lineNumber: batch.lines[index])

@@ -100,6 +100,22 @@ package final class ReplayPipeline: Sendable {
         used: used[index])
     }
 
+    /// Action line `index` as `reader` reads it in place, with no copy; nil when `reader`
+    /// leaves the line to ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
+    func read<Action>(_ index: Int, with reader: (inout LogFieldReader) -> Action?) -> Action? {
+      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
+      let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
+      return bytes.withUnsafeBufferPointer { bytes in
+        fields.withUnsafeBufferPointer { fields in
+          var line = LogFieldReader(
+            bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
+            fields: UnsafeBufferPointer(rebasing: fields[fieldsStart..<fieldEnds[index]]),
+            used: used[index])
+          return reader(&line)
+        }
+      }
+    }
+
     /// Adds the action line `line` holds, parsed and checked.
     mutating func append(_ line: LogLine) {
       bytes.append(contentsOf: line.bytes)
