@@ -87,8 +87,9 @@ struct LogFieldReaderTests {
     #expect(reading(line) { $0.int("ok") } == nil)  // "days" comes first
     #expect(reading(line) { reader -> Bool? in reader.isComplete } == false)
     // An optional field the writer left out reads as .some(nil); present, it is read.
-    #expect(reading(line) { $0.optional("missing") { $0.int($1) } } == .some(nil))
-    #expect(reading(line) { $0.optional("days") { $0.string($1) } } == .some("one"))
+    #expect(reading(line) { $0.optionalInt("missing") } == .some(nil))
+    #expect(reading(line) { $0.optionalString("days") } == .some("one"))
+    #expect(reading(line) { $0.optionalInt("days") } == nil)
   }
 
   @Test("a line with 100 × the usual text is read whole, its escapes undone")

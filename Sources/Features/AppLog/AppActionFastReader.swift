@@ -19,6 +19,14 @@ extension AppAction: LogActionReadable {
     return action
   }
 
+  package static func read(_ line: inout LogFieldReader, into slot: UnsafeMutablePointer<AppAction>)
+    -> Bool
+  {
+    guard let action = read(&line) else { return false }
+    slot.initialize(to: action)
+    return true
+  }
+
   private static func read(_ name: AppActionName, _ line: inout LogFieldReader) -> AppAction? {
     switch name {
     case .launched:
@@ -38,7 +46,7 @@ extension AppAction: LogActionReadable {
     case .clockCancel:
       return .clock(.cancel)
     case .dogShow:
-      return line.optional("name") { $0.string($1) }.map { .dog(.show($0)) }
+      return line.optionalString("name").map { .dog(.show($0)) }
     case .dogAdopt:
       guard let name = line.string("name"), let birthday = line.string("birthday"),
         let day = try? CalendarDay(parsing: birthday), let breed = line.string("breed"),
@@ -72,14 +80,14 @@ extension AppAction: LogActionReadable {
       return line.bool("found") == false ? .success(nil) : nil
     }
     guard let name = line.string("place.name"),
-      let region = line.optional("place.region", { $0.string($1) }),
-      let regionCode = line.optional("place.regionCode", { $0.string($1) }),
+      let region = line.optionalString("place.region"),
+      let regionCode = line.optionalString("place.regionCode"),
       let countryCode = line.string("place.countryCode"),
-      let country = line.optional("place.country", { $0.string($1) }),
+      let country = line.optionalString("place.country"),
       let latitude = line.double("place.latitude"),
       let longitude = line.double("place.longitude"),
       let timeZone = line.string("place.timeZone"),
-      let population = line.optional("place.population", { $0.int($1) })
+      let population = line.optionalInt("place.population")
     else { return nil }
     let place = Place(
       name: name, region: region, regionCode: regionCode, countryCode: countryCode,
@@ -98,7 +106,7 @@ extension AppAction: LogActionReadable {
       let temperatureF = line.double("report.temperatureF"),
       let description = line.string("report.description"),
       let iconName = line.string("report.iconName"),
-      let timeZone = line.optional("report.timeZone", { $0.string($1) })
+      let timeZone = line.optionalString("report.timeZone")
     else { return nil }
     let report = WeatherReport(
       time: time, temperatureF: temperatureF, description: description, iconName: iconName,

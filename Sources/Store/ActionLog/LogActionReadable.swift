@@ -12,6 +12,14 @@ import Store
 ///     case nil: nil
 ///     }
 ///   }
+///
+///   package static func read(_ reader: inout LogFieldReader, into slot: UnsafeMutablePointer<Self>)
+///     -> Bool
+///   {
+///     guard let action = read(&reader) else { return false }
+///     slot.initialize(to: action)
+///     return true
+///   }
 /// }
 /// ```
 ///
@@ -24,22 +32,30 @@ package protocol LogActionReadable: LoggableAction {
   /// The action on the line `reader` reads, read whole; nil to leave the line to
   /// ``LoggableAction/init(logLine:)``.
   static func read(_ reader: inout LogFieldReader) -> Self?
+
+  /// ``read(_:)`` into `slot` (uninitialized before, initialized when it returns true): the
+  /// form the replay's generic loop calls, which then never looks up the metadata of `Self?`.
+  static func read(_ reader: inout LogFieldReader, into slot: UnsafeMutablePointer<Self>) -> Bool
 }
 
 /// The fast reader of `Action`, when it has one, found once per replay: calling it then costs
 /// no dynamic cast per line.
 package enum LogActionFastPath<Action: LoggableAction> {
-  /// `Action.read`, when `Action` is ``LogActionReadable``.
-  package static var reader: (@Sendable (inout LogFieldReader) -> Action?)? {
+  /// Reads an action into the slot, returning true; or leaves the slot uninitialized and
+  /// returns false.
+  package typealias Reader = @Sendable (inout LogFieldReader, UnsafeMutablePointer<Action>) -> Bool
+
+  /// `Action.read(_:into:)`, when `Action` is ``LogActionReadable``.
+  package static var reader: Reader? {
     guard let readable = Action.self as? any LogActionReadable.Type else { return nil }
     return function(of: readable)
   }
 
-  private static func function<Readable: LogActionReadable>(of _: Readable.Type)
-    -> (@Sendable (inout LogFieldReader) -> Action?)?
-  {
-    let read: @Sendable (inout LogFieldReader) -> Readable? = { Readable.read(&$0) }
+  private static func function<Readable: LogActionReadable>(of _: Readable.Type) -> Reader? {
+    let read: @Sendable (inout LogFieldReader, UnsafeMutablePointer<Readable>) -> Bool = {
+      Readable.read(&$0, into: $1)
+    }
     // Readable is Action here: the cast only changes the static type.
-    return read as? @Sendable (inout LogFieldReader) -> Action?
+    return read as? Reader
   }
 }

@@ -16,6 +16,7 @@ import Store
 /// from the same field: both convert with the same functions (`LogLine.integerValue` and the
 /// others). Bound: O(the line's length) time over all reads, no allocation but the strings
 /// returned.
+@usableFromInline
 package struct LogFieldReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let fields: UnsafeBufferPointer<LogField>
@@ -55,13 +56,18 @@ package struct LogFieldReader {
     return fields[next]
   }
 
-  /// The index in `names` of the action named by the `action` field, as
-  /// ``LogLine/action(in:)`` finds it.
+  /// The action named by the `action` field, as ``LogLine/action(in:)`` finds it.
+  @inlinable
   package mutating func action<Name>(in names: LogNames<Name>) -> Name? {
-    guard let field = take("action"), field.kind == .string, !field.valueEscaped,
-      let found = names.table.index(of: UnsafeBufferPointer(rebasing: bytes[field.valueRange]))
-    else { return nil }
-    return names.cases[found]
+    actionIndex(in: names.table).map { names.cases[$0] }
+  }
+
+  @usableFromInline
+  package mutating func actionIndex(in table: LogNameTable) -> Int? {
+    guard let field = take("action"), field.kind == .string, !field.valueEscaped else {
+      return nil
+    }
+    return table.index(of: UnsafeBufferPointer(rebasing: bytes[field.valueRange]))
   }
 
   /// A whole number within `Int`.
@@ -96,12 +102,16 @@ package struct LogFieldReader {
     }
   }
 
-  /// An optional field the writer leaves out when nil: `.some(nil)` when the next field is not
-  /// `key`, `.some(value)` when it is and `read` reads it, nil (give up) when `read` does not.
-  package mutating func optional<Value>(
-    _ key: StaticString, _ read: (inout LogFieldReader, StaticString) -> Value?
-  ) -> Value?? {
+  /// An optional string the writer leaves out when nil: `.some(nil)` when the next field is
+  /// not `key`, `.some(text)` when it is a string, nil (give up) when it is anything else.
+  package mutating func optionalString(_ key: StaticString) -> String?? {
     guard nextIs(key) else { return .some(nil) }
-    return read(&self, key).map { .some($0) }
+    return string(key).map { .some($0) }
+  }
+
+  /// An optional whole number, as ``optionalString(_:)`` reads an optional string.
+  package mutating func optionalInt(_ key: StaticString) -> Int?? {
+    guard nextIs(key) else { return .some(nil) }
+    return int(key).map { .some($0) }
   }
 }

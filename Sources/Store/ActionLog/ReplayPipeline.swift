@@ -100,9 +100,13 @@ package final class ReplayPipeline: Sendable {
         used: used[index])
     }
 
-    /// Action line `index` as `reader` reads it in place, with no copy; nil when `reader`
-    /// leaves the line to ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
-    func read<Action>(_ index: Int, with reader: (inout LogFieldReader) -> Action?) -> Action? {
+    /// Reads action line `index` in place with `reader`, with no copy, into `slot`: true when
+    /// it did; false (`slot` left uninitialized) when `reader` leaves the line to
+    /// ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
+    func read<Action: LoggableAction>(
+      _ index: Int, with reader: LogActionFastPath<Action>.Reader,
+      into slot: UnsafeMutablePointer<Action>
+    ) -> Bool {
       let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
       let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
       return bytes.withUnsafeBufferPointer { bytes in
@@ -111,7 +115,7 @@ package final class ReplayPipeline: Sendable {
             bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
             fields: UnsafeBufferPointer(rebasing: fields[fieldsStart..<fieldEnds[index]]),
             used: used[index])
-          return reader(&line)
+          return reader(&line, slot)
         }
       }
     }
