@@ -49,7 +49,7 @@ extension AppAction: LogActionReadable {
       return line.optionalString("name").map { .dog(.show($0)) }
     case .dogAdopt:
       guard let name = line.string("name"), let birthday = line.string("birthday"),
-        let day = try? CalendarDay(parsing: birthday), let breed = line.string("breed"),
+        let day = CalendarDay.read(typed: birthday), let breed = line.string("breed"),
         let breed = Breed(rawValue: breed)
       else { return nil }
       return .dog(.adopt(name: name, birthday: day, breed: breed))
