@@ -16,11 +16,13 @@ package enum AppLogSelfCheck {
   /// not survive writing and reading again; nil when it does, or when it does not read at all.
   ///
   /// An action is written as the recorder writes it; read back, it must equal the first reading,
-  /// and written again, give the same bytes. States the same, with the log's state coding.
+  /// and written again, give the same bytes; and the replay's fast reader, when it reads the
+  /// line, must read the same action. States the same, with the log's state coding.
   package static func roundTrip(line bytes: [UInt8]) -> String? {
     var line = LogLine()
     line.bytes = bytes
     guard (try? line.parse()) != nil else { return nil }
+    if let problem = fastReaderProblem(line) { return problem }
     if let state = line.rawValue("state"), let problem = roundTrip(state: Array(state)) {
       return problem
     }
@@ -37,6 +39,31 @@ package enum AppLogSelfCheck {
     let rewritten = write(reread)
     guard rewritten == written else {
       return "\(describe(written)) is written again as \(describe(rewritten))"
+    }
+    return nil
+  }
+
+  /// Why the replay's fast reader (``LogActionReadable``) reads the action line `line` holds
+  /// otherwise than `init(logLine:)`: to another action, or to one `init(logLine:)` refuses; nil
+  /// when they agree, or when the fast reader leaves the line to `init(logLine:)`.
+  static func fastReaderProblem(_ line: LogLine) -> String? {
+    var line = line
+    guard line.has("seq"), (try? line.int("seq")) != nil, (try? line.origin()) != nil,
+      (try? line.hexWord("fp")) != nil
+    else { return nil }
+    let fast = line.bytes.withUnsafeBufferPointer { bytes in
+      line.fields.withUnsafeBufferPointer { fields in
+        var reader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
+        return AppAction.read(&reader)
+      }
+    }
+    guard let fast else { return nil }
+    let text = describe(line.bytes)
+    guard let action = try? AppAction(logLine: &line), line.unusedField() == nil else {
+      return "\(text) is read by the fast reader as \(fast), and refused by init(logLine:)"
+    }
+    guard write(action) == write(fast) else {
+      return "\(text) is read by the fast reader as \(fast), by init(logLine:) as \(action)"
     }
     return nil
   }

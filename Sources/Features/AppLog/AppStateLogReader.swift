@@ -97,7 +97,7 @@ extension Dog {
     var name: String?
     let seen = reader.fields(["birthday", "breed", "imageName", "name"]) { reader, field in
       switch field {
-      case 0: reader.read(&birthday) { $0.string().flatMap(CalendarDay.init(stored:)) }
+      case 0: reader.read(&birthday) { $0.string().flatMap(CalendarDay.read(stored:)) }
       case 1: reader.read(&breed) { $0.string().flatMap(Breed.init(rawValue:)) }
       case 2: reader.read(&imageName) { $0.string() }
       default: reader.read(&name) { $0.string() }

@@ -90,6 +90,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // The log is read and parsed on another thread while this one decodes and applies it; when
     // this one falls behind, the other decodes whole batches too.
     let path = cursor.path
+    // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
+    let fastRead = LogActionFastPath<Action>.reader
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: verify,
       checkState: StateCheck<State>().check, app: app,
@@ -97,10 +99,15 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
         for index in 0..<batch.count {
+          let slot = actions.baseAddress! + index
+          if let fastRead, batch.read(index, with: fastRead, into: slot) {
+            decoded = index + 1
+            continue
+          }
           batch.load(index, into: &line)
           let action: Action = try LogCursor.decode(
             &line, path: path, lineNumber: batch.lines[index])
-          (actions.baseAddress! + index).initialize(to: action)
+          slot.initialize(to: action)
           decoded = index + 1
         }
       }
@@ -113,6 +120,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var progress = Verifying()
     let fingerprint = verify ? StateFingerprint.function(for: State.self) : nil
     let until = until ?? Int.max
+    // Where the fast reader puts each action, taken out at once: one place for the whole run.
+    let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
+    defer { slot.deallocate() }
     // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
     // after it, is still read (from the next batch, if the action ended one), then reading stops.
     var reachedUntil = false
@@ -145,6 +155,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         let action: Action
         if let decoded {
           action = decoded[index]
+        } else if let fastRead, batch.read(index, with: fastRead, into: slot) {
+          action = slot.move()
         } else {
           batch.load(index, into: &line)
           action = try LogCursor.decode(&line, path: path, lineNumber: batch.lines[index])

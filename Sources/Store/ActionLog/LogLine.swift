@@ -283,21 +283,26 @@ public struct LogLine: Sendable {
     guard let index = optional(key) else { return nil }
     let field = fields[index]
     let range = field.valueRange
-    var value: UInt64 = 0
-    var valid = field.kind == .string && range.count == 16
-    if valid {
-      for byte in bytes[range] {
-        // `hexValue` reads `A`…`F` too; fingerprints are written in lowercase only.
-        guard !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte),
-          let digit = LogField.hexValue(byte)
-        else {
-          valid = false
-          break
+    let value: UInt64? =
+      field.kind == .string && range.count == 16
+      ? bytes.withUnsafeBufferPointer { line in
+        var value: UInt64 = 0
+        for position in range {
+          // Lowercase only: fingerprints are never written with `A`…`F`.
+          let byte = line[position]
+          let digit: UInt8
+          if byte &- 0x30 < 10 {
+            digit = byte &- 0x30
+          } else if byte &- 0x61 < 6 {
+            digit = byte &- 0x61 &+ 10
+          } else {
+            return nil
+          }
+          value = value << 4 | UInt64(digit)
         }
-        value = value << 4 | UInt64(digit)
-      }
-    }
-    guard valid else {
+        return value
+      } : nil
+    guard let value else {
       throw LogLineError(
         "\"\(key)\" should be a state's fingerprint, 16 lowercase hexadecimal digits, not "
           + rawText(of: field), at: range.lowerBound)

@@ -7,28 +7,11 @@ extension LogLine {
   func integer(at index: Int, key: String) throws(LogLineError) -> Int {
     let field = fields[index]
     guard field.kind == .integer else { throw mismatch(key, field, expected: "a whole number") }
-    let range = field.valueRange
-    let value = bytes.withUnsafeBufferPointer { line -> Int? in
-      var position = range.lowerBound
-      let negative = line[position] == UInt8(ascii: "-")
-      if negative { position += 1 }
-      var magnitude: UInt = 0
-      while position < range.upperBound {
-        let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-        let (plus, overflow2) = times.addingReportingOverflow(UInt(line[position] - 0x30))
-        if overflow1 || overflow2 { return nil }
-        magnitude = plus
-        position += 1
-      }
-      if negative {
-        return magnitude == Int.min.magnitude ? Int.min : Int(exactly: magnitude).map { -$0 }
-      }
-      return Int(exactly: magnitude)
-    }
+    let value = bytes.withUnsafeBufferPointer { Self.integerValue($0, field) }
     guard let value else {
       throw LogLineError(
         "\"\(key)\" is out of range for a whole number: \(rawText(of: field))",
-        at: range.lowerBound)
+        at: field.valueRange.lowerBound)
     }
     return value
   }
@@ -41,28 +24,13 @@ extension LogLine {
 
   func floatingPoint(at index: Int, key: String) throws(LogLineError) -> Double {
     let field = fields[index]
-    switch field.kind {
-    case .integer, .number:
-      let text = String(decoding: bytes[field.valueRange], as: UTF8.self)
-      if let value = Double(text) {
-        // A number too large for a double reads as infinity, which the writer never writes as
-        // a number (it writes "Infinity"): `1e999` is out of range, not +∞.
-        guard value.isFinite else {
-          throw LogLineError(
-            "\"\(key)\" is out of range for a number: \(rawText(of: field))",
-            at: field.rawRange.lowerBound)
-        }
-        return value
-      }
-    case .string:
-      switch String(decoding: bytes[field.valueRange], as: UTF8.self) {
-      case "NaN": return .nan
-      case "Infinity": return .infinity
-      case "-Infinity": return -.infinity
-      default: break
-      }
-    default:
-      break
+    if let value = bytes.withUnsafeBufferPointer({ Self.doubleValue($0, field) }) { return value }
+    // A number too large for a double reads as infinity, which the writer never writes as a
+    // number (it writes "Infinity"): `1e999` is out of range, not +∞.
+    if field.kind == .integer || field.kind == .number {
+      throw LogLineError(
+        "\"\(key)\" is out of range for a number: \(rawText(of: field))",
+        at: field.rawRange.lowerBound)
     }
     throw mismatch(key, field, expected: "a number")
   }
@@ -70,16 +38,7 @@ extension LogLine {
   func text(at index: Int, key: String) throws(LogLineError) -> String {
     let field = fields[index]
     guard field.kind == .string else { throw mismatch(key, field, expected: "a string") }
-    let value = bytes.withUnsafeBufferPointer { line -> String? in
-      let range = field.valueRange
-      if !field.valueEscaped {
-        return Self.validText(UnsafeBufferPointer(rebasing: line[range]))
-      }
-      return Self.unescaped(line, range.lowerBound, range.upperBound).flatMap {
-        $0.withUnsafeBufferPointer(Self.validText)
-      }
-    }
-    guard let value else {
+    guard let value = bytes.withUnsafeBufferPointer({ Self.textValue($0, field) }) else {
       throw LogLineError(
         "\"\(key)\" is not valid UTF-8 text (a \\u escape of a lone surrogate, or invalid bytes)",
         at: field.rawRange.lowerBound)
@@ -100,10 +59,9 @@ extension LogLine {
     let expected = "a date such as \"2026-11-29T03:45:12Z\""
     switch field.kind {
     case .string:
-      let date = bytes.withUnsafeBufferPointer { line -> Date? in
-        LogDate.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[field.valueRange])))
+      guard let date = bytes.withUnsafeBufferPointer({ Self.dateValue($0, field) }) else {
+        throw mismatch(key, field, expected: expected)
       }
-      guard let date else { throw mismatch(key, field, expected: expected) }
       return date
     case .integer, .number:
       // `floatingPoint` refuses what does not fit a double, so the instant is finite.

@@ -100,6 +100,26 @@ package final class ReplayPipeline: Sendable {
         used: used[index])
     }
 
+    /// Reads action line `index` in place with `reader`, with no copy, into `slot`: true when
+    /// it did; false (`slot` left uninitialized) when `reader` leaves the line to
+    /// ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
+    func read<Action: LoggableAction>(
+      _ index: Int, with reader: LogActionFastPath<Action>.Reader,
+      into slot: UnsafeMutablePointer<Action>
+    ) -> Bool {
+      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
+      let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
+      return bytes.withUnsafeBufferPointer { bytes in
+        fields.withUnsafeBufferPointer { fields in
+          var line = LogFieldReader(
+            bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
+            fields: UnsafeBufferPointer(rebasing: fields[fieldsStart..<fieldEnds[index]]),
+            used: used[index])
+          return reader(&line, slot)
+        }
+      }
+    }
+
     /// Adds the action line `line` holds, parsed and checked.
     mutating func append(_ line: LogLine) {
       bytes.append(contentsOf: line.bytes)

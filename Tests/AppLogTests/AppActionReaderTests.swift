@@ -1,0 +1,184 @@
+import ActionLog
+import AppLog
+import Features
+import Foundation
+import Store
+import Testing
+
+/// The app's fast action reader (``LogActionReadable``, used by replay for every action line)
+/// against `init(logLine:)`: random actions round-trip through both, and the same mutated lines
+/// give the same action or the same refusal, word for word, as replay reads them (the fast
+/// reader first, `init(logLine:)` for what it leaves).
+@Suite("The app's fast action reader agrees with its log decoding")
+struct AppActionReaderTests {
+  /// What reading a line gives: the action written back (NaN-safe and exact), or the refusal.
+  enum Outcome: Equatable {
+    case action([UInt8])
+    case refused(ActionLogError)
+  }
+
+  /// A whole action line as the recorder writes it, without its newline.
+  static func line(_ action: AppAction, seq: Int = 7) -> [UInt8] {
+    var writer = LogLineWriter()
+    writer.begin()
+    writer.int("seq", seq)
+    writer.string("src", "effect")
+    action.encode(to: &writer)
+    writer.hexWord("fp", 0x0123_4567_89ab_cdef)
+    writer.end()
+    return Array(writer.bytes.dropLast())
+  }
+
+  /// `bytes` parsed, with the log's own fields read as the cursor reads them; nil when the
+  /// cursor would refuse the line before its action is decoded.
+  static func parsed(_ bytes: [UInt8]) -> LogLine? {
+    var line = LogLine()
+    line.bytes = bytes
+    guard (try? line.parse()) != nil, (try? line.int("seq")) != nil,
+      (try? line.origin()) != nil, (try? line.hexWord("fp")) != nil
+    else { return nil }
+    return line
+  }
+
+  /// The fast reader's action, read in place.
+  static func fast(_ line: LogLine) -> AppAction? {
+    line.bytes.withUnsafeBufferPointer { bytes in
+      line.fields.withUnsafeBufferPointer { fields in
+        var reader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
+        return AppAction.read(&reader)
+      }
+    }
+  }
+
+  /// `init(logLine:)`, as the replay calls it, with its error as the user sees it.
+  static func decoded(_ line: LogLine) -> Outcome {
+    var line = line
+    do throws(ActionLogError) {
+      let action: AppAction = try LogCursor.decode(&line, path: "s.log", lineNumber: 3)
+      return .action(Self.line(action))
+    } catch {
+      return .refused(error)
+    }
+  }
+
+  /// What a replay reads: the fast reader's action, or `init(logLine:)`'s outcome.
+  static func replayed(_ line: LogLine) -> Outcome {
+    fast(line).map { .action(Self.line($0)) } ?? decoded(line)
+  }
+
+  @Test("every sampled action, of every case, is read by the fast reader to the same action")
+  func samplesRoundTrip() throws {
+    var fastReads = 0
+    var restored = 0
+    for action in AppActionSamples(seed: 2112).prefix(20_000) {
+      let bytes = Self.line(action)
+      let line = try #require(Self.parsed(bytes))
+      if case .restored = action { restored += 1 }
+      guard let read = Self.fast(line) else { continue }
+      fastReads += 1
+      #expect(Self.line(read) == bytes, "\(String(decoding: bytes, as: UTF8.self))")
+      #expect(Self.decoded(line) == .action(bytes))
+    }
+    // All but `restored`, which the fast reader leaves to `init(logLine:)`.
+    #expect(restored > 0)
+    #expect(fastReads == 20_000 - restored)
+  }
+
+  @Test("random payloads, in range or not, read alike through both, or are left to the slow path")
+  func randomPayloadsAgree() throws {
+    var random = SplitMix(seed: 0xAC7_1045)
+    var fastReads = 0
+    var slowOnly = 0
+    for _ in 0..<6_000 {
+      let action = RandomAction.make(&random)
+      let line = try #require(Self.parsed(Self.line(action)))
+      let decoded = Self.decoded(line)
+      if let read = Self.fast(line) {
+        fastReads += 1
+        #expect(decoded == .action(Self.line(read)))
+      } else {
+        slowOnly += 1
+      }
+      #expect(Self.replayed(line) == decoded)
+    }
+    // Out-of-range places, reports and instants go to `init(logLine:)`, which refuses them.
+    #expect(fastReads > 2_000)
+    #expect(slowOnly > 500)
+  }
+
+  @Test("mutated lines give the same action or the same refusal, word for word")
+  func mutatedLinesAgree() {
+    var random = SplitMix(seed: 0x11_7E5)
+    var fastReads = 0
+    var refusals = 0
+    var samples = AppActionSamples(seed: 77)
+    for round in 0..<8_000 {
+      guard let action = round % 2 == 0 ? samples.next() : RandomAction.make(&random) else {
+        continue
+      }
+      var bytes = Self.line(action)
+      for _ in 0...random.below(3) { Mutation.apply(&bytes, &random) }
+      guard let line = Self.parsed(bytes) else { continue }
+      let decoded = Self.decoded(line)
+      #expect(
+        Self.replayed(line) == decoded, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+      if Self.fast(line) != nil { fastReads += 1 }
+      if case .refused = decoded { refusals += 1 }
+    }
+    // Both kinds happen: the fast reader reads many mutated lines, and many are refused.
+    #expect(fastReads > 1_000)
+    #expect(refusals > 1_000)
+  }
+
+  @Test("the replay finds the app's fast reader")
+  func replayUsesTheFastReader() throws {
+    let reader = try #require(LogActionFastPath<AppAction>.reader)
+    let line = try #require(Self.parsed(Self.line(.clock(.moveDay(-2)))))
+    let slot = UnsafeMutablePointer<AppAction>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    let read = line.bytes.withUnsafeBufferPointer { bytes in
+      line.fields.withUnsafeBufferPointer { fields in
+        var fieldReader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
+        return reader(&fieldReader, slot)
+      }
+    }
+    #expect(read)
+    #expect(slot.move() == .clock(.moveDay(-2)))
+  }
+}
+
+/// Random app actions with payloads in range or not, from ``RandomState``'s values.
+enum RandomAction {
+  static func make(_ random: inout SplitMix) -> AppAction {
+    let request = RandomState.int(&random)
+    let failure = FetchFailure(message: RandomState.text(&random))
+    switch random.below(11) {
+    case 0: return .launched(at: RandomState.date(&random))
+    case 1: return .clock(.moveDay(RandomState.int(&random)))
+    case 2:
+      return .clock(
+        .timeResponse(
+          request: request,
+          random.chance(3) ? .failure(failure) : .success(RandomState.date(&random))))
+    case 3: return .dog(.show(RandomState.optional(&random, RandomState.text)))
+    case 4:
+      return .dog(
+        .adopt(
+          name: RandomState.text(&random), birthday: RandomState.day(&random),
+          breed: random.chance(2) ? .pug : .poodle))
+    case 5: return .weather(.changeLocation(RandomState.text(&random)))
+    case 6, 7:
+      let result: Result<Place?, FetchFailure> =
+        random.chance(4)
+        ? .failure(failure) : .success(random.chance(4) ? nil : RandomState.place(&random))
+      return .weather(.geocodeResponse(request: request, result))
+    case 8, 9:
+      let result: Result<WeatherReport, FetchFailure> =
+        random.chance(4) ? .failure(failure) : .success(RandomState.report(&random))
+      return .weather(.weatherResponse(request: request, result))
+    default:
+      return random.chance(2)
+        ? .clock(.reload) : random.chance(2) ? .clock(.cancel) : .weather(.cancel)
+    }
+  }
+}
