@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ActionLog
@@ -26,44 +27,46 @@ struct LogFieldReaderTests {
   }
 
   @Test("numbers read to the same double as Double(String), bit for bit")
-  func decimalsAgreeWithDoubleFromString() {
-    var state: UInt64 = 0x0DEC_1A1
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    var texts = ["0", "-0", "0.0", "-0.0", "1e22", "1e23", "9007199254740993", "0.1", "1e-400"]
-    for round in 0..<60_000 {
-      switch round % 4 {
-      case 0:
-        // As the writer writes doubles: their shortest description.
-        let value = Double(bitPattern: next())
-        if value.isFinite { texts.append(value.description) }
-      case 1:
-        texts.append((Double(Int64(bitPattern: next()) % 2_000_000) / 100).description)
-      case 2:
-        // Digits, a fraction and an exponent of any length JSON allows.
-        let digits = String(next() % 10_000_000_000_000_000_000).dropFirst(Int(next() % 10))
-        let fraction = next() % 3 == 0 ? "" : "." + String(next() % 100_000)
-        let exponent = next() % 3 == 0 ? "" : "e" + String(Int(next() % 60) - 30)
-        texts.append(
-          (next() % 2 == 0 ? "-" : "") + (digits.isEmpty ? "7" : digits) + fraction + exponent)
-      default:
-        texts.append(String(next() % (1 << 54)) + "e-" + String(next() % 25))
+  func decimalsAgreeWithDoubleFromString() async {
+    await onThreadOfItsOwn {
+      var state: UInt64 = 0x0DEC_1A1
+      func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
       }
+      var texts = ["0", "-0", "0.0", "-0.0", "1e22", "1e23", "9007199254740993", "0.1", "1e-400"]
+      for round in 0..<60_000 {
+        switch round % 4 {
+        case 0:
+          // As the writer writes doubles: their shortest description.
+          let value = Double(bitPattern: next())
+          if value.isFinite { texts.append(value.description) }
+        case 1:
+          texts.append((Double(Int64(bitPattern: next()) % 2_000_000) / 100).description)
+        case 2:
+          // Digits, a fraction and an exponent of any length JSON allows.
+          let digits = String(next() % 10_000_000_000_000_000_000).dropFirst(Int(next() % 10))
+          let fraction = next() % 3 == 0 ? "" : "." + String(next() % 100_000)
+          let exponent = next() % 3 == 0 ? "" : "e" + String(Int(next() % 60) - 30)
+          texts.append(
+            (next() % 2 == 0 ? "-" : "") + (digits.isEmpty ? "7" : digits) + fraction + exponent)
+        default:
+          texts.append(String(next() % (1 << 54)) + "e-" + String(next() % 25))
+        }
+      }
+      var disagreements: [String] = []
+      for text in texts {
+        // JSON's grammar: no leading zeros (the parser refuses them before this is called).
+        guard (try? parsed("{\"x\":\(text)}")) != nil else { continue }
+        let read = Array(text.utf8).withUnsafeBufferPointer { LogLine.decimal($0) }
+        if read?.bitPattern != Double(text)?.bitPattern { disagreements.append(text) }
+      }
+      #expect(disagreements == [])
+      #expect(texts.count > 60_000)
     }
-    var disagreements: [String] = []
-    for text in texts {
-      // JSON's grammar: no leading zeros (the parser refuses them before this is called).
-      guard (try? parsed("{\"x\":\(text)}")) != nil else { continue }
-      let read = Array(text.utf8).withUnsafeBufferPointer { LogLine.decimal($0) }
-      if read?.bitPattern != Double(text)?.bitPattern { disagreements.append(text) }
-    }
-    #expect(disagreements == [])
-    #expect(texts.count > 60_000)
   }
 
   @Test("fields are read in the order written, each once, and the line is complete after them")

@@ -3,6 +3,7 @@ import AppLog
 import Features
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// The app's fast action reader (``LogActionReadable``, used by replay for every action line)
@@ -67,67 +68,74 @@ struct AppActionReaderTests {
   }
 
   @Test("every sampled action, of every case, is read by the fast reader to the same action")
-  func samplesRoundTrip() throws {
-    var fastReads = 0
-    var restored = 0
-    for action in AppActionSamples(seed: 2112).prefix(20_000) {
-      let bytes = Self.line(action)
-      let line = try #require(Self.parsed(bytes))
-      if case .restored = action { restored += 1 }
-      guard let read = Self.fast(line) else { continue }
-      fastReads += 1
-      #expect(Self.line(read) == bytes, "\(String(decoding: bytes, as: UTF8.self))")
-      #expect(Self.decoded(line) == .action(bytes))
+  func samplesRoundTrip() async throws {
+    try await onThreadOfItsOwn {
+      var fastReads = 0
+      var restored = 0
+      for action in AppActionSamples(seed: 2112).prefix(20_000) {
+        let bytes = Self.line(action)
+        let line = try #require(Self.parsed(bytes))
+        if case .restored = action { restored += 1 }
+        guard let read = Self.fast(line) else { continue }
+        fastReads += 1
+        #expect(Self.line(read) == bytes, "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(Self.decoded(line) == .action(bytes))
+      }
+      // All but `restored`, which the fast reader leaves to `init(logLine:)`.
+      #expect(restored > 0)
+      #expect(fastReads == 20_000 - restored)
     }
-    // All but `restored`, which the fast reader leaves to `init(logLine:)`.
-    #expect(restored > 0)
-    #expect(fastReads == 20_000 - restored)
   }
 
   @Test("random payloads, in range or not, read alike through both, or are left to the slow path")
-  func randomPayloadsAgree() throws {
-    var random = SplitMix(seed: 0xAC7_1045)
-    var fastReads = 0
-    var slowOnly = 0
-    for _ in 0..<6_000 {
-      let action = RandomAction.make(&random)
-      let line = try #require(Self.parsed(Self.line(action)))
-      let decoded = Self.decoded(line)
-      if let read = Self.fast(line) {
-        fastReads += 1
-        #expect(decoded == .action(Self.line(read)))
-      } else {
-        slowOnly += 1
+  func randomPayloadsAgree() async throws {
+    try await onThreadOfItsOwn {
+      var random = SplitMix(seed: 0xAC7_1045)
+      var fastReads = 0
+      var slowOnly = 0
+      for _ in 0..<6_000 {
+        let action = RandomAction.make(&random)
+        let line = try #require(Self.parsed(Self.line(action)))
+        let decoded = Self.decoded(line)
+        if let read = Self.fast(line) {
+          fastReads += 1
+          #expect(decoded == .action(Self.line(read)))
+        } else {
+          slowOnly += 1
+        }
+        #expect(Self.replayed(line) == decoded)
       }
-      #expect(Self.replayed(line) == decoded)
+      // Out-of-range places, reports and instants go to `init(logLine:)`, which refuses them.
+      #expect(fastReads > 2_000)
+      #expect(slowOnly > 500)
     }
-    // Out-of-range places, reports and instants go to `init(logLine:)`, which refuses them.
-    #expect(fastReads > 2_000)
-    #expect(slowOnly > 500)
   }
 
   @Test("mutated lines give the same action or the same refusal, word for word")
-  func mutatedLinesAgree() {
-    var random = SplitMix(seed: 0x11_7E5)
-    var fastReads = 0
-    var refusals = 0
-    var samples = AppActionSamples(seed: 77)
-    for round in 0..<8_000 {
-      guard let action = round % 2 == 0 ? samples.next() : RandomAction.make(&random) else {
-        continue
+  func mutatedLinesAgree() async {
+    await onThreadOfItsOwn {
+      var random = SplitMix(seed: 0x11_7E5)
+      var fastReads = 0
+      var refusals = 0
+      var samples = AppActionSamples(seed: 77)
+      for round in 0..<8_000 {
+        guard let action = round % 2 == 0 ? samples.next() : RandomAction.make(&random) else {
+          continue
+        }
+        var bytes = Self.line(action)
+        for _ in 0...random.below(3) { Mutation.apply(&bytes, &random) }
+        guard let line = Self.parsed(bytes) else { continue }
+        let decoded = Self.decoded(line)
+        #expect(
+          Self.replayed(line) == decoded,
+          "round \(round): \(String(decoding: bytes, as: UTF8.self))")
+        if Self.fast(line) != nil { fastReads += 1 }
+        if case .refused = decoded { refusals += 1 }
       }
-      var bytes = Self.line(action)
-      for _ in 0...random.below(3) { Mutation.apply(&bytes, &random) }
-      guard let line = Self.parsed(bytes) else { continue }
-      let decoded = Self.decoded(line)
-      #expect(
-        Self.replayed(line) == decoded, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
-      if Self.fast(line) != nil { fastReads += 1 }
-      if case .refused = decoded { refusals += 1 }
+      // Both kinds happen: the fast reader reads many mutated lines, and many are refused.
+      #expect(fastReads > 1_000)
+      #expect(refusals > 1_000)
     }
-    // Both kinds happen: the fast reader reads many mutated lines, and many are refused.
-    #expect(fastReads > 1_000)
-    #expect(refusals > 1_000)
   }
 
   @Test("the replay finds the app's fast reader")

@@ -3,6 +3,7 @@ import AppLog
 import Features
 import Foundation
 import Store
+import TestSupport
 import Testing
 
 /// The app's own state reader (``LogStateReadable``, used by replay for every snapshot and
@@ -35,55 +36,61 @@ struct AppStateReaderTests {
   }
 
   @Test("every state the app reaches is read by its own reader, to the state Codable reads")
-  func reachedStatesRoundTrip() {
-    let reducer = AppReducer()
-    var samples = AppActionSamples(seed: 21)
-    var state = AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!)
-    for _ in 0..<3_000 {
-      guard let action = samples.next() else { break }
-      _ = reducer.reduce(into: &state, action: action)
-      let json = Self.encoded(state)
-      let read = AppState.read(json: json)
-      #expect(read == state)
-      #expect(Self.outcome(json, codableOnly: false) == Self.outcome(json, codableOnly: true))
+  func reachedStatesRoundTrip() async {
+    await onThreadOfItsOwn {
+      let reducer = AppReducer()
+      var samples = AppActionSamples(seed: 21)
+      var state = AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+      for _ in 0..<3_000 {
+        guard let action = samples.next() else { break }
+        _ = reducer.reduce(into: &state, action: action)
+        let json = Self.encoded(state)
+        let read = AppState.read(json: json)
+        #expect(read == state)
+        #expect(Self.outcome(json, codableOnly: false) == Self.outcome(json, codableOnly: true))
+      }
     }
   }
 
   @Test("random states, in range or not, read alike through both, or are refused alike")
-  func randomStatesAgree() {
-    var random = SplitMix(seed: 0x5EED)
-    var fastReads = 0
-    for _ in 0..<2_000 {
-      let state = RandomState.make(&random)
-      let json = Self.encoded(state)
-      // Every state the encoder writes is one the reader reads back whole.
-      let read = AppState.read(json: json)
-      #expect(
-        read.map { String(decoding: Self.encoded($0), as: UTF8.self) }
-          == String(decoding: json, as: UTF8.self))
-      if read != nil { fastReads += 1 }
-      #expect(Self.outcome(json, codableOnly: false) == Self.outcome(json, codableOnly: true))
+  func randomStatesAgree() async {
+    await onThreadOfItsOwn {
+      var random = SplitMix(seed: 0x5EED)
+      var fastReads = 0
+      for _ in 0..<2_000 {
+        let state = RandomState.make(&random)
+        let json = Self.encoded(state)
+        // Every state the encoder writes is one the reader reads back whole.
+        let read = AppState.read(json: json)
+        #expect(
+          read.map { String(decoding: Self.encoded($0), as: UTF8.self) }
+            == String(decoding: json, as: UTF8.self))
+        if read != nil { fastReads += 1 }
+        #expect(Self.outcome(json, codableOnly: false) == Self.outcome(json, codableOnly: true))
+      }
+      #expect(fastReads == 2_000)
     }
-    #expect(fastReads == 2_000)
   }
 
   @Test("mutated lines give the same state or the same refusal through both readers")
-  func mutatedLinesAgree() {
-    var random = SplitMix(seed: 0xBAD_11E5)
-    var fastReads = 0
-    var refusals = 0
-    for round in 0..<4_000 {
-      var json = Self.encoded(RandomState.make(&random))
-      for _ in 0...random.below(3) { Mutation.apply(&json, &random) }
-      let fast = Self.outcome(json, codableOnly: false)
-      let codable = Self.outcome(json, codableOnly: true)
-      #expect(fast == codable, "round \(round): \(String(decoding: json, as: UTF8.self))")
-      if AppState.read(json: json) != nil { fastReads += 1 }
-      if case .refused = codable { refusals += 1 }
+  func mutatedLinesAgree() async {
+    await onThreadOfItsOwn {
+      var random = SplitMix(seed: 0xBAD_11E5)
+      var fastReads = 0
+      var refusals = 0
+      for round in 0..<4_000 {
+        var json = Self.encoded(RandomState.make(&random))
+        for _ in 0...random.below(3) { Mutation.apply(&json, &random) }
+        let fast = Self.outcome(json, codableOnly: false)
+        let codable = Self.outcome(json, codableOnly: true)
+        #expect(fast == codable, "round \(round): \(String(decoding: json, as: UTF8.self))")
+        if AppState.read(json: json) != nil { fastReads += 1 }
+        if case .refused = codable { refusals += 1 }
+      }
+      // Both kinds happen: the reader reads many mutated lines itself, and many are refused.
+      #expect(fastReads > 500)
+      #expect(refusals > 500)
     }
-    // Both kinds happen: the reader reads many mutated lines itself, and many are refused.
-    #expect(fastReads > 500)
-    #expect(refusals > 500)
   }
 
   @Test("a state with 100 × the usual dogs is read whole by the app's reader")

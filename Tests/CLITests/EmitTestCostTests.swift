@@ -63,27 +63,29 @@ struct EmitTestCostTests {
   @Test(
     "writing a test walks only what each step changed: 100 times the session, 100 times the work"
   )
-  func emittingIsLinear() throws {
-    let normal = try emitted(rounds: 10)
-    let tenfold = try emitted(rounds: 100)
-    let large = try emitted(rounds: 1_000)
-    for session in [normal, tenfold, large] {
-      let rounds = (session.steps - 1) / 5
-      // The example dog at launch, then one a round.
-      #expect(session.source.components(separatedBy: ".dogs.append(").count - 1 == rounds + 1)
-      #expect(session.source.contains("  let place\(rounds) = Place(name: \"City \(rounds)\""))
-      #expect(session.source.contains("places.answer(.success([place\(rounds)]))"))
-      // A few structs along the path of each step's change (the state, a screen's state, a
-      // report): 17 a round, however many dogs and places came before.
-      #expect(session.work.changes.reflected <= 4 * session.steps, "\(session.work.changes)")
-      // Only the dogs added (and the example dog) leave their list: none of those kept.
-      #expect(session.work.changes.boxed == rounds + 1, "\(session.work.changes)")
-      // Each place and report is looked up where a line holds one: the answer, the action
-      // that brings it, the state that shows it.
-      #expect(session.work.naming.lookups <= 8 * rounds, "\(session.work.naming)")
+  func emittingIsLinear() async throws {
+    try await onThreadOfItsOwn {
+      let normal = try emitted(rounds: 10)
+      let tenfold = try emitted(rounds: 100)
+      let large = try emitted(rounds: 1_000)
+      for session in [normal, tenfold, large] {
+        let rounds = (session.steps - 1) / 5
+        // The example dog at launch, then one a round.
+        #expect(session.source.components(separatedBy: ".dogs.append(").count - 1 == rounds + 1)
+        #expect(session.source.contains("  let place\(rounds) = Place(name: \"City \(rounds)\""))
+        #expect(session.source.contains("places.answer(.success([place\(rounds)]))"))
+        // A few structs along the path of each step's change (the state, a screen's state, a
+        // report): 17 a round, however many dogs and places came before.
+        #expect(session.work.changes.reflected <= 4 * session.steps, "\(session.work.changes)")
+        // Only the dogs added (and the example dog) leave their list: none of those kept.
+        #expect(session.work.changes.boxed == rounds + 1, "\(session.work.changes)")
+        // Each place and report is looked up where a line holds one: the answer, the action
+        // that brings it, the state that shows it.
+        #expect(session.work.naming.lookups <= 8 * rounds, "\(session.work.naming)")
+      }
+      #expect(large.work.changes.reflected <= 100 * normal.work.changes.reflected)
+      #expect(large.work.naming.lookups <= 100 * normal.work.naming.lookups)
+      #expect(large.source.utf8.count <= 110 * normal.source.utf8.count)
     }
-    #expect(large.work.changes.reflected <= 100 * normal.work.changes.reflected)
-    #expect(large.work.naming.lookups <= 100 * normal.work.naming.lookups)
-    #expect(large.source.utf8.count <= 110 * normal.source.utf8.count)
   }
 }

@@ -1,4 +1,5 @@
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import CLI
@@ -87,28 +88,30 @@ struct PromptLineTests {
   }
 
   @Test("typing 5,000 characters writes a bounded number of bytes per character")
-  func bytesPerKey() {
-    var view = PromptLine(prompt: "uniflow> ", columns: 80)
-    var text: [Character] = []
-    var bytes = 0
-    for index in 0..<5_000 {
-      text.append(index % 7 == 0 ? "서" : "a")
-      bytes += view.draw(text: text, cursor: text.count).escaped.utf8.count
+  func bytesPerKey() async {
+    await onThreadOfItsOwn {
+      var view = PromptLine(prompt: "uniflow> ", columns: 80)
+      var text: [Character] = []
+      var bytes = 0
+      for index in 0..<5_000 {
+        text.append(index % 7 == 0 ? "서" : "a")
+        bytes += view.draw(text: text, cursor: text.count).escaped.utf8.count
+      }
+      // Each character itself (at most 3 bytes), and a redraw of at most a row's worth of bytes
+      // every half a row of characters, when the line scrolls.
+      #expect(bytes < 5_000 * 10, "\(bytes) bytes")
+      // ASCII typed key by key, the worst a paste can arrive in: under 4 bytes a character (the
+      // interactive test's bound).
+      var ascii = PromptLine(prompt: "uniflow> ", columns: 80)
+      var typed: [Character] = []
+      var asciiBytes = 0
+      for _ in 0..<5_000 {
+        typed.append("x")
+        asciiBytes += ascii.draw(text: typed, cursor: typed.count).escaped.utf8.count
+      }
+      #expect(asciiBytes < 4 * 5_000, "\(asciiBytes) bytes")
+      // Moving the cursor is a short escape sequence, however long the line.
+      #expect(view.draw(text: text, cursor: text.count - 1).escaped.utf8.count <= 6)
     }
-    // Each character itself (at most 3 bytes), and a redraw of at most a row's worth of bytes
-    // every half a row of characters, when the line scrolls.
-    #expect(bytes < 5_000 * 10, "\(bytes) bytes")
-    // ASCII typed key by key, the worst a paste can arrive in: under 4 bytes a character (the
-    // interactive test's bound).
-    var ascii = PromptLine(prompt: "uniflow> ", columns: 80)
-    var typed: [Character] = []
-    var asciiBytes = 0
-    for _ in 0..<5_000 {
-      typed.append("x")
-      asciiBytes += ascii.draw(text: typed, cursor: typed.count).escaped.utf8.count
-    }
-    #expect(asciiBytes < 4 * 5_000, "\(asciiBytes) bytes")
-    // Moving the cursor is a short escape sequence, however long the line.
-    #expect(view.draw(text: text, cursor: text.count - 1).escaped.utf8.count <= 6)
   }
 }

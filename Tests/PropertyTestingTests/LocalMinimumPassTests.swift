@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import StoreTesting
+import TestSupport
 import Testing
 
 @testable import PropertyTesting
@@ -124,51 +125,53 @@ struct LocalMinimumPassTests {
   }
 
   @Test("on inputs 100 times a normal example, each pass stays within its stated number of runs")
-  func boundedOnLargeInputs() {
-    // Mirroring: 300 numbers in descending order; at most mirrorWindow runs per choice + 1.
-    let wide = 0...1000
-    let numbers = Gen.int(in: wide).array(count: 300...300)
-    let descending = (0..<300).map { index(300 - $0, in: wide) }
-    let sorted = runsOfPass(numbers, from: descending.map { _ in 1 }.interleaved(descending)) {
-      $0.count == 300
-    } pass: {
-      $0.swapMirrored()
+  func boundedOnLargeInputs() async {
+    await onThreadOfItsOwn {
+      // Mirroring: 300 numbers in descending order; at most mirrorWindow runs per choice + 1.
+      let wide = 0...1000
+      let numbers = Gen.int(in: wide).array(count: 300...300)
+      let descending = (0..<300).map { index(300 - $0, in: wide) }
+      let sorted = runsOfPass(numbers, from: descending.map { _ in 1 }.interleaved(descending)) {
+        $0.count == 300
+      } pass: {
+        $0.swapMirrored()
+      }
+      #expect(sorted.runs <= (Shrinker.mirrorWindow + 1) * 600 + 1)
+      #expect(sorted.value.map { $0.first! < $0.last! } == true)  // the largest moved to the end
+      // Blocks: 300 elements whose count must stay odd; at most blockLength − 1 runs per element,
+      // plus one per repeated block length.
+      let list = Gen.int(in: byte).array()
+      let elements: [UInt64] = (0..<301).flatMap { [UInt64(1), index($0 % 256, in: byte)] } + [0]
+      let blocks = runsOfPass(list, from: elements) {
+        $0.count % 2 == 1
+      } pass: {
+        $0.deleteBlocks()
+      }
+      #expect(blocks.value?.count == 1)
+      #expect(blocks.runs <= (Shrinker.blockLength - 1) * 301 + 301)
+      // Together: 300 numbers in one span, lowered by one amount: O(log m) runs per group.
+      let together = runsOfPass(
+        numbers, from: (0..<300).flatMap { [UInt64(1), index(100 + $0 % 50, in: wide)] }
+      ) { values in
+        values.min()! >= 10
+      } pass: {
+        $0.lowerGroupsTogether()
+      }
+      #expect(together.value?.min() == 10)
+      #expect(together.runs <= 3 * 2 * 9)
+      // Trading: 100 pairs whose products must stay above 1000: O(log a · log b) runs per pair.
+      let pairs = Gen.zip(Gen.int(in: 0...10_000), Gen.int(in: 0...10_000)).array(count: 100...100)
+      let factors: [UInt64] = (0..<100).flatMap { _ in
+        [1, index(26, in: 0...10_000), index(39, in: 0...10_000)]
+      }
+      let traded = runsOfPass(pairs, from: factors) {
+        $0.allSatisfy { $0 * $1 > 1000 }
+      } pass: {
+        $0.tradePairs()
+      }
+      #expect(traded.value?.allSatisfy { $0 == (1, 1001) } == true)
+      #expect(traded.runs <= 3 * 100 * 15 * 15)
     }
-    #expect(sorted.runs <= (Shrinker.mirrorWindow + 1) * 600 + 1)
-    #expect(sorted.value.map { $0.first! < $0.last! } == true)  // the largest moved to the end
-    // Blocks: 300 elements whose count must stay odd; at most blockLength − 1 runs per element,
-    // plus one per repeated block length.
-    let list = Gen.int(in: byte).array()
-    let elements: [UInt64] = (0..<301).flatMap { [UInt64(1), index($0 % 256, in: byte)] } + [0]
-    let blocks = runsOfPass(list, from: elements) {
-      $0.count % 2 == 1
-    } pass: {
-      $0.deleteBlocks()
-    }
-    #expect(blocks.value?.count == 1)
-    #expect(blocks.runs <= (Shrinker.blockLength - 1) * 301 + 301)
-    // Together: 300 numbers in one span, lowered by one amount: O(log m) runs per group.
-    let together = runsOfPass(
-      numbers, from: (0..<300).flatMap { [UInt64(1), index(100 + $0 % 50, in: wide)] }
-    ) { values in
-      values.min()! >= 10
-    } pass: {
-      $0.lowerGroupsTogether()
-    }
-    #expect(together.value?.min() == 10)
-    #expect(together.runs <= 3 * 2 * 9)
-    // Trading: 100 pairs whose products must stay above 1000: O(log a · log b) runs per pair.
-    let pairs = Gen.zip(Gen.int(in: 0...10_000), Gen.int(in: 0...10_000)).array(count: 100...100)
-    let factors: [UInt64] = (0..<100).flatMap { _ in
-      [1, index(26, in: 0...10_000), index(39, in: 0...10_000)]
-    }
-    let traded = runsOfPass(pairs, from: factors) {
-      $0.allSatisfy { $0 * $1 > 1000 }
-    } pass: {
-      $0.tradePairs()
-    }
-    #expect(traded.value?.allSatisfy { $0 == (1, 1001) } == true)
-    #expect(traded.runs <= 3 * 100 * 15 * 15)
   }
 
   @Test("dates spread evenly over the weekdays and hours of a long range")

@@ -21,4 +21,11 @@ struct OnThreadOfItsOwnTests {
     struct Refused: Error {}
     await #expect(throws: Refused.self) { try await onThreadOfItsOwn { throw Refused() } }
   }
+
+  @Test("an expectation that fails on the thread fails the test it belongs to")
+  func failureBelongsToTheTest() async {
+    await withKnownIssue("recorded on the thread of its own, so known to this test") {
+      await onThreadOfItsOwn { #expect(Bool(false), "fails on purpose") }
+    }
+  }
 }

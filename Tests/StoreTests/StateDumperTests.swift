@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Store
@@ -62,36 +63,40 @@ struct StateDumperTests {
   }
 
   @Test("every state dumps to exactly dumpLines' lines, over 600 random changes")
-  func sameLinesAsDumpLines() {
-    var random = Seeded(state: 7)
-    var shelter = Shelter(
-      pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
-    var dumper = StateDumper()
-    for step in 0..<600 {
-      Self.change(&shelter, &random)
-      let lines = dumper.lines(of: shelter)
-      #expect(lines == dumpLines(shelter), "step \(step)")
-      if lines != dumpLines(shelter) { return }
+  func sameLinesAsDumpLines() async {
+    await onThreadOfItsOwn {
+      var random = Seeded(state: 7)
+      var shelter = Shelter(
+        pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
+      var dumper = StateDumper()
+      for step in 0..<600 {
+        Self.change(&shelter, &random)
+        let lines = dumper.lines(of: shelter)
+        #expect(lines == dumpLines(shelter), "step \(step)")
+        if lines != dumpLines(shelter) { return }
+      }
     }
   }
 
   @Test(
     "each change prints exactly lineDiff's table of the two dumps, folded or not",
     arguments: [(seed: UInt64(3), context: 3), (seed: 11, context: 0), (seed: 5, context: 1)])
-  func sameTableAsLineDiff(seed: UInt64, context: Int) {
-    var random = Seeded(state: seed)
-    var shelter = Shelter(
-      pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
-    var dumper = StateDumper()
-    for step in 0..<300 {
-      let before = shelter
-      Self.change(&shelter, &random)
-      let expected = lineDiff(
-        expected: dumpLines(before), actual: dumpLines(shelter), context: context,
-        maxChanges: 40)
-      let table = dumper.changes(from: before, to: shelter, context: context, maxChanges: 40)
-      #expect(table == expected, "step \(step)")
-      if table != expected { return }
+  func sameTableAsLineDiff(seed: UInt64, context: Int) async {
+    await onThreadOfItsOwn {
+      var random = Seeded(state: seed)
+      var shelter = Shelter(
+        pets: [], mood: .calm, detail: nil, counts: [:], pair: (0, label: "p"), nested: [])
+      var dumper = StateDumper()
+      for step in 0..<300 {
+        let before = shelter
+        Self.change(&shelter, &random)
+        let expected = lineDiff(
+          expected: dumpLines(before), actual: dumpLines(shelter), context: context,
+          maxChanges: 40)
+        let table = dumper.changes(from: before, to: shelter, context: context, maxChanges: 40)
+        #expect(table == expected, "step \(step)")
+        if table != expected { return }
+      }
     }
   }
 
@@ -126,14 +131,16 @@ struct StateDumperTests {
   }
 
   @Test("one pet added among 10,000 walks as many parts with Mirror as among 100")
-  func mirrorWorkFollowsTheChange() {
-    let small = Self.reflectedAfterAdopting(into: 100)
-    let large = Self.reflectedAfterAdopting(into: 10_000)
-    #expect(large.lines > 90 * small.lines)
-    // The list, the new pet and its two fields that are not one-line leaves (tags, born): every
-    // other pet's lines are copied.
-    #expect(small.reflected == 4)
-    #expect(large.reflected == 4)
+  func mirrorWorkFollowsTheChange() async {
+    await onThreadOfItsOwn {
+      let small = Self.reflectedAfterAdopting(into: 100)
+      let large = Self.reflectedAfterAdopting(into: 10_000)
+      #expect(large.lines > 90 * small.lines)
+      // The list, the new pet and its two fields that are not one-line leaves (tags, born): every
+      // other pet's lines are copied.
+      #expect(small.reflected == 4)
+      #expect(large.reflected == 4)
+    }
   }
 
   @Test("an unchanged state is copied whole, and a first dump walks everything")
