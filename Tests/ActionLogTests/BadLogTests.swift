@@ -84,7 +84,7 @@ struct BadLogTests {
       ),
       (
         #"{"seq":1,"src":"sent","action":"bogus"}"#,
-        #"LOG:2:32: unknown action "bogus"; this uniflow knows add, note, stamp, reset"#
+        #"LOG:2:32: unknown action "bogus"; this program knows add, note, stamp, reset"#
       ),
       (
         #"{"seq":1,"src":"typed","action":"reset"}"#,

@@ -90,6 +90,15 @@ struct ConsoleReplayTests {
     )
   }
 
+  @Test("an action the app does not know is reported naming the app, not uniflow")
+  func unknownActionNamesTheApp() throws {
+    let (status, errors) = try replayEdited(#""action":"add""#, to: #""action":"bogus""#)
+    #expect(status == 2)
+    #expect(errors.count == 1)
+    #expect(errors.first?.hasPrefix(#"tally: LOG:2:"#) == true)
+    #expect(errors.first?.contains(#"unknown action "bogus"; this tally knows add"#) == true)
+  }
+
   @Test("a log of another version of the same app replays")
   func otherVersionReplays() throws {
     let file = TemporaryFile()

@@ -90,6 +90,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // The log is read and parsed on another thread while this one decodes and applies it; when
     // this one falls behind, the other decodes whole batches too.
     let path = cursor.path
+    let app = self.app
     // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
     let fastRead = LogActionFastPath<Action>.reader
     let pipeline = ReplayPipeline(
@@ -106,7 +107,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           }
           batch.load(index, into: &line)
           let action: Action = try LogCursor.decode(
-            &line, path: path, lineNumber: batch.lines[index])
+            &line, path: path, lineNumber: batch.lines[index], app: app)
           slot.initialize(to: action)
           decoded = index + 1
         }
@@ -159,7 +160,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           action = slot.move()
         } else {
           batch.load(index, into: &line)
-          action = try LogCursor.decode(&line, path: path, lineNumber: batch.lines[index])
+          action = try LogCursor.decode(
+            &line, path: path, lineNumber: batch.lines[index], app: app)
         }
         apply(&state, action)
         if let fingerprint, batch.fingerprints[index] != 0 {

@@ -105,14 +105,14 @@ package struct LogCursor: Sendable {
   /// Decodes the payload of an action line, `lineNumber` of the log at `path`, whose fields
   /// ``next(_:)`` has read and checked.
   package static func decode<Action: LoggableAction>(
-    _ line: inout LogLine, path: String, lineNumber: Int
+    _ line: inout LogLine, path: String, lineNumber: Int, app: String = "program"
   ) throws(ActionLogError) -> Action {
     do throws(LogLineError) {
       let action = try Action(logLine: &line)
       if let unused = line.unusedField() { throw unused }
       return action
     } catch {
-      throw failure(error, in: line, path: path, lineNumber: lineNumber)
+      throw failure(error.naming(app: app), in: line, path: path, lineNumber: lineNumber)
     }
   }
 

@@ -159,9 +159,11 @@ public struct LogLine: Sendable {
       table.index(of: UnsafeBufferPointer(rebasing: buffer[field.valueRange]))
     }
     guard let found else {
-      throw LogLineError(
-        "unknown action \(rawText(of: field)); this uniflow knows \(table.list)",
+      var error = LogLineError(
+        "unknown action \(rawText(of: field)); \(LogLineError.programWords)knows \(table.list)",
         at: field.rawRange.lowerBound)
+      error.namesProgram = true
+      throw error
     }
     return found
   }

@@ -21,4 +21,21 @@ public struct LogLineError: Error, Equatable, Sendable {
     self.message = message
     self.offset = offset
   }
+
+  /// The words that stand for the program in a message it fills in later (``naming(app:)``).
+  static let programWords = "this program "
+
+  /// Whether the message says ``programWords`` where the program replaying should be named.
+  var namesProgram = false
+
+  /// This error with the program replaying named, e.g. "this todos knows add, toggle, …".
+  package func naming(app: String) -> LogLineError {
+    guard namesProgram, app != "program" else { return self }
+    var named = self
+    if let range = message.range(of: Self.programWords) {
+      named.message.replaceSubrange(range, with: "this \(app) ")
+    }
+    named.namesProgram = false
+    return named
+  }
 }
