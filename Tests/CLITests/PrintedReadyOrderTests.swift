@@ -1,0 +1,85 @@
+import PropertyTesting
+import Store
+import StoreTesting
+import Testing
+
+@testable import CLI
+
+/// The `TestStore` test the ready-effects race of the corpus (`ThemeSettings`) prints, and the
+/// same text compiled: it runs the effects in the order the property drew, and fails the same
+/// way.
+@Suite("The test an effect property prints reproduces the effect order it drew")
+@MainActor
+struct PrintedReadyOrderTests {
+  /// The body of the test printed for the planted race, from seed 1.
+  static let printed = """
+      let clock = TestClock()
+      let store = TestStore(initialState: ThemeSettings.State(isLaunched: false, saved: "dark", theme: ""), reducer: ThemeSettings(fixed: false)) {
+        $0.continuousClock = clock
+      }
+      store.exhaustivity = .off
+      store.effectStarts = .held
+      await store.send(.launch)
+      await store.runFirst("CLI/EffectCorpus+Ready.swift:31:37", index: 1, of: 2)
+      await store.skipReceivedActions(strict: false)
+      // "a launched screen shows the saved theme" does not hold once every effect has settled
+    """
+
+  @Test("the planted ready-effect race prints a test that starts the drawn effect first")
+  func printsRunFirst() async {
+    let result = await ThemeSettings.property(fixed: false).check(.seed(1), reportFailure: { _ in })
+    #expect(result.message?.contains(Self.printed) == true, "\(result.message ?? "")")
+  }
+
+  // snippet: printed-ready-order
+  @Test("the saved theme's effect runs first, and the default theme overwrites it")
+  func defaultOverwritesSaved() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: ThemeSettings.State(isLaunched: false, saved: "dark", theme: ""),
+      reducer: ThemeSettings(fixed: false)
+    ) {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    store.effectStarts = .held
+    await store.send(.launch)
+    await store.runFirst("CLI/EffectCorpus+Ready.swift:31:37", index: 1, of: 2)
+    await store.skipReceivedActions(strict: false)
+    // "a launched screen shows the saved theme" does not hold once every effect has settled
+    #expect(store.state.theme == "light")  // the bug, reproduced; once fixed, "dark"
+  }
+  // snippet: end
+
+  /// The printed test's store, on the buggy reducer or its correct twin.
+  func store(fixed: Bool) -> TestStore<ThemeSettings.State, ThemeSettings.Action> {
+    let store = TestStore(
+      initialState: ThemeSettings.State(isLaunched: false, saved: "dark", theme: ""),
+      reducer: ThemeSettings(fixed: fixed)
+    ) {
+      $0.continuousClock = TestClock()
+    }
+    store.exhaustivity = .off
+    store.effectStarts = .held
+    return store
+  }
+
+  @Test("the printed test, run on the correct twin, shows the saved theme")
+  func fixedTwinShowsSaved() async {
+    let store = store(fixed: true)
+    await store.send(.launch)
+    // `concatenate` starts the saved theme's effect only once the default's has ended: one
+    // effect is held at a time, and it is the default's.
+    await store.runFirst("CLI/EffectCorpus+Ready.swift:30", index: 0, of: 1)
+    await store.skipReceivedActions(strict: false)
+    #expect(store.state.theme == "dark")
+  }
+
+  @Test("without runFirst, the effects run in the order they started, and the race is hidden")
+  func startOrderHidesRace() async {
+    let store = store(fixed: false)
+    await store.send(.launch)
+    await store.skipReceivedActions(strict: false)
+    #expect(store.state.theme == "dark")
+  }
+}
