@@ -66,4 +66,19 @@ struct TodosEffectPropertyTests {
     #expect(result.verdict == .passed, "\(result.message ?? "")")
     #expect(result.examples == 100)
   }
+
+  @Test("the runs reach a row's reminder: the false claim that none arrives fails, shrunk")
+  func runsReachReminders() async {
+    let result = await Self.property
+      .invariant("no reminder arrives (false: to see the runs reach one)") { state in
+        state.todos.allSatisfy { $0.reminders == 0 }
+      }
+      .check(.seed(1), reportFailure: { _ in })
+    #expect(result.verdict == .failed)
+    #expect(
+      result.counterexample?.schedule == [
+        "send .addTapped(\"Buy milk\")", "send .rows(.element(id: 1, action: .remindTapped))",
+        "advance .seconds(10)",
+      ])
+  }
 }
