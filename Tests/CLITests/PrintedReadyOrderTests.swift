@@ -5,6 +5,36 @@ import Testing
 
 @testable import CLI
 
+/// The ready-effects race a second after launch: the clock wakes the effect whose action starts
+/// the two theme effects, so their order is drawn during a clock move.
+struct DelayedThemes: Reducer {
+  struct State: Equatable, Sendable { var theme = "" }
+  enum Action: Equatable, Sendable {
+    case launch, apply
+    case applied(String)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  static let darkLine = #line + 11
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .launch:
+      return .run { [clock] send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.apply)
+      }
+    case .apply:
+      return .merge(
+        .run { send in await send(.applied("light")) },
+        .run { send in await send(.applied("dark")) })
+    case .applied(let theme):
+      state.theme = theme
+      return .none
+    }
+  }
+}
+
 /// The `TestStore` test the ready-effects race of the corpus (`ThemeSettings`) prints, and the
 /// same text compiled: it runs the effects in the order the property drew, and fails the same
 /// way.
@@ -62,6 +92,23 @@ struct PrintedReadyOrderTests {
     store.exhaustivity = .off
     store.effectStarts = .held
     return store
+  }
+
+  @Test("an order drawn during a clock move is printed as a comment, and effects are not held")
+  func orderDuringMoveIsAComment() async {
+    let result = await EffectProperty(DelayedThemes(), initialState: DelayedThemes.State())
+      .action("launch", when: { $0.theme.isEmpty }) { _ in .just(.launch) }
+      .eventually("the theme applied last shows") { $0.theme != "light" }
+      .check(.seed(1), reportFailure: { _ in })
+    let effect = "the `.run` at CLITests/PrintedReadyOrderTests.swift:\(DelayedThemes.darkLine):14"
+    #expect(
+      result.counterexample?.schedule == [
+        "send .launch", "advance .seconds(1)", "run ready effect 1 of 2 first: \(effect)",
+      ])
+    let message = result.message ?? ""
+    #expect(message.contains("// here the run let ready effect 1 of 2 run first (\(effect))"))
+    #expect(!message.contains("effectStarts"))
+    #expect(!message.contains("runFirst("))
   }
 
   @Test("the printed test, run on the correct twin, shows the saved theme")
