@@ -111,6 +111,39 @@ struct PrintedReadyOrderTests {
     #expect(!message.contains("runFirst("))
   }
 
+  @Test("the printed test of two alarms due together, compiled, rings the second one first")
+  func alarmsInDrawnOrder() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TwoAlarms.State(isArmed: false, rang: []), reducer: TwoAlarms()
+    ) {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    await store.send(.arm)
+    clock.wakeFirst(
+      "CLITests/ReadyEffectOrderTests.swift:\(TwoAlarms.secondLine):14", index: 1, of: 2)
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions(strict: false)
+    // "the alarm set second rings last" does not hold once every effect has settled
+    #expect(store.state.rang == ["second", "first"])
+  }
+
+  @Test("a wakeFirst no advance can follow fails at its line, saying what it looked for")
+  func wakeFirstUnused() async {
+    let clock = TestClock()
+    await withKnownIssue {
+      clock.wakeFirst("Alarms.swift:21", index: 1, of: 2)
+      await clock.advance(by: .seconds(1))
+    } matching: { issue in
+      String(describing: issue).contains(
+        "wakeFirst(\"Alarms.swift:21\", index: 1, of: 2) found no 2 sleepers due at the same "
+          + "instant, the one at index 1 written at Alarms.swift:21, in the advance to +1.0 "
+          + "seconds. To fix, advance to the instant they are due together, after sending the "
+          + "actions whose effects sleep.")
+    }
+  }
+
   @Test("the printed test, run on the correct twin, shows the saved theme")
   func fixedTwinShowsSaved() async {
     let store = store(fixed: true)

@@ -41,16 +41,7 @@ package final class HeldEffects {
   package func firstIndex(writtenAt location: String, from start: Int = 0) -> Int? {
     guard start < held.count else { return nil }
     return (start..<held.count).first { index in
-      site(at: index).map { Self.isWritten(at: $0, location) } ?? false
-    }
-  }
-
-  /// Whether `location` names `site`: the end of its file, line and (optionally) column, cut
-  /// at a `/` or where the text starts.
-  package static func isWritten(at site: CallSite, _ location: String) -> Bool {
-    let place = "\(site.fileID):\(site.line)"
-    return [place, "\(place):\(site.column)"].contains { full in
-      full == location || full.hasSuffix("/" + location)
+      site(at: index)?.isNamed(by: location) ?? false
     }
   }
 

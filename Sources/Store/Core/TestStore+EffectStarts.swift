@@ -80,7 +80,7 @@ extension TestStore {
     let chosen =
       if let index {
         index >= 0 && index < held.count
-          && held.site(at: index).map { HeldEffects.isWritten(at: $0, effect) } == true
+          && held.site(at: index)?.isNamed(by: effect) == true
           ? index : nil
       } else {
         held.firstIndex(writtenAt: effect)

@@ -157,8 +157,11 @@ public struct EffectPropertyRun<State, Action> {
     lines.append("store.exhaustivity = .off")
     let heldStarts = heldStartSites
     if heldStarts.contains(where: { $0 != nil }) { lines.append("store.effectStarts = .held") }
+    let wakes = wakeFirstLines
     for (index, recordedStep) in recorded.enumerated() {
       if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
+      if wakes.covered.contains(index) { continue }
+      lines += wakes.before[index] ?? []
       if case .startFirst(let first, let count, _) = recordedStep, let site = heldStarts[index] {
         lines.append(
           "await store.runFirst(\(swiftSource(site) ?? "\"\(site)\""), index: \(first), of: "
@@ -203,6 +206,30 @@ extension EffectPropertyRun {
       }
       return nil
     }
+  }
+}
+
+extension EffectPropertyRun {
+  /// The `clock.wakeFirst(…)` lines to print before each clock move (by its step's index),
+  /// one for each sleeper the move woke first, and the steps they stand for.
+  var wakeFirstLines: (before: [Int: [String]], covered: Set<Int>) {
+    var before: [Int: [String]] = [:]
+    var covered = Set<Int>()
+    var move: Int?
+    for (index, step) in recorded.enumerated() {
+      switch step {
+      case .step(.advance): move = index
+      case .step(.send), .step(.answer), .answer: move = nil
+      case .wakeFirst(let first, let count, let site?):
+        guard let move else { continue }
+        let place = site.description
+        before[move, default: []].append(
+          "clock.wakeFirst(\(swiftSource(place) ?? "\"\(place)\""), index: \(first), of: \(count))")
+        covered.insert(index)
+      case .wakeFirst, .startFirst, .step(.runFirst): break
+      }
+    }
+    return (before, covered)
   }
 }
 
