@@ -38,7 +38,8 @@ public struct EffectPropertyRun<State, Action> {
     /// instant — the run let the one at `index` (0: the first started) run first; `effect`
     /// names where it was written. Recorded only when it is not the first started: by default
     /// a `TestStore` runs ready effects in the order they started, and the printed test says
-    /// `await store.runFirst(…)` for each of these steps.
+    /// `await store.runFirst(…)` for such a step (`clock.wakeFirst(…)` before the advance, for
+    /// a sleeper; a comment, for an effect started during a clock move).
     ///
     /// ```swift
     /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
