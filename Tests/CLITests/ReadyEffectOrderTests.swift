@@ -73,7 +73,8 @@ struct Fanout: Reducer {
 @Suite("Effect properties draw which ready effect runs next")
 @MainActor
 struct ReadyEffectOrderTests {
-  @Test("sleepers due at the same instant wake in a drawn order, shrunk to the one that fails")
+  @Test(
+    "sleepers due at the same instant wake in a drawn order, shrunk, printed as clock.wakeFirst")
   func sleepersDueTogether() async {
     let result = await EffectProperty(TwoAlarms(), initialState: TwoAlarms.State())
       .action("arm", when: { !$0.isArmed }) { _ in .just(.arm) }
@@ -88,8 +89,9 @@ struct ReadyEffectOrderTests {
       ])
     #expect(
       result.message?.contains(
-        "// here the run let ready effect 1 of 2 run first (the `.run` at CLITests/ReadyEffectOrderTests"
-      ) == true)
+        "  clock.wakeFirst(\"CLITests/ReadyEffectOrderTests.swift:\(TwoAlarms.secondLine):14\", "
+          + "index: 1, of: 2)\n  await clock.advance(by: .seconds(1))\n") == true,
+      "\(result.message ?? "")")
   }
 
   @Test("without drawn steps, effects started together run in the order they started")

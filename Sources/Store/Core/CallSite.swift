@@ -25,6 +25,15 @@ package struct CallSite: Sendable {
   /// "the `.run` at Module/File.swift:12:5": the effect written here, for failure messages.
   package var effectDescription: String { "the \(operation) at \(description)" }
 
+  /// Whether `location` names this place: the end of its `fileID:line` or `fileID:line:column`,
+  /// cut at a `/` or where the text starts (`"File.swift:12"`, `"Module/File.swift:12:5"`).
+  package func isNamed(by location: String) -> Bool {
+    let place = "\(fileID):\(line)"
+    return [place, "\(place):\(column)"].contains { full in
+      full == location || full.hasSuffix("/" + location)
+    }
+  }
+
   /// A failure reported here.
   package func failure(_ message: String) -> TestFailure {
     TestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)

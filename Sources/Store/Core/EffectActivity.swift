@@ -98,6 +98,10 @@ package final class ActivityRegistry: Sendable {
     /// Names the test the current task runs, so that parallel tests do not wait for each other.
     var scopeProvider: (@Sendable () -> String?)?
     var started: UInt64 = 0
+    /// What starts a held effect of a test (a `TestStore` whose effects start one at a time):
+    /// a settle of that test starts them, one at a time, once nothing else is busy.
+    var starters: [(id: UInt64, scope: String?, start: @MainActor @Sendable () -> Bool)] = []
+    var nextStarter: UInt64 = 0
   }
   private let inner = Locked(Inner())
 
@@ -158,6 +162,51 @@ package final class ActivityRegistry: Sendable {
     for waiter in woken { waiter.resume() }
   }
 
+  /// Has every ``settle(scope:within:)`` of `scope` call `start` once nothing is busy, and
+  /// settle again while it returns true (it started a held effect): a `TestStore` whose effects
+  /// start one at a time registers here, so that a test clock's `advance` and an answer start
+  /// them. Returns what ``removeStarter(_:)`` takes.
+  package func addStarter(
+    scope: String?, _ start: @escaping @MainActor @Sendable () -> Bool
+  ) -> UInt64 {
+    inner.withLock { state in
+      state.nextStarter += 1
+      state.starters.append((state.nextStarter, scope, start))
+      return state.nextStarter
+    }
+  }
+
+  /// Forgets a starter ``addStarter(scope:_:)`` registered.
+  package func removeStarter(_ id: UInt64) {
+    inner.withLock { state in state.starters.removeAll { $0.id == id } }
+  }
+
+  /// Returns once no activity of `scope` is busy and no starter of `scope` has a held effect
+  /// left to start (see ``addStarter(scope:_:)``): the number presumed blocked, as
+  /// ``settleBusy(scope:within:)`` counts them. Bound: one settle per held effect started.
+  @discardableResult
+  nonisolated(nonsending) package func settle(scope: String?, within limit: Duration) async
+    -> Int
+  {
+    var blocked = await settleBusy(scope: scope, within: limit)
+    while await startHeld(scope: scope) {
+      blocked += await settleBusy(scope: scope, within: limit)
+    }
+    return blocked
+  }
+
+  /// Asks the starters of `scope` in turn to start a held effect; whether one did. No starter
+  /// (every test but those holding effects): no hop to the main actor.
+  nonisolated(nonsending) private func startHeld(scope: String?) async -> Bool {
+    let starters = inner.withLock { state in
+      state.starters.filter { $0.scope == scope }.map(\.start)
+    }
+    for start in starters {
+      if await start() { return true }
+    }
+    return false
+  }
+
   /// Returns once no activity of `scope` is busy. Those still busy after `limit` whose code has
   /// run are presumed to wait for something other than a clock (a stream, a continuation the
   /// test completes later): they stop counting, so that the next settle does not wait for them
@@ -167,7 +216,7 @@ package final class ActivityRegistry: Sendable {
   /// It runs on the caller's actor (`nonisolated(nonsending)`): a test on the main actor does not
   /// hop to the global pool and back for every settle.
   @discardableResult
-  nonisolated(nonsending) package func settle(scope: String?, within limit: Duration) async
+  nonisolated(nonsending) package func settleBusy(scope: String?, within limit: Duration) async
     -> Int
   {
     let deadline = ContinuousClock.now.advanced(by: limit)

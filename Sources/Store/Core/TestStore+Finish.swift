@@ -19,6 +19,7 @@ extension TestStore {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let limit = timeout ?? self.timeout
+    if heldEffects != nil { await letReadyEffectsRun() }  // held effects start, in order
     let idle = await waitUntil(limit) { $0.inFlight.isEmpty }
     guard exhaustivity == .on else {
       cancelUnskipped()

@@ -20,7 +20,18 @@ extension TestStore {
   /// Bound: at most `maxTurns` turns, each O(running effects). An effect that sends forever
   /// without waiting, or one woken by the test that then waits for something else without
   /// sending, stops it there.
-  func letReadyEffectsRun(quietTurns: Int = 3, maxTurns: Int = 10_000) async {
+  ///
+  /// With ``EffectStarts/held`` and `startingHeld`, the held effects then start one at a time,
+  /// in the order they started, each running so before the next starts.
+  func letReadyEffectsRun(startingHeld: Bool = true, quietTurns: Int = 3, maxTurns: Int = 10_000)
+    async
+  {
+    repeat {
+      await letStartedEffectsRun(quietTurns: quietTurns, maxTurns: maxTurns)
+    } while startingHeld && startFirstHeld()
+  }
+
+  private func letStartedEffectsRun(quietTurns: Int, maxTurns: Int) async {
     var quiet = 0
     for _ in 0..<maxTurns {
       let tokens = core.executor.liveTasks

@@ -54,6 +54,16 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.withLock { $0.isExhaustive = exhaustivity == .on } }
   }
+  /// When the `.run` effects of reduced actions start: ``EffectStarts/immediately`` (the
+  /// default), or ``EffectStarts/held``, so that ``runFirst(_:index:of:fileID:filePath:line:column:)``
+  /// can choose which of the effects ready together runs first.
+  ///
+  /// ```swift
+  /// store.effectStarts = .held
+  /// ```
+  public var effectStarts: EffectStarts = .immediately {
+    didSet { effectStartsDidChange(from: oldValue) }
+  }
   /// How long `receive` and `finish` wait for effects before failing.
   ///
   /// ```swift
@@ -80,6 +90,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// What the end-of-test check needs, kept where `deinit` can read it from any context.
   let ledger = Locked(EndOfTestLedger<Action>())
   var waiters: [Waiter] = []
+  /// The effects held while ``effectStarts`` is ``EffectStarts/held``.
+  var heldEffects: HeldEffects?
+  /// What the activity registry knows this store's held effects by, where `deinit` can read it.
+  let heldStarter = Locked<UInt64?>(nil)
 
   /// Creates a test store. Every failure is passed to `reportFailure`.
   ///
@@ -129,6 +143,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   // reference goes — at the end of the test — and reads only the lock-protected ledger.
   deinit {
     for failure in ledger.value.failures() { report(failure) }
+    if let id = heldStarter.value { ActivityRegistry.shared.removeStarter(id) }
     Task { @MainActor [core] in core.executor.cancelAll() }
   }
 

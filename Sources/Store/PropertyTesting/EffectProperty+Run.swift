@@ -29,7 +29,7 @@ extension EffectProperty {
       dependency.install(&dependencies, calls, index)
     }
     let store = Store(initialState: initialState, reducer: reducer) { $0 = dependencies }
-    let ready = ReadyEffects()
+    let ready = HeldEffects()
     store.holdEffectStarts(ready.hold)
     let world = World(store: store, calls: calls, clock: clock, ready: ready)
     let findings = RunFindings()
@@ -155,10 +155,8 @@ extension EffectProperty {
     while case let due = clock.dueFirst(by: target), !due.isEmpty {
       let index = try draws.drawAlternative(due.count)  // one sleeper: no choice is recorded
       if index > 0 {
-        run.record(
-          .runFirst(
-            index: index, of: due.count,
-            effect: due[index].activity?.site?.effectDescription ?? "an effect"))
+        run.recorded.append(
+          .wakeFirst(index: index, of: due.count, site: due[index].activity?.site))
       }
       clock.wake(due[index])
       try await settleReady(world, draws, &run)
@@ -226,14 +224,13 @@ extension EffectProperty {
   private func settleReady(_ world: World, _ draws: Draws, _ run: inout Run) async throws {
     let registry = ActivityRegistry.shared
     while true {
-      await registry.settle(scope: registry.scopeOfCurrentTask(), within: blockedLimit)
+      await registry.settleBusy(scope: registry.scopeOfCurrentTask(), within: blockedLimit)
       world.ready.startCancelled()
       let count = world.ready.count
       guard count > 0 else { return }
       let index = try draws.drawAlternative(count)  // one ready: no choice is recorded
       if index > 0 {
-        run.record(
-          .runFirst(index: index, of: count, effect: world.ready.description(at: index)))
+        run.recorded.append(.startFirst(index: index, of: count, site: world.ready.site(at: index)))
       }
       world.ready.start(at: index)
     }
@@ -247,7 +244,7 @@ struct EffectRunWorld<State, Action: Sendable> {
   let store: Store<State, Action>
   let calls: ScheduledCalls
   let clock: ScheduleClock
-  let ready: ReadyEffects
+  let ready: HeldEffects
 }
 
 extension EffectProperty {

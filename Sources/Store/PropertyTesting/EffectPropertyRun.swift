@@ -36,8 +36,10 @@ public struct EffectPropertyRun<State, Action> {
     case advance(Duration)
     /// Of `count` effects ready at once — started together, or due on the clock at the same
     /// instant — the run let the one at `index` (0: the first started) run first; `effect`
-    /// names where it was written. Recorded only when it is not the first started: a
-    /// `TestStore` always runs ready effects in the order they started.
+    /// names where it was written. Recorded only when it is not the first started: by default
+    /// a `TestStore` runs ready effects in the order they started, and the printed test says
+    /// `await store.runFirst(…)` for such a step (`clock.wakeFirst(…)` before the advance, for
+    /// a sleeper; a comment, for an effect started during a clock move).
     ///
     /// ```swift
     /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
@@ -84,16 +86,22 @@ public struct EffectPropertyRun<State, Action> {
     self.initialState = initialState
   }
 
-  /// One recorded step: a step, or an answer whose source is still to be written.
+  /// One recorded step: a step, an answer whose source is still to be written, or a ready
+  /// effect run first — started first among held ones, or woken first among sleepers due at
+  /// the same instant.
   enum RecordedStep {
     case step(Step)
     case answer(dependency: String, call: Int, source: () -> String)
+    case startFirst(index: Int, of: Int, site: CallSite?)
+    case wakeFirst(index: Int, of: Int, site: CallSite?)
 
     var step: Step {
       switch self {
       case .step(let step): step
       case .answer(let dependency, let call, let source):
         .answer(dependency: dependency, call: call, answer: source())
+      case .startFirst(let index, let count, let site), .wakeFirst(let index, let count, let site):
+        .runFirst(index: index, of: count, effect: site?.effectDescription ?? "an effect")
       }
     }
   }
@@ -148,9 +156,20 @@ public struct EffectPropertyRun<State, Action> {
     }
     lines.append("}")
     lines.append("store.exhaustivity = .off")
-    for (index, step) in steps.enumerated() {
+    let heldStarts = heldStartSites
+    if heldStarts.contains(where: { $0 != nil }) { lines.append("store.effectStarts = .held") }
+    let wakes = wakeFirstLines
+    for (index, recordedStep) in recorded.enumerated() {
       if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
-      switch step {
+      if wakes.covered.contains(index) { continue }
+      lines += wakes.before[index] ?? []
+      if case .startFirst(let first, let count, _) = recordedStep, let site = heldStarts[index] {
+        lines.append(
+          "await store.runFirst(\(swiftSource(site) ?? "\"\(site)\""), index: \(first), of: "
+            + "\(count))")
+        continue
+      }
+      switch recordedStep.step {
       case .send(let action):
         lines.append("await store.send(\(swiftSource(action) ?? "<\(dumpText(action))>"))")
       case .answer(let dependency, let call, let answer):
@@ -168,6 +187,50 @@ public struct EffectPropertyRun<State, Action> {
       lines.append("// \(failure.split(separator: "\n").first ?? "")")
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension EffectPropertyRun {
+  /// For each recorded step, where the held effect it started first was written, when a
+  /// `TestStore` with held effect starts can start it first with `runFirst` after the step
+  /// before: a held effect started after a send, an answer or another such start. One started
+  /// during a clock move — between two wakes, or after the last — is started in start order by
+  /// `TestClock.advance` before any statement after it runs, so the test says so in a comment.
+  var heldStartSites: [String?] {
+    var afterMove = false
+    return recorded.map { step in
+      switch step {
+      case .step(.advance), .wakeFirst: afterMove = true
+      case .step(.send), .answer: afterMove = false
+      case .step(.answer), .step(.runFirst): break
+      case .startFirst(_, _, let site): return afterMove ? nil : site?.description
+      }
+      return nil
+    }
+  }
+}
+
+extension EffectPropertyRun {
+  /// The `clock.wakeFirst(…)` lines to print before each clock move (by its step's index),
+  /// one for each sleeper the move woke first, and the steps they stand for.
+  var wakeFirstLines: (before: [Int: [String]], covered: Set<Int>) {
+    var before: [Int: [String]] = [:]
+    var covered = Set<Int>()
+    var move: Int?
+    for (index, step) in recorded.enumerated() {
+      switch step {
+      case .step(.advance): move = index
+      case .step(.send), .step(.answer), .answer: move = nil
+      case .wakeFirst(let first, let count, let site?):
+        guard let move else { continue }
+        let place = site.description
+        before[move, default: []].append(
+          "clock.wakeFirst(\(swiftSource(place) ?? "\"\(place)\""), index: \(first), of: \(count))")
+        covered.insert(index)
+      case .wakeFirst, .startFirst, .step(.runFirst): break
+      }
+    }
+    return (before, covered)
   }
 }
 

@@ -105,6 +105,17 @@ public final class TestClock: Clock, Sendable {
     /// Sleeps cancelled before they were registered.
     var cancelledEarly: Set<UInt64> = []
     var settleTimeout: Duration = .seconds(5)
+    /// The sleepers `wakeFirst` asked the next `advance` to wake first, in order.
+    var wakePlans: [WakePlan] = []
+  }
+
+  /// Of `count` sleepers due at the same instant, wake the one at `index`, written at `effect`,
+  /// first: where `wakeFirst` was called, for its failure.
+  private struct WakePlan {
+    let effect: String
+    let index: Int
+    let count: Int
+    let site: CallSite
   }
 
   private let inner: Locked<Inner>
@@ -192,6 +203,27 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Has the next `advance` wake, of the `count` sleepers due at the same instant, the one at
+  /// `index` (0: the one whose effect started first) first, instead of the one whose effect
+  /// started first; it must be written at `effect`, the end of its file and line (and,
+  /// optionally, column) cut at a `/`. Each call plans one such choice, in order: this is how
+  /// the test an `EffectProperty` prints says which sleeper it woke first. A plan the next
+  /// `advance` finds no such sleepers for fails the test at this call's line.
+  ///
+  /// ```swift
+  /// clock.wakeFirst("Alarms.swift:21", index: 1, of: 2)  // the alarm set second rings first
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func wakeFirst(
+    _ effect: String, index: Int, of count: Int, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    inner.withLock {
+      $0.wakePlans.append(WakePlan(effect: effect, index: index, count: count, site: site))
+    }
+  }
+
   /// Moves time forward by `duration`, waking every sleeper that becomes due, in order.
   ///
   /// ```swift
@@ -216,19 +248,40 @@ public final class TestClock: Clock, Sendable {
       next.continuation.resume()
       await ActivityRegistry.shared.settle(scope: scope, within: limit)
     }
-    inner.withLock { $0.now = max($0.now, deadline) }
+    let unused = inner.withLock { state in
+      state.now = max(state.now, deadline)
+      defer { state.wakePlans = [] }
+      return state.wakePlans
+    }
+    for plan in unused {
+      reportToTestFramework(
+        plan.site.failure(
+          "wakeFirst(\"\(plan.effect)\", index: \(plan.index), of: \(plan.count)) found no "
+            + "\(plan.count) sleepers due at the same instant, the one at index \(plan.index) "
+            + "written at \(plan.effect), in the advance to \(deadline). To fix, advance to the "
+            + "instant they are due together, after sending the actions whose effects sleep."))
+    }
   }
 
-  /// Removes the sleeper due first by `deadline`, setting `now` to its deadline.
+  /// Removes the sleeper due first by `deadline`, setting `now` to its deadline: of those due
+  /// at the same instant, the one the first plan of `wakeFirst` names if it fits them (and the
+  /// plan goes), else the one whose effect started first. Bound: O(s log s) for s sleepers.
   private func takeSleeper(dueBy deadline: Instant) -> Sleeper? {
     inner.withLock { state in
-      var first: Int?
-      for index in state.sleepers.indices where state.sleepers[index].deadline <= deadline {
-        if let best = first, state.sleepers[best].wakesBefore(state.sleepers[index]) { continue }
-        first = index
+      let sleepers = state.sleepers
+      let due = sleepers.indices.filter { sleepers[$0].deadline <= deadline }
+      guard let earliest = due.map({ sleepers[$0].deadline }).min() else { return nil }
+      let together = due.filter { sleepers[$0].deadline == earliest }
+        .sorted { sleepers[$0].wakesBefore(sleepers[$1]) }
+      var chosen = together[0]
+      if let plan = state.wakePlans.first, plan.count == together.count,
+        together.indices.contains(plan.index),
+        sleepers[together[plan.index]].activity?.site?.isNamed(by: plan.effect) == true
+      {
+        chosen = together[plan.index]
+        state.wakePlans.removeFirst()
       }
-      guard let first else { return nil }
-      let sleeper = state.sleepers.remove(at: first)
+      let sleeper = state.sleepers.remove(at: chosen)
       state.now = max(state.now, sleeper.deadline)
       return sleeper
     }

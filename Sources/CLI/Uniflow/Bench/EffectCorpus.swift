@@ -89,5 +89,9 @@ enum EffectCorpus {
         "send .launch",
         "run ready effect 1 of 2 first: the `.run` at CLI/EffectCorpus+Ready.swift:31:37",
       ], ThemeSettings.property),
+    Problem(
+      "row effect outlives removal",
+      ideal: ["send .add", "send .remind(1)", "send .remove(1)", "settle", "advance .seconds(1)"],
+      ReminderList.property),
   ]
 }

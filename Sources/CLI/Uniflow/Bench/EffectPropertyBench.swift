@@ -66,7 +66,7 @@ enum EffectPropertyBench {
       let sorted = row.shrinkRuns.sorted()
       let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
       lines.append(
-        "  \(row.name.padding(toLength: 26, withPad: " ", startingAt: 0)) found \(row.found)/"
+        "  \(row.name.padding(toLength: 27, withPad: " ", startingAt: 0)) found \(row.found)/"
           + "\(row.seeds), ideal \(row.ideal)/\(row.seeds)"
           + (row.mirror > 0 ? " (+\(row.mirror) mirror)" : "") + ", shrink runs median \(median) "
           + "(max \(sorted.last ?? 0)), correct twin passed \(row.twinPassed)/\(row.seeds), "
