@@ -97,6 +97,10 @@ struct ConsoleReplayTests {
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix(#"tally: LOG:2:"#) == true)
     #expect(errors.first?.contains(#"unknown action "bogus"; this tally knows add"#) == true)
+    // A name that holds the words the message is built from is quoted as it is.
+    let (_, tricky) = try replayEdited(#""action":"add""#, to: #""action":"this program ""#)
+    #expect(
+      tricky.first?.contains(#"unknown action "this program "; this tally knows add"#) == true)
   }
 
   @Test("a log of another version of the same app replays")

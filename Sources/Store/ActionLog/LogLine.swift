@@ -159,11 +159,8 @@ public struct LogLine: Sendable {
       table.index(of: UnsafeBufferPointer(rebasing: buffer[field.valueRange]))
     }
     guard let found else {
-      var error = LogLineError(
-        "unknown action \(rawText(of: field)); \(LogLineError.programWords)knows \(table.list)",
-        at: field.rawRange.lowerBound)
-      error.namesProgram = true
-      throw error
+      throw LogLineError(
+        unknownAction: rawText(of: field), known: table.list, at: field.rawRange.lowerBound)
     }
     return found
   }

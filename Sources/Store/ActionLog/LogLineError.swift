@@ -22,20 +22,31 @@ public struct LogLineError: Error, Equatable, Sendable {
     self.offset = offset
   }
 
-  /// The words that stand for the program in a message it fills in later (``naming(app:)``).
-  static let programWords = "this program "
+  /// An action name the program does not know, as the log spells it, and the names it knows:
+  /// kept apart so that ``naming(app:)`` can rebuild the message whatever the name contains.
+  struct UnknownAction: Equatable, Sendable {
+    let raw: String
+    let known: String
 
-  /// Whether the message says ``programWords`` where the program replaying should be named.
-  var namesProgram = false
+    func message(app: String) -> String { "unknown action \(raw); this \(app) knows \(known)" }
+  }
+
+  /// Set when this is an unknown action, so that the replaying program can name itself.
+  var unknownAction: UnknownAction?
+
+  /// An unknown action `raw`, at byte `offset`; "this program knows `known`" until
+  /// ``naming(app:)`` names the program.
+  init(unknownAction raw: String, known: String, at offset: Int) {
+    let unknown = UnknownAction(raw: raw, known: known)
+    self.init(unknown.message(app: "program"), at: offset)
+    unknownAction = unknown
+  }
 
   /// This error with the program replaying named, e.g. "this todos knows add, toggle, …".
   package func naming(app: String) -> LogLineError {
-    guard namesProgram, app != "program" else { return self }
+    guard let unknownAction else { return self }
     var named = self
-    if let range = message.range(of: Self.programWords) {
-      named.message.replaceSubrange(range, with: "this \(app) ")
-    }
-    named.namesProgram = false
+    named.message = unknownAction.message(app: app)
     return named
   }
 }

@@ -167,8 +167,10 @@ final class ZoneTable: @unchecked Sendable {
 /// tables' spans.
 private final class Registry: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe — check it on this file alone:
-  // - `tables`, `lastIdentifier`, `lastTable` and `hint` are the only mutable state; they are
-  //   touched only in the closures `locked` runs, between `lock.lock()` and `lock.unlock()`;
+  // - `tables`, `lastIdentifier`, `lastTable` and `hint` are the only mutable state; the class
+  //   is `private`, so only this file reaches them, and its two users, `ZoneTable.span(_:)` and
+  //   `ZoneTable.lookUp(_:)`, touch them only in the closures they pass to `locked`, between
+  //   `lock.lock()` and `lock.unlock()`;
   // - `lock` is a `let` holding an `NSLock`, which is made to be locked from any thread;
   // - what leaves the lock are copies of `Sendable` values: tables and spans (immutable).
   // Why `@exclusivity(unchecked)` is safe: `locked` hands `body` the registry itself, not an

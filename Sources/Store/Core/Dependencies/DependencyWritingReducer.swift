@@ -50,6 +50,8 @@ public struct DependencyWritingReducer<Base: Reducer>: Reducer {
   @usableFromInline let base: Base
   /// The changes, outermost first, so that the innermost is applied last and wins.
   @usableFromInline let updates: [@Sendable (inout DependencyValues) -> Void]
+  /// All of `updates` in one closure, made once rather than at every action.
+  @usableFromInline let change: @Sendable (inout DependencyValues) -> Void
 
   @inlinable
   init(_ base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
@@ -60,6 +62,9 @@ public struct DependencyWritingReducer<Base: Reducer>: Reducer {
   init(_ base: Base, updates: [@Sendable (inout DependencyValues) -> Void]) {
     self.base = base
     self.updates = updates
+    self.change = { values in
+      for update in updates { update(&values) }
+    }
   }
 
   /// Runs the base reducer with the changed dependencies, and returns its effects changed so
@@ -70,10 +75,6 @@ public struct DependencyWritingReducer<Base: Reducer>: Reducer {
   /// ```
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let updates = self.updates
-    let change: @Sendable (inout DependencyValues) -> Void = { values in
-      for update in updates { update(&values) }
-    }
     var values = DependencyValues.current
     change(&values)
     var effect = Effect<Base.Action>.none
