@@ -21,8 +21,70 @@ public protocol Reducer<State, Action> {
   /// The actions it handles.
   associatedtype Action
 
+  /// The reducers this one is made of, for a reducer that composes others instead of
+  /// writing ``reduce(into:action:)``; `Never` for one that writes `reduce`.
+  associatedtype Body
+
   /// Applies `action` to `state` and returns the work to do next.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of, run in order: write either `body` or
+  /// ``reduce(into:action:)``, as in TCA.
+  ///
+  /// ```swift
+  /// struct Feature: Reducer {
+  ///   struct State: Equatable { var count = 0; var child = Child.State() }
+  ///   enum Action: Equatable { case tap; case child(Child.Action) }
+  ///   var body: some ReducerOf<Self> {
+  ///     Scope(state: \.child, action: \.child) { Child() }
+  ///     Reduce { state, action in
+  ///       if case .tap = action { state.count += 1 }
+  ///       return .none
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+/// A reducer of the same state and actions as `R`: the type `body` returns in TCA's style,
+/// `var body: some ReducerOf<Self>`.
+///
+/// ```swift
+/// struct Feature: Reducer {
+///   var body: some ReducerOf<Self> { Reduce { state, _ in state += 1; return .none } }
+///   typealias State = Int
+///   typealias Action = Void
+/// }
+/// ```
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer where Body == Never {
+  /// A reducer that writes ``reduce(into:action:)`` has no body; reading it stops the program.
+  ///
+  /// ```swift
+  /// struct Counter: Reducer {
+  ///   func reduce(into state: inout Int, action: Void) -> Effect<Void> { state += 1; return .none }
+  /// }
+  /// ```
+  public var body: Never {
+    fatalError(
+      "\(Self.self) has no body: it writes reduce(into:action:); call that instead of reading body."
+    )
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs ``body``: what a reducer that composes others does for each action.
+  ///
+  /// ```swift
+  /// let effect = Feature().reduce(into: &state, action: .tap)
+  /// ```
+  @inlinable
+  public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
+    body.reduce(into: &state, action: action)
+  }
 }
 
 /// A reducer made from a closure.
@@ -35,7 +97,7 @@ public protocol Reducer<State, Action> {
 /// ```
 public struct Reduce<State, Action>: Reducer {
   @usableFromInline
-  let body: (inout State, Action) -> Effect<Action>
+  let closure: (inout State, Action) -> Effect<Action>
 
   /// Wraps `body` as a reducer.
   ///
@@ -47,7 +109,7 @@ public struct Reduce<State, Action>: Reducer {
   /// ```
   @inlinable
   public init(_ body: @escaping (inout State, Action) -> Effect<Action>) {
-    self.body = body
+    self.closure = body
   }
 
   /// Wraps any reducer, erasing its type.
@@ -57,7 +119,7 @@ public struct Reduce<State, Action>: Reducer {
   /// ```
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.body = reducer.reduce(into:action:)
+    self.closure = reducer.reduce(into:action:)
   }
 
   /// Runs the closure.
@@ -68,7 +130,7 @@ public struct Reduce<State, Action>: Reducer {
   /// ```
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body(&state, action)
+    closure(&state, action)
   }
 }
 
@@ -163,9 +225,9 @@ public enum ReducerBuilder<State, Action> {
 ///   AppCoreReducer()
 /// }
 /// ```
-public struct CombineReducers<State, Action, Body: Reducer>: Reducer
-where Body.State == State, Body.Action == Action {
-  @usableFromInline let body: Body
+public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers built by `build`.
   ///
@@ -173,8 +235,8 @@ where Body.State == State, Body.Action == Action {
   /// CombineReducers<Int, Int, _> { Reduce { $0 += $1; return .none } }
   /// ```
   @inlinable
-  public init(@ReducerBuilder<State, Action> _ build: () -> Body) {
-    self.body = build()
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
+    self.reducers = build()
   }
 
   /// Runs the listed reducers in order.
@@ -184,12 +246,12 @@ where Body.State == State, Body.Action == Action {
   /// ```
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    reducers.reduce(into: &state, action: action)
   }
 }
 
 extension CombinedReducer: Sendable where First: Sendable, Second: Sendable {}
-extension CombineReducers: Sendable where Body: Sendable {}
+extension CombineReducers: Sendable where Reducers: Sendable {}
 
 /// A reducer held by reference, for the store's reducing closure (see `Store.init`).
 @usableFromInline

@@ -46,4 +46,23 @@ extension TestStore {
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
       reportFailure: reportToTestFramework)
   }
+
+  /// Creates a test store with `initialState` and the reducer `reducer` builds, TCA's way,
+  /// reporting failures to XCTest or Swift Testing.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }
+  /// ```
+  public convenience init<R: Reducer>(
+    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  )
+  where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
+  }
 }

@@ -36,24 +36,19 @@ public struct Todos: Reducer {
     public static let allCasePaths = AllCasePaths()
   }
 
-  private let body: (inout State, Action) -> Effect<Action>
+  public init() {}
 
-  public init() {
-    // snippet: composition
-    let body = CombineReducers<State, Action, _> {
+  // snippet: composition
+  public var body: some ReducerOf<Self> {
+    CombineReducers {
       Scope(state: \State.search, action: \.search) { Search() }
       Scope(state: \State.timer, action: \.timer) { FocusTimer() }
       Reduce(Self.core)
     }
     .forEach(\.todos, action: \.rows) { Todo() }
     .ifLet(\.detail, action: \.detail) { Detail() }
-    // snippet: end
-    self.body = body.reduce(into:action:)
   }
-
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body(&state, action)
-  }
+  // snippet: end
 
   /// The list's own rules; the children have run already.
   static func core(_ state: inout State, _ action: Action) -> Effect<Action> {

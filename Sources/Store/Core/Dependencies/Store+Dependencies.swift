@@ -1,4 +1,24 @@
 extension Store {
+  /// Creates a store with `initialState` and the reducer `reducer` builds, TCA's way; its
+  /// reducer and effects see the dependencies in effect here changed by `prepareDependencies`.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }
+  /// ```
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer(),
+      withDependencies: prepareDependencies ?? { _ in })
+  }
+
   /// Creates a store whose reducer and effects see the dependencies in effect here changed by
   /// `prepareDependencies`, for the store's whole life.
   ///
