@@ -99,6 +99,13 @@ public final class Store<State, Action: Sendable>: StoreRoot {
     self.phase = .scoped
   }
 
+  /// A root store that goes away cancels the effects it is still running (as TCA's does): no
+  /// effect outlives the store whose actions it would send. A scoped store's effects are the
+  /// root's and keep running.
+  isolated deinit {
+    if link == nil { executor.cancelAll() }
+  }
+
   /// The current state (for a scoped store, its part of the root's state).
   ///
   /// ```swift
