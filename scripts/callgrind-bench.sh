@@ -19,7 +19,8 @@
 #                   ChildrenBench variant's inclusive Ir (its closure in ChildrenBench.run, 5 timed
 #                   rounds) at the two sizes, subtracted and divided by 5 x --actions, which
 #                   cancels the set-up (building 1,000 rows); printed with the ratios to flat
-#                   (issue 17: forEach one row / flat <= 1.5)
+#                   (issue 17: forEach one row / flat <= 1.5), for `Reduce` closures and for
+#                   `Reducer` structs
 #
 # It prints each run's total Ir, the spread between runs (flagged when above 0.1%), and for
 # dispatch the inclusive Ir per action of each DispatchBench variant with the bench's ratios
@@ -379,7 +380,10 @@ children_variants = [("flat", "the row reducer as the store's"),
                      ("forEach", "one row of 1,000 through forEach"),
                      ("ifLet", "an optional child through ifLet"),
                      ("forEachInTurn", "the rows of forEach in turn"),
-                     ("byHand", "one row of a plain array, routed by hand (the floor)")]
+                     ("byHand", "one row of a plain array, routed by hand (the floor)"),
+                     ("structFlat", "the row reducer as the store's, a Reducer struct"),
+                     ("structForEach", "one row of 1,000 through forEach, Reducer structs"),
+                     ("structIfLet", "an optional child through ifLet, Reducer structs")]
 children_thunk = re.compile(r"ChildrenBenchO3run5count4rows6rounds[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
 
 
@@ -414,6 +418,12 @@ if "children" in rows and "children-base" in rows:
     if flat and "forEach" in children_figures:
         print(f"  forEach ratio  forEach/flat  {children_figures['forEach'] / flat:.4f}  (bench target <= 1.5, "
               f"{1.5 * flat:.1f} Ir)")
+    struct_flat = children_figures.get("structFlat")
+    if struct_flat and "structForEach" in children_figures:
+        print(f"  struct ratios  structForEach/structFlat  "
+              f"{children_figures['structForEach'] / struct_flat:.4f}  (bench target <= 1.5, "
+              f"{1.5 * struct_flat:.1f} Ir);  structIfLet/structFlat  "
+              f"{children_figures.get('structIfLet', float('nan')) / struct_flat:.4f}")
 
 if tsv:
     with open(tsv, "w") as out:

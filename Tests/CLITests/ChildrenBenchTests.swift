@@ -8,11 +8,14 @@ import Testing
 @Suite("uniflow bench: children")
 struct ChildrenBenchTests {
   @Test(
-    "the children section measures forEach, ifLet and the routing by hand, and reports them under their JSON keys"
+    "the children section measures forEach, ifLet (as closures and as structs) and the routing by hand, and reports them under their JSON keys"
   )
   func childrenReport() throws {
     let figures = ChildrenBench.run(count: 2000, rows: 100, rounds: 1)
-    for value in [figures.flatNs, figures.elementNs, figures.ifLetNs, figures.byHandNs] {
+    for value in [
+      figures.flatNs, figures.elementNs, figures.ifLetNs, figures.byHandNs, figures.structFlatNs,
+      figures.structElementNs, figures.structIfLetNs,
+    ] {
       #expect(value.isFinite && value > 0)
     }
     var report = BenchReport()
@@ -22,9 +25,12 @@ struct ChildrenBenchTests {
     #expect(children?["elementRatio"] as? Double != nil)
     #expect(children?["ifLetRatio"] as? Double != nil)
     #expect(children?["byHandRatio"] as? Double != nil)
+    #expect(children?["structElementRatio"] as? Double != nil)
+    #expect(children?["structIfLetRatio"] as? Double != nil)
     #expect(children?["rows"] as? Int == 100)
     #expect(report.text().contains("forEach / flat (target ≤ 1.5)"))
     #expect(report.text().contains("by hand / flat (information)"))
+    #expect(report.text().contains("forEach / flat, structs (target ≤ 1.5)"))
     #expect(try BenchCommand.parse(["--only", "children"]).only == ["children"])
   }
 }

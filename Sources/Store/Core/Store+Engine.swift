@@ -64,9 +64,33 @@ extension Store {
     phase = .notifying
     let task =
       effect.isNone ? StoreTask(run: run) : StoreTask(run: executor.start(effect, into: run))
-    let current = observers  // an observer may add or cancel observers while notified
-    for index in current.indices { current[index].body(action, origin, currentState) }
+    notifyObservers(action, origin)
     return task
+  }
+
+  /// Tells every observer of `action`, in the order they subscribed, as they were when this
+  /// began (an observer may add or cancel observers while notified).
+  ///
+  /// The state is lent, not copied: each observer's body takes it `inout` (see ``Observer``),
+  /// so no reference in it is retained and released per observer (callgrind, `uniflow bench
+  /// --only dispatch`: 1,956 → 1,846 instructions an action with one observer). Safe: while
+  /// observers run the phase is `.notifying`, where nothing writes `currentState` — a `send`
+  /// is queued, `replaceState` requires `.idle`, and the reducer runs only in `process` — so
+  /// the lent state and a read of ``state`` meanwhile see the same, unchanging value; and the
+  /// wrapper `addObserver` builds passes it on to the caller's closure as a plain argument,
+  /// which cannot write it.
+  ///
+  /// With one observer (the usual case), the array is not copied for the loop: the observer's
+  /// closure is copied out of it (retained) before the call, so it stays alive even if it
+  /// cancels itself, and it is the only one told, as the copied array would have told it.
+  @inlinable
+  @inline(__always)
+  func notifyObservers(_ action: Action, _ origin: ActionOrigin) {
+    let count = observers.count
+    if count == 0 { return }
+    if count == 1 { return observers[0].body(action, origin, &currentState) }
+    let current = observers
+    for index in current.indices { current[index].body(action, origin, &currentState) }
   }
 
   /// Reduces `action` with the store's own dependencies in effect. Inlinable, and through a
@@ -112,7 +136,10 @@ extension Store {
   ) -> StoreObservation {
     nextObserverID += 1
     let id = nextObserverID
-    observers.append(Observer(id: id, body: observer, replaced: replaced))
+    observers.append(
+      Observer(
+        id: id, body: { action, origin, state in observer(action, origin, state) },
+        replaced: replaced))
     return StoreObservation { [weak self] in
       self?.observers.removeAll { $0.id == id }
     }
@@ -144,13 +171,16 @@ extension Store {
   @usableFromInline
   struct Observer {
     @usableFromInline let id: Int
-    @usableFromInline let body: (Action, ActionOrigin, State) -> Void
+    /// The observer, handed the store's state in place: `inout` only so that the state is lent
+    /// rather than copied (a borrowed argument read from the store's storage is copied before
+    /// an opaque call); it never writes it (see ``Store/notifyObservers(_:_:)``).
+    @usableFromInline let body: (Action, ActionOrigin, inout State) -> Void
     /// Told of a state set without an action (``Store/replaceState(with:)``): observers of the
     /// state alone have one, observers of actions none.
     let replaced: ((State) -> Void)?
 
     init(
-      id: Int, body: @escaping (Action, ActionOrigin, State) -> Void,
+      id: Int, body: @escaping (Action, ActionOrigin, inout State) -> Void,
       replaced: ((State) -> Void)?
     ) {
       self.id = id

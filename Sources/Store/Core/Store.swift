@@ -20,8 +20,10 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   // isolated, so no two threads reach these properties at once; and within the actor no access
   // can overlap another: the reducer receives the state alone (not the store); a reducer that
   // captured the store anyway and reads `state` stops the program (`phase`) instead of
-  // reading under the `inout` access; observers run only after the reducer's access has ended;
-  // and a re-entrant send is queued rather than reduced inside an access.
+  // reading under the `inout` access; observers run only after the reducer's access has ended,
+  // and are lent the state through an `inout` access of their own during which nothing writes
+  // it, so a read of `state` meanwhile overlaps only reads (see `notifyObservers`); and a
+  // re-entrant send is queued rather than reduced inside an access.
   @exclusivity(unchecked) @usableFromInline var currentState: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []

@@ -120,7 +120,12 @@ struct BenchReport {
           "elementsInTurnNsPerAction": round(f.elementsInTurnNs),
           "ifLetNsPerAction": round(f.ifLetNs),
           "ifLetRatio": round(f.ifLetRatio, 3), "byHandNsPerAction": round(f.byHandNs),
-          "byHandRatio": round(f.byHandRatio, 3), "rows": f.rows, "target": 1.5,
+          "byHandRatio": round(f.byHandRatio, 3),
+          "structFlatNsPerAction": round(f.structFlatNs),
+          "structElementNsPerAction": round(f.structElementNs),
+          "structElementRatio": round(f.structElementRatio, 3),
+          "structIfLetNsPerAction": round(f.structIfLetNs),
+          "structIfLetRatio": round(f.structIfLetRatio, 3), "rows": f.rows, "target": 1.5,
         ]
       ))
     lines += [
@@ -133,6 +138,13 @@ struct BenchReport {
       row("ifLet / flat (information)", f.ifLetRatio),
       row("to one row of a plain array, routed by hand (the floor)", f.byHandNs, "ns/action"),
       row("by hand / flat (information)", f.byHandRatio),
+      row("flat, the row a Reducer struct", f.structFlatNs, "ns/action"),
+      row("to one row of \(f.rows) through forEach, structs", f.structElementNs, "ns/action"),
+      row(
+        "forEach / flat, structs (target ≤ 1.5)", f.structElementRatio,
+        verdict: f.structElementRatio <= 1.5),
+      row("to an optional child through ifLet, structs", f.structIfLetNs, "ns/action"),
+      row("ifLet / flat, structs (information)", f.structIfLetRatio),
     ]
   }
 

@@ -4,7 +4,10 @@ import Store
 /// The cost of routing an action to one child: to one element of a 1,000-element collection
 /// (`forEach`), and to an optional child (`ifLet`), against the same reducer as a root store's;
 /// and, as the floor of any routing, the same action routed by a hand-written reducer to a row
-/// of a plain array found by its offset (no id, no lookup, no case closure).
+/// of a plain array found by its offset (no id, no lookup, no case closure). Each routed figure
+/// is measured twice: with the reducers written as `Reduce` closures, and as `Reducer` structs
+/// (the way TCA users write them), whose `reduce` the library's inlinable routing specialises
+/// across the module boundary.
 @MainActor
 enum ChildrenBench {
   struct Figures {
@@ -20,12 +23,20 @@ enum ChildrenBench {
     /// ns/action: the same action to the middle row of a plain array, routed by a hand-written
     /// reducer (a pattern match, the row by offset, then the parent): the floor (information).
     var byHandNs: Double
+    /// ns/action: the row reducer as a `Reducer` struct, the store's own reducer.
+    var structFlatNs: Double
+    /// ns/action: the same action to the middle row of 1,000, parent and row `Reducer` structs.
+    var structElementNs: Double
+    /// ns/action: the same action to an optional child, parent and child `Reducer` structs.
+    var structIfLetNs: Double
     /// How many rows the collection holds.
     var rows: Int
 
     var elementRatio: Double { elementNs / flatNs }
     var ifLetRatio: Double { ifLetNs / flatNs }
     var byHandRatio: Double { byHandNs / flatNs }
+    var structElementRatio: Double { structElementNs / structFlatNs }
+    var structIfLetRatio: Double { structIfLetNs / structFlatNs }
   }
 
   /// A row: the reference workload's state with an id.
@@ -80,11 +91,38 @@ enum ChildrenBench {
     Reduce { row, action in ReferenceWorkload.reduce(&row.work, action) }
   }
 
+  /// The row reducer as a struct: what `row` does.
+  struct RowReducer: Reducer {
+    func reduce(into row: inout Row, action: ReferenceWorkload.Action)
+      -> Effect<ReferenceWorkload.Action>
+    {
+      ReferenceWorkload.reduce(&row.work, action)
+    }
+  }
+
+  /// The list's own reducer as a struct: it does nothing with a row's action, like the
+  /// closures' parent.
+  struct ListReducer: Reducer {
+    func reduce(into state: inout List, action: ListAction) -> Effect<ListAction> {
+      if case .other = action { state.other += 1 }
+      return .none
+    }
+  }
+
+  /// The detail's own reducer as a struct.
+  struct DetailReducer: Reducer {
+    func reduce(into state: inout Detail, action: DetailAction) -> Effect<DetailAction> {
+      if case .other = action { state.other += 1 }
+      return .none
+    }
+  }
+
   /// Each figure is the fastest of `rounds` runs of `count` actions, the variants taking turns.
   static func run(count: Int = 1_000_000, rows: Int = 1_000, rounds: Int = 5) -> Figures {
     let variants: [() -> Double] = [
       { flat(count) }, { element(count, rows: rows, inTurn: false) }, { ifLet(count) },
       { element(count, rows: rows, inTurn: true) }, { byHand(count, rows: rows) },
+      { structFlat(count) }, { structElement(count, rows: rows) }, { structIfLet(count) },
     ]
     for variant in variants { _ = variant() }
     var best = [Double](repeating: .infinity, count: variants.count)
@@ -93,7 +131,8 @@ enum ChildrenBench {
     }
     return Figures(
       flatNs: best[0], elementNs: best[1], elementsInTurnNs: best[3], ifLetNs: best[2],
-      byHandNs: best[4], rows: rows)
+      byHandNs: best[4], structFlatNs: best[5], structElementNs: best[6],
+      structIfLetNs: best[7], rows: rows)
   }
 
   private static func time<State, Action>(
@@ -115,10 +154,38 @@ enum ChildrenBench {
     return time(store, ReferenceWorkload.actions, count)
   }
 
-  @inline(never) private static func element(_ count: Int, rows: Int, inTurn: Bool) -> Double {
-    let list = List(rows: IdentifiedArray(uniqueElements: (0..<rows).map { Row(id: $0) }))
+  @inline(never) private static func structFlat(_ count: Int) -> Double {
+    let store = Store(initialState: Row(id: 0), reducer: RowReducer())
+    defer { DispatchBench.sink &+= store.state.work.counter }
+    return time(store, ReferenceWorkload.actions, count)
+  }
+
+  @inline(never) private static func structElement(_ count: Int, rows: Int) -> Double {
     let store = Store(
-      initialState: list,
+      initialState: list(rows: rows),
+      reducer: ListReducer().forEach(\.rows, action: rowsCase) { RowReducer() })
+    let actions = ReferenceWorkload.actions.map {
+      ListAction.rows(.element(id: rows / 2, action: $0))
+    }
+    defer { DispatchBench.sink &+= store.state.rows[0].work.counter }
+    return time(store, actions, count)
+  }
+
+  @inline(never) private static func structIfLet(_ count: Int) -> Double {
+    let store = Store(
+      initialState: Detail(),
+      reducer: DetailReducer().ifLet(\.child, action: childCase) { RowReducer() })
+    defer { DispatchBench.sink &+= store.state.child?.work.counter ?? 0 }
+    return time(store, ReferenceWorkload.actions.map { .child($0) }, count)
+  }
+
+  private static func list(rows: Int) -> List {
+    List(rows: IdentifiedArray(uniqueElements: (0..<rows).map { Row(id: $0) }))
+  }
+
+  @inline(never) private static func element(_ count: Int, rows: Int, inTurn: Bool) -> Double {
+    let store = Store(
+      initialState: list(rows: rows),
       reducer: Reduce<List, ListAction> { _, _ in .none }.forEach(\.rows, action: rowsCase) {
         row
       })
