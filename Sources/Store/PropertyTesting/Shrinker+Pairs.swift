@@ -12,7 +12,8 @@ extension Shrinker {
   /// picks, deleting the answer leaves the request waiting. `[search("a"), search("a"),
   /// search("b"), answer 0, answer 1, answer 0]` loses its first search and first answer.
   ///
-  /// Cost: at most ``pairWindow`` − 1 runs per step, per round (runs of up to 256 steps).
+  /// Cost: at most ``pairWindow`` − 1 runs per step, plus one per pair deleted, per round (runs of
+  /// up to 256 steps); finding the pairs takes O(n · ``pairWindow``) after each deletion.
   func deleteStepPairs() {
     var next = 0
     while !isExhausted() {
