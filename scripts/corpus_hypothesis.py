@@ -15,7 +15,7 @@ from hypothesis import seed as use_seed
 from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
-from corpus_machines import MINIMA_REDUCERS, REDUCERS
+from corpus_machines import MINIMA_REDUCERS, REDUCERS, UNSEEN_REDUCERS
 
 
 class Problem:
@@ -310,7 +310,64 @@ LOCAL_MINIMA = [
          saturday_night),
 ] + MINIMA_REDUCERS
 
-# Problems that only search (no shrinking), for the table's run counts.
-SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night"}
 
-PROBLEMS = QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA
+
+# MARK: - Unseen problems of the same kinds (ShrinkingCorpus+Unseen.swift)
+
+
+def runs_of(text):
+    """The runs of equal characters in `text`, as (character, length) pairs."""
+    out = []
+    for c in text:
+        if out and out[-1][0] == c:
+            out[-1] = (c, out[-1][1] + 1)
+        else:
+            out.append((c, 1))
+    return out
+
+
+def one_pass_bubble_sort(values):
+    out = list(values)
+    for i in range(len(out) - 1):
+        if out[i] > out[i + 1]:
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out
+
+
+def leap_day(d):
+    return d.month == 2 and d.day == 29
+
+
+UNSEEN = [
+    Problem("three_distinct_in_flatmap",
+            st.integers(0, 9).flatmap(lambda a: st.integers(0, 9).flatmap(
+                lambda b: st.integers(0, 9).map(lambda c: (a, b, c)))),
+            lambda t: len(set(t)) == 3, lambda t: t == (0, 1, 2)),
+    Problem("swapped_keys_share_value",
+            st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), unique_by=lambda e: e[0],
+                     max_size=10),
+            lambda x: len({v for _, v in x}) < len(x), lambda x: x == [(0, 0), (1, 0)]),
+    Problem("nested_optionals_end_nil",
+            st.tuples(st.none() | st.none() | integers, integers,
+                      st.none() | st.lists(integers, max_size=5)),
+            lambda t: t[1] >= 10, lambda t: t == (None, 10, None)),
+    Problem("four_close_in_a_set", st.sets(st.integers(0, 100), min_size=4, max_size=4),
+            lambda s: min(s) >= 20 and max(s) - min(s) <= 3, lambda s: s == {20, 21, 22, 23}),
+    Problem("product_of_three_above_1000", st.tuples(*[st.integers(0, 10000)] * 3),
+            lambda t: t[0] * t[1] * t[2] > 1000, lambda t: t == (1, 1, 1001)),
+    Problem("sum_of_list_above_1000", st.lists(st.integers(0, 10000), max_size=100),
+            lambda x: sum(x) > 1000, lambda x: x == [1001]),
+    Problem("two_runs_of_three", texts,
+            lambda s: len({c for c, n in runs_of(s) if n >= 3}) >= 2,
+            lambda s: s == "000111"),
+    Problem("one_pass_bubble_sort", st.lists(st.integers(0, 100), max_size=20),
+            lambda x: one_pass_bubble_sort(x) != sorted(x), lambda x: x == [1, 1, 0]),
+    find("date_on_leap_day",
+         st.datetimes(min_value=datetime(2001, 1, 1), max_value=datetime(2030, 12, 31)),
+         leap_day),
+] + UNSEEN_REDUCERS
+
+# Problems that only search (no shrinking), for the table's run counts.
+SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night", "date_on_leap_day"}
+
+PROBLEMS = QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN

@@ -351,3 +351,83 @@ REDUCERS = [lock(20), lock(50), lock(100)] + [
     machine_problem("case_insensitive_names", Names, [("name", "A"), ("name", "a")]),
 ]
 
+
+
+@failing
+class CollidingKeys(Machine):
+    def __init__(self):
+        super().__init__()
+        self.buckets = {}
+        self.keys = set()
+
+    @rule(key=st.integers(0, 9))
+    def r0_put(self, key):
+        self.steps.append(("put", key))
+        self.keys.add(key)
+        self.buckets[key % 2] = key
+
+    def check(self):
+        return len(self.buckets) == len(self.keys)
+
+
+@failing
+class ThreeWalks(TogglePairs):
+    def check(self):
+        return self.walks < 3
+
+
+@failing
+class TwoReferences(Machine):
+    vaults = Bundle("vaults")
+
+    def __init__(self):
+        super().__init__()
+        self.balances = {}
+        self.deposited = 0
+
+    @rule(target=vaults, vault=st.integers(0, 9))
+    def r0_open(self, vault):
+        self.steps.append(("open", vault))
+        self.balances.setdefault(vault, 0)
+        return vault
+
+    @rule(vault=vaults, amount=st.integers(1, 100))
+    def r1_deposit(self, vault, amount):
+        self.steps.append(("deposit", vault, amount))
+        self.balances[vault] = self.balances.get(vault, 0) + amount
+        self.deposited += amount
+
+    @rule(source=vaults, payee=vaults)
+    def r2_transfer(self, source, payee):
+        self.steps.append(("transfer", source, payee))
+        if source != payee:
+            self.balances[payee] = self.balances[source]
+            self.balances[source] = 0
+
+    def check(self):
+        return sum(self.balances.values()) == self.deposited
+
+
+def any_of(name, cls, ideals):
+    """A machine problem whose ideal is any of `ideals` (equally simple)."""
+    problem = machine_problem(name, cls, None)
+    run = problem.run
+
+    def run_any(seed):
+        outcome = run(seed)
+        return outcome._replace(ideal=outcome.found and RUNS[1] in ideals)
+
+    problem.run = run_any
+    return problem
+
+
+# Problems of the same kinds the shrinker was not tuned on (ShrinkingCorpus+Unseen.swift).
+UNSEEN_REDUCERS = [
+    machine_problem("colliding_keys", CollidingKeys, [("put", 0), ("put", 2)]),
+    machine_problem("three_walks_while_open", ThreeWalks,
+                    [("toggle",), ("walk",), ("walk",), ("walk",)]),
+    any_of("transfer_between_two_references", TwoReferences, [
+        [("open", 0), ("open", 1), ("deposit", 0, 1), ("transfer", 1, 0)],
+        [("open", 0), ("open", 1), ("deposit", 1, 1), ("transfer", 0, 1)],
+    ]),
+]

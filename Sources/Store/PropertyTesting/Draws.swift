@@ -146,12 +146,18 @@ final class Draws {
 
   /// An offset from a pivot with `up` values above and `down` below, drawn uniformly over the
   /// whole range when searching (one draw in 100 is an end of the range), for values whose every
-  /// part matters alike, such as a date's weekday and hour. Shrinks like any other offset.
-  func drawUniform(up: UInt64, down: UInt64) throws -> Offset {
+  /// part matters alike, such as a date's weekday and hour; `interesting`, when given, may move
+  /// the position drawn (counted from the low end) to a nearby one worth trying more often, and
+  /// must return a position in `0...up + down`. Shrinks like any other offset.
+  func drawUniform(
+    up: UInt64, down: UInt64,
+    interesting: ((UInt64, inout SplitMix64) -> UInt64)? = nil
+  ) throws -> Offset {
     let index = try draw(up: up, down: down) { random in
       let max = up &+ down
       let roll = random.below(200)
-      let position = roll == 0 ? 0 : roll == 1 ? max : random.upTo(max)  // counted from the low end
+      var position = roll == 0 ? 0 : roll == 1 ? max : random.upTo(max)  // from the low end
+      if roll > 1, let interesting { position = Swift.min(max, interesting(position, &random)) }
       let offset =
         position >= down
         ? Offset(negative: false, magnitude: position - down)
@@ -188,10 +194,32 @@ final class Draws {
     return 0
   }
 
+  /// One of `count` alternatives of which only those `isEnabled` may be taken (rules whose
+  /// precondition holds, kinds of step possible now), uniformly among the enabled ones when
+  /// searching. The choice counts over all `count`, and an index whose alternative is disabled
+  /// stands for the next enabled one after it (wrapping around), so a rule keeps its index when
+  /// an earlier step is deleted and the set of enabled rules changes: the choices of later steps do
+  /// not shift. The index recorded is the one taken. Cost: O(count).
+  func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
+    let enabled = (0..<count).filter(isEnabled)
+    precondition(!enabled.isEmpty, "no enabled alternative")  // callers check this first
+    let last = UInt64(count - 1)
+    let index = Int(
+      try draw(up: last, down: 0, alternative: true) { random in
+        UInt64(enabled[Int(random.below(UInt64(enabled.count)))])
+      })
+    let taken = enabled.first { $0 >= index } ?? enabled[0]
+    if taken != index, count > 1 { choices[choices.count - 1].index = UInt64(taken) }
+    return taken
+  }
+
   /// One of `count` elements, uniformly at random when searching, now and then one picked earlier
-  /// in the example; earlier ones are simpler.
+  /// in the example; earlier ones are simpler. A collection of one element still records a choice
+  /// (forced to 0), as ``drawReference(_:)`` does, so that the choices after it do not shift when
+  /// shrinking changes how many elements there are.
   func drawElement(_ count: Int) throws -> Int {
     precondition(count > 0, "an empty collection")  // callers check this first
+    if count == 1 { return try drawReference(1) }
     let last = UInt64(count - 1)
     return Int(try drawReusing(up: last, down: 0, alternative: true) { $0.below(last + 1) })
   }
@@ -344,44 +372,4 @@ final class Draws {
     if magnitude > limit { magnitude = random.upTo(limit) }
     return Offset(negative: negative, magnitude: magnitude)
   }
-}
-
-/// What kind of composite value a span holds, so that a search can copy one value into another of
-/// the same kind: the value's type and the generator's bounds, such as a length range.
-struct CompositeKey: Hashable, Sendable {
-  let type: ObjectIdentifier
-  let bounds: [Int]
-}
-
-/// A simpler encoding of some choices, proposed by the generator that made them.
-struct Rewrite: Sendable {
-  let range: Range<Int>
-  let indices: [UInt64]
-}
-
-/// A run of consecutive choices that made one part of a value.
-struct Span: Sendable {
-  var start: Int
-  var end: Int
-  let label: SpanLabel
-  /// The index of the enclosing span in ``Draws/spans``, or nil at the top level.
-  let parent: Int?
-  /// For composites, which kind of value the span holds (the same tag, the same type); else 0.
-  var tag = 0
-  var discarded = false
-
-  var range: Range<Int> { start..<end }
-  var isEmpty: Bool { start == end }
-}
-
-/// What a span holds. Spans of the same label under the same parent are siblings the shrinker may
-/// reorder; a span of a recursive node may be replaced by a node it contains.
-enum SpanLabel: UInt8, Sendable {
-  case element, component, alternative, filterTry, recursiveNode, bound, step, initialState
-  /// A whole collection or string (``Draws/composite(_:_:)``).
-  case composite
-  /// One floating-point number.
-  case float
-  /// An optional value: its "present" flag, then the value's choices (``Gen/optional``).
-  case optional
 }

@@ -72,20 +72,23 @@ extension EffectProperty {
           .step, count: drawn, minimum: stepRange.lowerBound, chance: more)
       else { break }
       let context = StepContext(state: store.state, pools: [:])
-      let enabled = rules.filter { $0.isEnabled(context) }
+      let enabled = rules.map { $0.isEnabled(context) }
       let waiting = calls.waiting
       let deadlines = clock.deadlines
-      var kinds: [StepKind] = []
-      if !enabled.isEmpty { kinds.append(.send) }
-      if !waiting.isEmpty { kinds.append(.answer) }
-      if !deadlines.isEmpty || clockMoves != nil { kinds.append(.move) }
-      guard !kinds.isEmpty else {
+      // Every kind and every rule keeps its index whatever is possible now (``Draws/drawEnabled``),
+      // so deleting a step does not shift the choices of the steps after it.
+      let possible: [StepKind: Bool] = [
+        .send: enabled.contains(true), .answer: !waiting.isEmpty,
+        .move: !deadlines.isEmpty || clockMoves != nil,
+      ]
+      guard possible.values.contains(true) else {
         draws.end()
         break
       }
-      switch kinds[try draws.drawAlternative(kinds.count)] {
+      let kinds: [StepKind] = [.send, .answer, .move]
+      switch kinds[try draws.drawEnabled(kinds.count) { possible[kinds[$0]] ?? false }] {
       case .send:
-        let rule = enabled[try draws.drawAlternative(enabled.count)]
+        let rule = rules[try draws.drawEnabled(rules.count) { enabled[$0] }]
         let action = try rule.generate(context, draws)
         run.record(.send(action))
         store.send(action)

@@ -83,30 +83,3 @@ extension Gen where Value: CaseIterable & Sendable, Value.AllCases: Sendable {
   /// ```
   public static var anyCase: Gen { element(of: Value.allCases) }
 }
-
-extension Gen where Value == Date {
-  /// Dates in `range`, to the millisecond, spread uniformly over the range while searching (so a
-  /// bug on one weekday or one hour is found as often as any other), shrinking toward the date in
-  /// the range nearest to 1970-01-01 (the range's start when it lies after it).
-  ///
-  /// ```swift
-  /// let start = Date(timeIntervalSince1970: 0)
-  /// Gen.date(in: start...start.addingTimeInterval(86_400 * 365))
-  /// ```
-  public static func date(in range: ClosedRange<Date>) -> Gen<Date> {
-    let low = Int64((range.lowerBound.timeIntervalSince1970 * 1000).rounded(.up))
-    let high = Int64((range.upperBound.timeIntervalSince1970 * 1000).rounded(.down))
-    precondition(low <= high, "Gen.date(in:) needs a range that holds a whole millisecond")
-    let pivot = low > 0 ? low : (high < 0 ? high : 0)
-    let up = UInt64(bitPattern: high &- pivot)
-    let down = UInt64(bitPattern: pivot &- low)
-    return Gen { draws in
-      let offset = try draws.drawUniform(up: up, down: down)
-      let milliseconds =
-        offset.negative
-        ? pivot &- Int64(bitPattern: offset.magnitude)
-        : pivot &+ Int64(bitPattern: offset.magnitude)
-      return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-  }
-}

@@ -98,12 +98,12 @@ extension ReducerProperty {
           .step, count: run.actions.count, minimum: stepRange.lowerBound, chance: more)
       else { break }
       let context = StepContext(state: state, pools: pools)
-      let enabled = rules.filter { $0.isEnabled(context) }
-      guard !enabled.isEmpty else {
+      let enabled = rules.map { $0.isEnabled(context) }
+      guard enabled.contains(true) else {
         draws.end()
         break
       }
-      let rule = enabled[try draws.drawAlternative(enabled.count)]
+      let rule = rules[try draws.drawEnabled(rules.count) { enabled[$0] }]
       let action = try rule.generate(context, draws)
       draws.end()
       stepRanges.append(start..<draws.choices.count)

@@ -9,12 +9,16 @@ extension Shrinker {
   /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
   /// `[10]`.
   func deleteWhileAdjusting() {
+    forEachPart(adjustAfterDeleting)
+  }
+
+  /// Calls `attempt` on each list element and run step of the best sequence, in order; when it
+  /// keeps a simpler sequence (returns true), the part now at the same place is tried next.
+  func forEachPart(_ attempt: (Span) -> Bool) {
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let span = best.spans[next]
-      if [.step, .element].contains(span.label), !span.isEmpty, adjustAfterDeleting(span) {
-        continue
-      }
+      if [.step, .element].contains(span.label), !span.isEmpty, attempt(span) { continue }
       next += 1
     }
   }

@@ -48,7 +48,7 @@ extension Shrinker {
 
   /// Whether the choices at `a` and `b` are of one kind: the same range, both numbers or both
   /// alternatives, neither forced nor a "one more" flag.
-  private func sameKind(_ a: Int, _ b: Int) -> Bool {
+  func sameKind(_ a: Int, _ b: Int) -> Bool {
     let one = best.choices[a]
     let other = best.choices[b]
     return one.up == other.up && one.down == other.down && one.isAlternative == other.isAlternative

@@ -3,7 +3,9 @@ import Store
 /// The passes that reorder parts of the value, for ``Shrinker``.
 extension Shrinker {
   /// Sorts sibling spans (the elements of one list, the components of one tuple) from simplest to
-  /// most complex; if the full sort does not fail, swaps neighbours that are out of order.
+  /// most complex; if the full sort does not fail, swaps neighbours that are out of order. A list's
+  /// closing "no more" flag is not an element to sort: moving it forward would only cut the list
+  /// (`"bbbaaa"` sorts to `"aaabbb"`, not to `""`).
   func reorderSiblings() {
     struct Family: Hashable {
       let parent: Int?
@@ -12,13 +14,21 @@ extension Shrinker {
     reorder { spans in
       var families: [Family: [Span]] = [:]
       var order: [Family] = []
-      for span in spans where !span.isEmpty {
+      for span in spans where !span.isEmpty && !isClosingFlag(span) {
         let family = Family(parent: span.parent, label: span.label)
         if families[family] == nil { order.append(family) }
         families[family, default: []].append(span)
       }
       return order.compactMap { families[$0] }
     }
+  }
+
+  /// Whether `span` is a list's closing "no more" flag (an element span of that one choice); an
+  /// empty list as a tuple's component is not one.
+  private func isClosingFlag(_ span: Span) -> Bool {
+    guard span.label == .element, span.range.count == 1 else { return false }
+    let choice = best.choices[span.start]
+    return choice.isLength && choice.index == 0
   }
 
   /// Trades parts of the same shape — the same label and the same kinds of choices — between

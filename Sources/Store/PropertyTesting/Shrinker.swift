@@ -20,7 +20,9 @@ import Store
 /// - together: a group of numbers lowered by one amount, and a pair traded (one halved, the
 ///   other raised) for products;
 /// - blocks: two or three neighbouring elements or steps deleted at once, a repeated block
-///   collapsed, a step replaced by a simpler kind of action.
+///   collapsed, a step replaced by a simpler kind of action;
+/// - pairs: two steps a few apart deleted at once, and a part deleted while the values of one
+///   kind in its neighbour are swapped.
 ///
 /// An edit is kept only when the property still fails and the sequence is simpler by
 /// ``SimplicityKey`` (a lower rank, fewer choices, then smaller indices), so shrinking always
@@ -86,7 +88,11 @@ final class Shrinker {
         lowerGroupsTogether()
         deleteBlocks()
       }
-      if best.key == before { deleteWhileAdjusting() }
+      if best.key == before {
+        deleteWhileAdjusting()
+        deleteWhileSwapping()
+        deleteStepPairs()
+      }
       if best.key == before {
         simplifySteps()
         tradePairs()

@@ -74,7 +74,7 @@ func checkSearch() async {
 let searchPropertyReport = """
   Property failed: "the results are those of the last query" does not hold once every effect has settled
 
-  Simplest failing schedule, as a TestStore test (in an async test on the main actor) (found after 9 passing examples, shrunk in 17 runs):
+  Simplest failing schedule, as a TestStore test (in an async test on the main actor) (found after 8 passing examples, shrunk in 71 runs):
     let clock = TestClock()
     let search = Answers<Array<String>>()
     let store = TestStore(initialState: Search.State(query: "", results: [], resultsQuery: ""), reducer: Search()) {
@@ -90,8 +90,8 @@ let searchPropertyReport = """
     await store.skipReceivedActions(strict: false)
     // "the results are those of the last query" does not hold once every effect has settled
 
-  Tested: 10 examples.
-  Run exactly this input once: pass .replay("1.EgEAAQABAQEBAAAA") as the check's settings.
+  Tested: 9 examples.
+  Run exactly this input once: pass .replay("1.EAEAAAEAAQEBAQAAAA") as the check's settings.
   Search again from seed 1: pass .seed(1), or set UNIFLOW_PROPERTY_SEED=1.
   """
 

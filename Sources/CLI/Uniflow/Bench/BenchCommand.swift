@@ -29,7 +29,8 @@ enum BenchCommand {
 
     Sections: \(sections.joined(separator: ", ")).
     --seeds and --problems narrow the shrinking section: seeds per problem (default 100), and
-    which challenges and corpus problems to run (default all).
+    which challenges and corpus problems to run (default all); and the effect-properties section
+    (its planted bugs by name).
     Run a release build: scripts/build-release.sh && .build/static/release/uniflow bench
     (or swift run -c release uniflow bench); a debug build's figures say nothing.
     """
@@ -164,7 +165,8 @@ enum BenchCommand {
     if wanted.contains("effect-properties") {
       progress(
         "effect-properties: \(EffectCorpus.all.count) planted bugs × \(arguments.seeds) seeds")
-      let figures = await EffectPropertyBench.run(seeds: arguments.seeds)
+      let figures = await EffectPropertyBench.run(
+        seeds: arguments.seeds, only: arguments.problems.isEmpty ? nil : arguments.problems)
       report.add(
         "effectProperties", EffectPropertyBench.json(figures), EffectPropertyBench.lines(figures))
     }

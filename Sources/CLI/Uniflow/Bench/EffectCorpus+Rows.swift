@@ -83,11 +83,10 @@ struct ReminderList: Reducer {
   }
 
   static func property(fixed: Bool) -> EffectProperty<ReminderList> {
-    // One of the first three rows, always one choice (`Gen.element` of one row draws none), and
-    // `add` always enabled: deleting an `add` then shifts no choice of the steps after it.
+    // Any row: `Gen.element` draws a choice even from one row, and a rule keeps its index while
+    // others are off, so deleting an `add` shifts no choice of the steps after it.
     let rowID = { (context: EffectProperty<ReminderList>.Context) in
-      let ids = context.rows.map(\.id)
-      return Gen.int(in: 0...2).map { ids[Swift.min($0, ids.count - 1)] }
+      Gen.element(of: context.rows.map(\.id))
     }
     return EffectProperty(ReminderList(fixed: fixed), initialState: State())
       .action("add") { _ in .just(.add) }

@@ -18,6 +18,8 @@ enum EffectPropertyBench {
     var twinPassed = 0
     var shrinkRuns: [Int] = []
     var seconds = 0.0
+    /// The first few schedules that missed both the ideal and the mirror, with their seeds.
+    var misses: [String] = []
   }
 
   struct Figures {
@@ -29,9 +31,10 @@ enum EffectPropertyBench {
   }
 
   /// Bound: `seeds` × 2 checks per problem, each at most 100 runs and 5,000 shrink runs.
-  static func run(seeds: Int) async -> Figures {
+  /// `only` names the planted bugs to run (all when nil).
+  static func run(seeds: Int, only: Set<String>? = nil) async -> Figures {
     var rows: [Row] = []
-    for problem in EffectCorpus.all {
+    for problem in EffectCorpus.all where only?.contains(problem.name) ?? true {
       var row = Row(name: problem.name, seeds: seeds)
       let started = ContinuousClock.now
       for seed in 0..<UInt64(seeds) {
@@ -39,6 +42,11 @@ enum EffectPropertyBench {
         if outcome.failed { row.found += 1 }
         if outcome.schedule == problem.ideal { row.ideal += 1 }
         if outcome.schedule == problem.mirror { row.mirror += 1 }
+        if outcome.failed, outcome.schedule != problem.ideal, outcome.schedule != problem.mirror,
+          row.misses.count < 3
+        {
+          row.misses.append("seed \(seed): \((outcome.schedule ?? []).joined(separator: ", "))")
+        }
         row.shrinkRuns.append(outcome.shrinkRuns)
         if await !problem.check(true, .seed(seed)).failed { row.twinPassed += 1 }
       }
@@ -71,6 +79,7 @@ enum EffectPropertyBench {
           + (row.mirror > 0 ? " (+\(row.mirror) mirror)" : "") + ", shrink runs median \(median) "
           + "(max \(sorted.last ?? 0)), correct twin passed \(row.twinPassed)/\(row.seeds), "
           + String(format: "%.2f s", row.seconds))
+      lines += row.misses.map { "      missed, \($0)" }
     }
     lines.append(
       "  weather property: \(figures.weatherRuns) runs of 20 steps in "

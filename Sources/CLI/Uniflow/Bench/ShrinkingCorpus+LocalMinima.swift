@@ -88,14 +88,14 @@ extension ShrinkingCorpus {
     ReducerProperty(LedgerMachine(), initialState: LedgerMachine.State())
   }
 
-  private static let utc: Calendar = {
+  static let utc: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     return calendar
   }()
 
   /// 2001-01-01 to 2030-12-31, UTC.
-  private static let saturdayRange =
+  static let saturdayRange =
     Date(timeIntervalSince1970: 978_307_200)...Date(timeIntervalSince1970: 1_924_905_600)
 }
 

@@ -91,6 +91,15 @@ extension ShrinkingCorpus {
     _ name: String, examples: Int = 1000, ideal: [R.Action],
     _ property: @escaping @Sendable () -> ReducerProperty<R>
   ) -> ShrinkingChallenge where R.State: Equatable & Sendable, R.Action: Equatable & Sendable {
+    reducer(name, examples: examples, ideals: [ideal], property)
+  }
+
+  /// A reducer problem with more than one ideal, equally simple (the two orders of a symmetric
+  /// pair of references, say).
+  static func reducer<R: Reducer & Sendable>(
+    _ name: String, examples: Int = 1000, ideals: [[R.Action]],
+    _ property: @escaping @Sendable () -> ReducerProperty<R>
+  ) -> ShrinkingChallenge where R.State: Equatable & Sendable, R.Action: Equatable & Sendable {
     ShrinkingChallenge(name) { seed in
       let result = property().check(
         PropertySettings(examples: examples, seed: seed), reportFailure: { _ in })
@@ -99,7 +108,7 @@ extension ShrinkingCorpus {
           foundFailure: false, ideal: false, shrinkRuns: 0, counterexample: "")
       }
       return ShrinkingChallenge.Outcome(
-        foundFailure: true, ideal: run.actions == ideal, shrinkRuns: result.shrinkRuns,
+        foundFailure: true, ideal: ideals.contains(run.actions), shrinkRuns: result.shrinkRuns,
         counterexample: swiftSource(run.actions) ?? "")
     }
   }

@@ -15,6 +15,7 @@ import Store
 /// let rows = ShrinkingChallenges.measure(ShrinkingCorpus.all, seeds: 0..<100)
 /// ```
 enum ShrinkingCorpus {
-  /// Every problem: shrink quality, discovery, reducers, then the local minima of issue 19.
-  static let all: [ShrinkingChallenge] = quality + discovery + reducers + localMinima
+  /// Every problem: shrink quality, discovery, reducers, the local minima of issue 19, then the
+  /// problems of those kinds the shrinker was not tuned on.
+  static let all: [ShrinkingChallenge] = quality + discovery + reducers + localMinima + unseen
 }
