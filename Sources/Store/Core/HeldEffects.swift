@@ -25,6 +25,9 @@ package final class HeldEffects {
   /// How many are waiting to start.
   package var count: Int { held.count }
 
+  /// Where each effect waiting was written, in the order they started. Bound: O(h).
+  package var sites: [CallSite?] { held.map(\.activity.site) }
+
   /// Where the effect waiting at `index` was written.
   package func site(at index: Int) -> CallSite? {
     held[index].activity.site

@@ -39,7 +39,8 @@ public struct EffectPropertyRun<State, Action> {
     /// names where it was written. Recorded only when it is not the first started: by default
     /// a `TestStore` runs ready effects in the order they started, and the printed test says
     /// `await store.runFirst(…)` for such a step (`clock.wakeFirst(…)` before the advance, for
-    /// a sleeper; a comment, for an effect started during a clock move).
+    /// a sleeper; `clock.runFirst(…)` before the advance, for an effect held during a clock
+    /// move).
     ///
     /// ```swift
     /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
@@ -157,8 +158,10 @@ public struct EffectPropertyRun<State, Action> {
     lines.append("}")
     lines.append("store.exhaustivity = .off")
     let heldStarts = heldStartSites
-    if heldStarts.contains(where: { $0 != nil }) { lines.append("store.effectStarts = .held") }
-    let wakes = wakeFirstLines
+    let wakes = movePlanLines
+    if heldStarts.contains(where: { $0 != nil }) || wakes.holdsEffects {
+      lines.append("store.effectStarts = .held")
+    }
     for (index, recordedStep) in recorded.enumerated() {
       if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
       if wakes.covered.contains(index) { continue }
@@ -177,9 +180,10 @@ public struct EffectPropertyRun<State, Action> {
       case .advance(let duration):
         lines.append("await clock.advance(by: \(durationSource(duration)))")
       case .runFirst(let index, let count, let effect):
+        // Only a sleeper outside any effect's task (a detached task's) has no place to name.
         lines.append(
-          "// here the run let ready effect \(index) of \(count) run first (\(effect)); a "
-            + "TestStore runs them in the order they started: replay the token to see this order")
+          "// here the run let ready effect \(index) of \(count) run first (\(effect)), which "
+            + "no statement can name: replay the token to see this order")
       }
     }
     lines.append("await store.skipReceivedActions(strict: false)")
@@ -194,8 +198,9 @@ extension EffectPropertyRun {
   /// For each recorded step, where the held effect it started first was written, when a
   /// `TestStore` with held effect starts can start it first with `runFirst` after the step
   /// before: a held effect started after a send, an answer or another such start. One started
-  /// during a clock move — between two wakes, or after the last — is started in start order by
-  /// `TestClock.advance` before any statement after it runs, so the test says so in a comment.
+  /// during a clock move — between two wakes, or after the last — is started by
+  /// `TestClock.advance` before any statement after it runs, so the test plans it with
+  /// `clock.runFirst(…)` before the advance (``movePlanLines``).
   var heldStartSites: [String?] {
     var afterMove = false
     return recorded.map { step in
@@ -211,26 +216,39 @@ extension EffectPropertyRun {
 }
 
 extension EffectPropertyRun {
-  /// The `clock.wakeFirst(…)` lines to print before each clock move (by its step's index),
-  /// one for each sleeper the move woke first, and the steps they stand for.
-  var wakeFirstLines: (before: [Int: [String]], covered: Set<Int>) {
+  /// The plans to print before each clock move (by its step's index): `clock.wakeFirst(…)` for
+  /// each sleeper the move woke first, `clock.runFirst(…)` for each effect it started first
+  /// (held during the move, so no statement after it could name it); the steps they stand for;
+  /// whether any is a `runFirst`, which needs held effect starts. Bound: O(n) for n steps.
+  var movePlanLines: (before: [Int: [String]], covered: Set<Int>, holdsEffects: Bool) {
     var before: [Int: [String]] = [:]
     var covered = Set<Int>()
+    var holdsEffects = false
     var move: Int?
     for (index, step) in recorded.enumerated() {
+      let plan: (name: String, first: Int, count: Int, site: CallSite)
       switch step {
-      case .step(.advance): move = index
-      case .step(.send), .step(.answer), .answer: move = nil
+      case .step(.advance):
+        move = index
+        continue
+      case .step(.send), .step(.answer), .answer:
+        move = nil
+        continue
       case .wakeFirst(let first, let count, let site?):
-        guard let move else { continue }
-        let place = site.description
-        before[move, default: []].append(
-          "clock.wakeFirst(\(swiftSource(place) ?? "\"\(place)\""), index: \(first), of: \(count))")
-        covered.insert(index)
-      case .wakeFirst, .startFirst, .step(.runFirst): break
+        plan = ("wakeFirst", first, count, site)
+      case .startFirst(let first, let count, let site?):
+        plan = ("runFirst", first, count, site)
+      case .wakeFirst, .startFirst, .step(.runFirst): continue
       }
+      guard let move else { continue }
+      let place = plan.site.description
+      before[move, default: []].append(
+        "clock.\(plan.name)(\(swiftSource(place) ?? "\"\(place)\""), index: \(plan.first), of: "
+          + "\(plan.count))")
+      covered.insert(index)
+      if plan.name == "runFirst" { holdsEffects = true }
     }
-    return (before, covered)
+    return (before, covered, holdsEffects)
   }
 }
 
