@@ -211,3 +211,49 @@ struct TestStoreHeldOperationsTests {
     #expect(failures.messages == [])
   }
 }
+
+@MainActor
+@Suite("A held effect never started fails the test at its line when the test ends")
+struct TestStoreHeldAtEndTests {
+  @Test("an effect still held when the test ends fails at its line, saying how to let it run")
+  func heldAtEnd() async {
+    let reported = Locked<[TestFailure]>([])
+    let sendLine = #line + 6
+    do {
+      let store = TestStore(initialState: [], reducer: HeldLaunch(names: ["a"])) { failure in
+        reported.withLock { $0.append(failure) }
+      }
+      store.effectStarts = .held
+      await store.send(.launch)
+    }
+    #expect(reported.value.map(\.line) == [UInt(HeldLaunch.launchLine), UInt(HeldLaunch.lastLine)])
+    let message = reported.value.first?.message ?? ""
+    #expect(
+      message.hasPrefix(
+        "An effect returned for this action was held and never started (`effectStarts` is "
+          + "`.held`). It must run before the end of the test. (The effect is the `.run` at "
+          + "StoreTests/TestStoreEffectStartsTests.swift:\(HeldLaunch.launchLine):28; the action "
+          + "was sent at StoreTests/TestStoreHeldOperationsTests.swift:\(sendLine):"), "\(message)")
+    #expect(
+      message.hasSuffix(
+        "To fix, let it run: call `finish()`, `receive` what it sends, or `runFirst` it. If it is "
+          + "not meant to run, call `skipInFlightEffects()`."))
+  }
+
+  @Test("an effect started and still running when the test ends is not called held")
+  func startedAtEnd() async {
+    let reported = Locked<[TestFailure]>([])
+    let launch = HeldLaunch()
+    do {
+      let store = TestStore(initialState: [], reducer: launch) { failure in
+        reported.withLock { $0.append(failure) }
+      }
+      store.effectStarts = .held
+      await store.send(.ask)
+      await store.skipReceivedActions(strict: false)  // starts it; it waits for an answer
+    }
+    #expect(reported.value.count == 1)
+    let message = reported.value.first?.message ?? ""
+    #expect(message.hasPrefix("An effect returned for this action is still running"))
+  }
+}

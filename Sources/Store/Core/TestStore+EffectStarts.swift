@@ -105,6 +105,7 @@ extension TestStore {
     switch effectStarts {
     case .held:
       let held = HeldEffects()
+      held.didChange = { [weak self] in self?.updateLedger() }
       heldEffects = held
       core.executor.holdStart = held.hold
       let registry = ActivityRegistry.shared
