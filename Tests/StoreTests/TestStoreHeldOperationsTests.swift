@@ -13,16 +13,20 @@ struct HeldTimer: Reducer {
 
   var names = ["one", "two"]
   let clock: TestClock
+  /// How many times, a second apart, `.start`'s effect sends `.fire`.
+  var fires = 1
 
   /// The line of the `.run` in `.fire`: each effect it starts is written there.
-  static let fireLine = #line + 12
+  static let fireLine = #line + 14
   func reduce(into state: inout [String], action: Action) -> Effect<Action> {
     switch action {
     case .start:
-      let clock = self.clock
+      let (clock, fires) = (self.clock, self.fires)
       return .run { send in
-        try await clock.sleep(for: .seconds(1))
-        await send(.fire)
+        for _ in 0..<fires {
+          try await clock.sleep(for: .seconds(1))
+          await send(.fire)
+        }
       }
     case .fire:
       return .merge(
@@ -162,6 +166,21 @@ struct TestStoreHeldOperationsTests {
     #expect(failures.messages == [])
   }
   // snippet: end
+
+  @Test("a plan with index 0 keeps a first choice in start order so the next plan fits later")
+  func clockRunFirstInOrder() async {
+    let timer = HeldTimer(clock: TestClock(), fires: 2)
+    let store = heldStore(timer)
+    store.exhaustivity = .off
+    await store.send(.start)
+    let fire = "TestStoreHeldOperationsTests.swift:\(HeldTimer.fireLine)"
+    timer.clock.runFirst(fire, index: 0, of: 2)  // the first .fire: in start order
+    timer.clock.runFirst(fire, index: 1, of: 2)  // the second: "two" first
+    await timer.clock.advance(by: .seconds(2))
+    await store.skipReceivedActions()
+    #expect(store.state == ["one", "two", "two", "one"])
+    #expect(failures.messages == [])
+  }
 
   @Test("without a plan, effects held during an advance start in the order they started")
   func advanceStartsInOrder() async {

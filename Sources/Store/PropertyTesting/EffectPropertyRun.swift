@@ -63,6 +63,9 @@ public struct EffectPropertyRun<State, Action> {
   /// The steps as the run recorded them: an answer is written as Swift source only when
   /// someone reads ``steps`` (most runs pass, and no one does).
   var recorded: [RecordedStep] = []
+  /// Every choice among several ready effects or sleepers made during a clock move, drawn
+  /// first or not: what the printed test's plans must tell apart (``movePlanLines``).
+  var moveChoices: [MoveChoice] = []
   /// How many of ``steps`` the schedule drew; the rest answered every waiting call and moved
   /// the clock to every deadline, so that the effects settle.
   ///
@@ -212,43 +215,6 @@ extension EffectPropertyRun {
       }
       return nil
     }
-  }
-}
-
-extension EffectPropertyRun {
-  /// The plans to print before each clock move (by its step's index): `clock.wakeFirst(…)` for
-  /// each sleeper the move woke first, `clock.runFirst(…)` for each effect it started first
-  /// (held during the move, so no statement after it could name it); the steps they stand for;
-  /// whether any is a `runFirst`, which needs held effect starts. Bound: O(n) for n steps.
-  var movePlanLines: (before: [Int: [String]], covered: Set<Int>, holdsEffects: Bool) {
-    var before: [Int: [String]] = [:]
-    var covered = Set<Int>()
-    var holdsEffects = false
-    var move: Int?
-    for (index, step) in recorded.enumerated() {
-      let plan: (name: String, first: Int, count: Int, site: CallSite)
-      switch step {
-      case .step(.advance):
-        move = index
-        continue
-      case .step(.send), .step(.answer), .answer:
-        move = nil
-        continue
-      case .wakeFirst(let first, let count, let site?):
-        plan = ("wakeFirst", first, count, site)
-      case .startFirst(let first, let count, let site?):
-        plan = ("runFirst", first, count, site)
-      case .wakeFirst, .startFirst, .step(.runFirst): continue
-      }
-      guard let move else { continue }
-      let place = plan.site.description
-      before[move, default: []].append(
-        "clock.\(plan.name)(\(swiftSource(place) ?? "\"\(place)\""), index: \(plan.first), of: "
-          + "\(plan.count))")
-      covered.insert(index)
-      if plan.name == "runFirst" { holdsEffects = true }
-    }
-    return (before, covered, holdsEffects)
   }
 }
 

@@ -284,8 +284,9 @@ public final class TestClock: Clock, Sendable {
   /// plans one such choice, in order; a plan applies the first time during the advance that
   /// `count` effects are held and the one at `index` is written at `effect`. This is how the
   /// test an `EffectProperty` prints says which effect it started first during a clock move,
-  /// before any statement after the move could name it. A plan the next `advance` finds no such
-  /// effects for fails the test at this call's line.
+  /// before any statement after the move could name it (with `index: 0` for an earlier choice
+  /// left in start order that the next plan would fit too). A plan the next `advance` finds no
+  /// such effects for fails the test at this call's line.
   ///
   /// ```swift
   /// store.effectStarts = .held
