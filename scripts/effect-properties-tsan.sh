@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 scratch="${TSAN_SCRATCH:-.build-tsan}"
-filter='EffectCorpusTests|EffectPropertyTests|ReadyEffectOrderTests|WeatherEffectPropertyTests|ClockEffectPropertyTests|EffectSchedulesDocTests|TestStoreEffectStartsTests|PrintedReadyOrderTests'
+filter='EffectCorpusTests|EffectPropertyTests|ReadyEffectOrderTests|WeatherEffectPropertyTests|ClockEffectPropertyTests|EffectSchedulesDocTests|TestStoreEffectStartsTests|TestStoreHeldOperationsTests|PrintedReadyOrderTests'
 swift build --build-tests --sanitize=thread --scratch-path "$scratch"
 for run in 1 2 3; do
   echo "effect-properties-tsan: run $run of 3"

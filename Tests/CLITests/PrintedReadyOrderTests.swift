@@ -94,8 +94,21 @@ struct PrintedReadyOrderTests {
     return store
   }
 
-  @Test("an order drawn during a clock move is printed as a comment, and effects are not held")
-  func orderDuringMoveIsAComment() async {
+  /// The body of the test printed for the race during a clock move, from seed 1.
+  static var printedDuringMove: String {
+    let effect = "CLITests/PrintedReadyOrderTests.swift:\(DelayedThemes.darkLine):14"
+    return """
+        store.effectStarts = .held
+        await store.send(.launch)
+        clock.runFirst("\(effect)", index: 1, of: 2)
+        await clock.advance(by: .seconds(1))
+        await store.skipReceivedActions(strict: false)
+        // "the theme applied last shows" does not hold once every effect has settled
+      """
+  }
+
+  @Test("an order drawn during a clock move prints clock.runFirst before the advance")
+  func orderDuringMovePrintsPlan() async {
     let result = await EffectProperty(DelayedThemes(), initialState: DelayedThemes.State())
       .action("launch", when: { $0.theme.isEmpty }) { _ in .just(.launch) }
       .eventually("the theme applied last shows") { $0.theme != "light" }
@@ -106,9 +119,42 @@ struct PrintedReadyOrderTests {
         "send .launch", "advance .seconds(1)", "run ready effect 1 of 2 first: \(effect)",
       ])
     let message = result.message ?? ""
-    #expect(message.contains("// here the run let ready effect 1 of 2 run first (\(effect))"))
-    #expect(!message.contains("effectStarts"))
-    #expect(!message.contains("runFirst("))
+    #expect(message.contains(Self.printedDuringMove), "\(message)")
+    #expect(!message.contains("// here the run"))
+  }
+
+  // snippet: printed-order-during-move
+  @Test("the printed test of a race during a clock move, compiled, applies the dark theme first")
+  func darkFirstDuringMove() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: DelayedThemes.State(theme: ""), reducer: DelayedThemes()) {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    store.effectStarts = .held
+    await store.send(.launch)
+    clock.runFirst(
+      "CLITests/PrintedReadyOrderTests.swift:\(DelayedThemes.darkLine):14", index: 1, of: 2)
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions(strict: false)
+    // "the theme applied last shows" does not hold once every effect has settled
+    #expect(store.state.theme == "light")  // the failure, reproduced
+  }
+  // snippet: end
+
+  @Test("without clock.runFirst, the effects held during the move run in start order")
+  func startOrderDuringMove() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: DelayedThemes.State(), reducer: DelayedThemes()) {
+      $0.continuousClock = clock
+    }
+    store.effectStarts = .held
+    await store.send(.launch)
+    await clock.advance(by: .seconds(1))  // exhaustive: the theme actions are received
+    await store.receive(.apply)
+    await store.receive(.applied("light")) { $0.theme = "light" }
+    await store.receive(.applied("dark")) { $0.theme = "dark" }
+    await store.finish()
   }
 
   @Test("the printed test of two alarms due together, compiled, rings the second one first")

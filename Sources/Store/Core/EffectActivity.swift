@@ -100,7 +100,7 @@ package final class ActivityRegistry: Sendable {
     var started: UInt64 = 0
     /// What starts a held effect of a test (a `TestStore` whose effects start one at a time):
     /// a settle of that test starts them, one at a time, once nothing else is busy.
-    var starters: [(id: UInt64, scope: String?, start: @MainActor @Sendable () -> Bool)] = []
+    var starters: [(id: UInt64, scope: String?, start: HeldStarter)] = []
     var nextStarter: UInt64 = 0
   }
   private let inner = Locked(Inner())
@@ -162,13 +162,18 @@ package final class ActivityRegistry: Sendable {
     for waiter in woken { waiter.resume() }
   }
 
-  /// Has every ``settle(scope:within:)`` of `scope` call `start` once nothing is busy, and
-  /// settle again while it returns true (it started a held effect): a `TestStore` whose effects
-  /// start one at a time registers here, so that a test clock's `advance` and an answer start
-  /// them. Returns what ``removeStarter(_:)`` takes.
-  package func addStarter(
-    scope: String?, _ start: @escaping @MainActor @Sendable () -> Bool
-  ) -> UInt64 {
+  /// Of the held effects ready together — where each was written, in the order they started —
+  /// the index of the one to start first (0: the first started).
+  package typealias HeldChooser = @MainActor @Sendable ([CallSite?]) -> Int
+  /// Starts one held effect, the one the chooser picks (the first started without one);
+  /// whether there was one.
+  package typealias HeldStarter = @MainActor @Sendable (HeldChooser?) -> Bool
+
+  /// Has every ``settle(scope:within:choosing:)`` of `scope` call `start` once nothing is busy,
+  /// and settle again while it returns true (it started a held effect): a `TestStore` whose
+  /// effects start one at a time registers here, so that a test clock's `advance` and an answer
+  /// start them. Returns what ``removeStarter(_:)`` takes.
+  package func addStarter(scope: String?, _ start: @escaping HeldStarter) -> UInt64 {
     inner.withLock { state in
       state.nextStarter += 1
       state.starters.append((state.nextStarter, scope, start))
@@ -181,15 +186,22 @@ package final class ActivityRegistry: Sendable {
     inner.withLock { state in state.starters.removeAll { $0.id == id } }
   }
 
+  /// Whether a starter of `scope` is registered: a `TestStore` of that test holds its effects.
+  package func holdsEffects(scope: String?) -> Bool {
+    inner.withLock { state in state.starters.contains { $0.scope == scope } }
+  }
+
   /// Returns once no activity of `scope` is busy and no starter of `scope` has a held effect
   /// left to start (see ``addStarter(scope:_:)``): the number presumed blocked, as
-  /// ``settleBusy(scope:within:)`` counts them. Bound: one settle per held effect started.
+  /// ``settleBusy(scope:within:)`` counts them. `chooser` picks which of the held effects
+  /// starts each time (the first started without one). Bound: one settle per held effect
+  /// started.
   @discardableResult
-  nonisolated(nonsending) package func settle(scope: String?, within limit: Duration) async
-    -> Int
-  {
+  nonisolated(nonsending) package func settle(
+    scope: String?, within limit: Duration, choosing chooser: HeldChooser? = nil
+  ) async -> Int {
     var blocked = await settleBusy(scope: scope, within: limit)
-    while await startHeld(scope: scope) {
+    while await startHeld(scope: scope, chooser) {
       blocked += await settleBusy(scope: scope, within: limit)
     }
     return blocked
@@ -197,12 +209,14 @@ package final class ActivityRegistry: Sendable {
 
   /// Asks the starters of `scope` in turn to start a held effect; whether one did. No starter
   /// (every test but those holding effects): no hop to the main actor.
-  nonisolated(nonsending) private func startHeld(scope: String?) async -> Bool {
+  nonisolated(nonsending) private func startHeld(scope: String?, _ chooser: HeldChooser?) async
+    -> Bool
+  {
     let starters = inner.withLock { state in
       state.starters.filter { $0.scope == scope }.map(\.start)
     }
     for start in starters {
-      if await start() { return true }
+      if await start(chooser) { return true }
     }
     return false
   }

@@ -34,6 +34,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   /// creates the task go here, and whoever holds them decides when it starts (an effect property
   /// draws which ready effect runs next). nil: every task is created at once.
   package var holdStart: (@MainActor (EffectActivity, @escaping @MainActor () -> Void) -> Void)?
+  /// Run before a ``StoreTask`` waits for its effects (see ``EffectCancelling/beforeWaiting``).
+  package var beforeWaiting: (@MainActor () async -> Void)?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
   private var taskCount = 0
@@ -376,4 +378,7 @@ func printMisuse(_ failure: TestFailure) {
 @MainActor
 package protocol EffectCancelling: AnyObject {
   func cancel(_ tokens: [EffectToken])
+  /// What a ``EffectRun`` waiting for its effects runs first: a `TestStore` holding effect
+  /// starts starts them, so that awaiting a `StoreTask` does not wait forever.
+  var beforeWaiting: (@MainActor () async -> Void)? { get }
 }

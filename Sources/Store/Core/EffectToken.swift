@@ -67,6 +67,10 @@ package final class EffectRun {
   /// Returns once every effect of the run has finished or been cancelled.
   package func wait() async {
     if live.isEmpty { return }
+    if let startHeld = executor?.beforeWaiting {
+      await startHeld()
+      if live.isEmpty { return }
+    }
     await withCheckedContinuation { waiters.append($0) }
   }
 

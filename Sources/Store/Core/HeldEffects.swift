@@ -19,11 +19,17 @@ package final class HeldEffects {
 
   /// In the order the store started them (its main-actor order, the same on every run).
   private var held: [Held] = []
+  /// Called once an effect has been held or started (a `TestStore` keeps its end-of-test
+  /// ledger).
+  package var didChange: (@MainActor () -> Void)?
 
   package init() {}
 
   /// How many are waiting to start.
   package var count: Int { held.count }
+
+  /// Where each effect waiting was written, in the order they started. Bound: O(h).
+  package var sites: [CallSite?] { held.map(\.activity.site) }
 
   /// Where the effect waiting at `index` was written.
   package func site(at index: Int) -> CallSite? {
@@ -48,6 +54,7 @@ package final class HeldEffects {
   /// The store's side: `start` creates the effect's task.
   package func hold(_ activity: EffectActivity, _ start: @escaping @MainActor () -> Void) {
     held.append(Held(activity: activity, start: start))
+    didChange?()
   }
 
   /// Starts the ones cancelled while they waited (each ends at once): they are not ready to do
@@ -57,11 +64,13 @@ package final class HeldEffects {
     guard !cancelled.isEmpty else { return }
     held.removeAll(where: \.activity.hasEnded)
     for effect in cancelled { effect.start() }
+    didChange?()
   }
 
   /// Starts the effect waiting at `index`. Bound: O(h).
   package func start(at index: Int) {
     held.remove(at: index).start()
+    didChange?()
   }
 
   /// Starts every one, in the order they were held. Bound: O(h).
@@ -69,5 +78,6 @@ package final class HeldEffects {
     let all = held
     held = []
     for effect in all { effect.start() }
+    didChange?()
   }
 }

@@ -14,14 +14,17 @@ extension TestStore {
     /// store.effectStarts = .immediately
     /// ```
     case immediately
-    /// Each `.run` (or `debounce`, `throttle`) is held when its action is reduced. Held effects
-    /// start when the test next waits for effects — an assertion (`receive`,
-    /// `skipReceivedActions`, `finish`, a non-exhaustive `send`), a `TestClock` advance,
-    /// `Answers.answer(call:_:)` — in the order they started, each running until it waits
-    /// (sleeps, awaits an answer) or ends before the next starts;
-    /// ``TestStore/runFirst(_:index:of:fileID:filePath:line:column:)`` starts another first.
-    /// An `EffectProperty` runs effects this way, so the test it prints reproduces the order it
-    /// drew. `Answers.answer(_:)`, which answers the oldest call, does not start held effects.
+    /// Each `.run` (or `debounce`, `throttle`) is held when its action is reduced. A held
+    /// effect starts only when the test names it —
+    /// ``TestStore/runFirst(_:index:of:fileID:filePath:line:column:)``, or `TestClock.runFirst`
+    /// before an advance for one that becomes ready during the advance — or when an operation
+    /// needs effects to run — `receive` with nothing received yet, `skipReceivedActions`,
+    /// `finish`, awaiting a `send`'s ``StoreTask``, a non-exhaustive `send`, `Answers.answer`,
+    /// a `TestClock` advance — and then the held effects start in the order they started, each
+    /// running until it waits (sleeps, awaits an answer) or ends before the next. An exhaustive
+    /// `send`, `assert`, `skipInFlightEffects` and a `receive` of an action already received
+    /// leave them held. An `EffectProperty` runs effects this way, so the test it prints
+    /// reproduces the order it drew.
     ///
     /// ```swift
     /// store.effectStarts = .held
@@ -102,15 +105,19 @@ extension TestStore {
     switch effectStarts {
     case .held:
       let held = HeldEffects()
+      held.didChange = { [weak self] in self?.updateLedger() }
       heldEffects = held
       core.executor.holdStart = held.hold
       let registry = ActivityRegistry.shared
-      let id = registry.addStarter(scope: registry.scopeOfCurrentTask()) { [weak self] in
-        self?.startFirstHeld() ?? false
+      let id = registry.addStarter(scope: registry.scopeOfCurrentTask()) { [weak self] choose in
+        self?.startFirstHeld(choosing: choose) ?? false
       }
       heldStarter.withLock { $0 = id }
+      // Awaiting a `send`'s task needs its effects to run: the held ones start, in order.
+      core.executor.beforeWaiting = { [weak self] in await self?.letReadyEffectsRun() }
     case .immediately:
       core.executor.holdStart = nil
+      core.executor.beforeWaiting = nil
       let id = heldStarter.withLock { id in
         defer { id = nil }
         return id
@@ -123,14 +130,16 @@ extension TestStore {
     }
   }
 
-  /// Starts the held effect that started first, if there is one (cancelled ones start too, and
-  /// end at once): what a settle of the test and ``letReadyEffectsRun(startingHeld:quietTurns:maxTurns:)``
-  /// call. Whether one started.
-  func startFirstHeld() -> Bool {
+  /// Starts the held effect that started first, or the one `choose` picks (a `TestClock`
+  /// advance with a plan of `runFirst`), if there is one (cancelled ones start too, and end at
+  /// once): what a settle of the test and ``letReadyEffectsRun(startingHeld:quietTurns:maxTurns:)``
+  /// call. Whether one started. Bound: O(h) for h held effects.
+  func startFirstHeld(choosing choose: ActivityRegistry.HeldChooser? = nil) -> Bool {
     guard let held = heldEffects else { return false }
     held.startCancelled()
     guard held.count > 0 else { return false }
-    held.start(at: 0)
+    let index = choose?(held.sites) ?? 0
+    held.start(at: held.count > index && index >= 0 ? index : 0)
     return true
   }
 }

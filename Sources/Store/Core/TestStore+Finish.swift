@@ -118,7 +118,11 @@ extension TestStore {
 
   /// Copies the effects that must finish by the end of the test into the ledger.
   func updateLedger() {
-    let running = inFlight.map { (origin: $0.origin, site: $0.site) }
+    // A held effect's task is created only when it starts.
+    let holds = heldEffects != nil
+    let running = inFlight.map {
+      (origin: $0.origin, site: $0.site, isHeld: holds && $0.task == nil)
+    }
     ledger.withLock { $0.inFlight = running }
   }
 
@@ -188,7 +192,8 @@ final class Waiter {
 /// still running and where the last assertion was.
 struct EndOfTestLedger<Action: Sendable>: Sendable {
   var received: [Action] = []
-  var inFlight: [(origin: CallSite?, site: CallSite?)] = []
+  /// Each with whether it is still held (``TestStore/EffectStarts/held``), never started.
+  var inFlight: [(origin: CallSite?, site: CallSite?, isHeld: Bool)] = []
   var lastSite: CallSite?
   var isExhaustive = true
 
@@ -203,7 +208,10 @@ struct EndOfTestLedger<Action: Sendable>: Sendable {
     for effect in inFlight {
       guard let place = effect.site ?? effect.origin ?? lastSite else { continue }
       failures.append(
-        place.failure(TestStoreMessages.stillRunning(at: effect.site, startedBy: effect.origin)))
+        place.failure(
+          effect.isHeld
+            ? TestStoreMessages.stillHeld(at: effect.site, startedBy: effect.origin)
+            : TestStoreMessages.stillRunning(at: effect.site, startedBy: effect.origin)))
     }
     return failures
   }

@@ -45,6 +45,14 @@ enum TestStoreMessages {
       + "the test." + where_(site, origin) + "\n\n" + stillRunningAdvice
   }
 
+  /// Reported at the effect's own line when the test ends with it still held.
+  static func stillHeld(at site: CallSite?, startedBy origin: CallSite?) -> String {
+    "An effect returned for this action was held and never started (`effectStarts` is `.held`). "
+      + "It must run before the end of the test." + where_(site, origin) + "\n\nTo fix, let it "
+      + "run: call `finish()`, `receive` what it sends, or `runFirst` it. If it is not meant to "
+      + "run, call `skipInFlightEffects()`."
+  }
+
   /// Reported at the effect's own line by `finish()`.
   static func stillRunningAtFinish(
     at site: CallSite?, startedBy origin: CallSite?, finish: CallSite, waited: Duration

@@ -155,14 +155,18 @@ extension EffectProperty {
   ) async throws {
     let clock = world.clock
     run.record(.advance(clock.now.duration(to: target)))
+    let move = run.recorded.count - 1
     while case let due = clock.dueFirst(by: target), !due.isEmpty {
       let index = try draws.drawAlternative(due.count)  // one sleeper: no choice is recorded
+      if due.count > 1 {
+        run.noteMoveChoice(move, isWake: true, index, due.map { $0.activity?.site })
+      }
       if index > 0 {
         run.recorded.append(
           .wakeFirst(index: index, of: due.count, site: due[index].activity?.site))
       }
       clock.wake(due[index])
-      try await settleReady(world, draws, &run)
+      try await settleReady(world, draws, &run, move: move)
     }
     clock.move(to: target)
   }
@@ -221,10 +225,13 @@ extension EffectProperty {
 
   /// Lets the running effects settle, then starts the ready ones one at a time, each settling
   /// before the next: the draw picks which (0: the first started), among those ready then —
-  /// effects started together, or by the one just started. Bound: one settle and O(h) work per
-  /// held effect.
+  /// effects started together, or by the one just started; during the clock move recorded at
+  /// `move`, each choice among several is noted for the printed test. Bound: one settle and
+  /// O(h) work per held effect.
   @MainActor
-  private func settleReady(_ world: World, _ draws: Draws, _ run: inout Run) async throws {
+  private func settleReady(
+    _ world: World, _ draws: Draws, _ run: inout Run, move: Int? = nil
+  ) async throws {
     let registry = ActivityRegistry.shared
     while true {
       await registry.settleBusy(scope: registry.scopeOfCurrentTask(), within: blockedLimit)
@@ -232,6 +239,9 @@ extension EffectProperty {
       let count = world.ready.count
       guard count > 0 else { return }
       let index = try draws.drawAlternative(count)  // one ready: no choice is recorded
+      if let move, count > 1 {
+        run.noteMoveChoice(move, isWake: false, index, world.ready.sites)
+      }
       if index > 0 {
         run.recorded.append(.startFirst(index: index, of: count, site: world.ready.site(at: index)))
       }

@@ -39,7 +39,8 @@ public struct EffectPropertyRun<State, Action> {
     /// names where it was written. Recorded only when it is not the first started: by default
     /// a `TestStore` runs ready effects in the order they started, and the printed test says
     /// `await store.runFirst(…)` for such a step (`clock.wakeFirst(…)` before the advance, for
-    /// a sleeper; a comment, for an effect started during a clock move).
+    /// a sleeper; `clock.runFirst(…)` before the advance, for an effect held during a clock
+    /// move).
     ///
     /// ```swift
     /// if case .runFirst(let index, let count, let effect) = step { print(index, count, effect) }
@@ -62,6 +63,9 @@ public struct EffectPropertyRun<State, Action> {
   /// The steps as the run recorded them: an answer is written as Swift source only when
   /// someone reads ``steps`` (most runs pass, and no one does).
   var recorded: [RecordedStep] = []
+  /// Every choice among several ready effects or sleepers made during a clock move, drawn
+  /// first or not: what the printed test's plans must tell apart (``movePlanLines``).
+  var moveChoices: [MoveChoice] = []
   /// How many of ``steps`` the schedule drew; the rest answered every waiting call and moved
   /// the clock to every deadline, so that the effects settle.
   ///
@@ -157,8 +161,10 @@ public struct EffectPropertyRun<State, Action> {
     lines.append("}")
     lines.append("store.exhaustivity = .off")
     let heldStarts = heldStartSites
-    if heldStarts.contains(where: { $0 != nil }) { lines.append("store.effectStarts = .held") }
-    let wakes = wakeFirstLines
+    let wakes = movePlanLines
+    if heldStarts.contains(where: { $0 != nil }) || wakes.holdsEffects {
+      lines.append("store.effectStarts = .held")
+    }
     for (index, recordedStep) in recorded.enumerated() {
       if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
       if wakes.covered.contains(index) { continue }
@@ -177,9 +183,10 @@ public struct EffectPropertyRun<State, Action> {
       case .advance(let duration):
         lines.append("await clock.advance(by: \(durationSource(duration)))")
       case .runFirst(let index, let count, let effect):
+        // Only a sleeper outside any effect's task (a detached task's) has no place to name.
         lines.append(
-          "// here the run let ready effect \(index) of \(count) run first (\(effect)); a "
-            + "TestStore runs them in the order they started: replay the token to see this order")
+          "// here the run let ready effect \(index) of \(count) run first (\(effect)), which "
+            + "no statement can name: replay the token to see this order")
       }
     }
     lines.append("await store.skipReceivedActions(strict: false)")
@@ -194,8 +201,9 @@ extension EffectPropertyRun {
   /// For each recorded step, where the held effect it started first was written, when a
   /// `TestStore` with held effect starts can start it first with `runFirst` after the step
   /// before: a held effect started after a send, an answer or another such start. One started
-  /// during a clock move — between two wakes, or after the last — is started in start order by
-  /// `TestClock.advance` before any statement after it runs, so the test says so in a comment.
+  /// during a clock move — between two wakes, or after the last — is started by
+  /// `TestClock.advance` before any statement after it runs, so the test plans it with
+  /// `clock.runFirst(…)` before the advance (``movePlanLines``).
   var heldStartSites: [String?] {
     var afterMove = false
     return recorded.map { step in
@@ -207,30 +215,6 @@ extension EffectPropertyRun {
       }
       return nil
     }
-  }
-}
-
-extension EffectPropertyRun {
-  /// The `clock.wakeFirst(…)` lines to print before each clock move (by its step's index),
-  /// one for each sleeper the move woke first, and the steps they stand for.
-  var wakeFirstLines: (before: [Int: [String]], covered: Set<Int>) {
-    var before: [Int: [String]] = [:]
-    var covered = Set<Int>()
-    var move: Int?
-    for (index, step) in recorded.enumerated() {
-      switch step {
-      case .step(.advance): move = index
-      case .step(.send), .step(.answer), .answer: move = nil
-      case .wakeFirst(let first, let count, let site?):
-        guard let move else { continue }
-        let place = site.description
-        before[move, default: []].append(
-          "clock.wakeFirst(\(swiftSource(place) ?? "\"\(place)\""), index: \(first), of: \(count))")
-        covered.insert(index)
-      case .wakeFirst, .startFirst, .step(.runFirst): break
-      }
-    }
-    return (before, covered)
   }
 }
 

@@ -99,12 +99,17 @@ public final class Answers<Value: Sendable>: Sendable {
   }
 
   /// The test's side: answers the oldest call still waiting with `result`, first waiting for a
-  /// call to be made if none is. A call that never comes fails the test at the caller's line.
+  /// call to be made if none is — starting, in the order they started, the effects a `TestStore`
+  /// holds (`effectStarts = .held`), as the call may be theirs. A call that never comes fails
+  /// the test at the caller's line.
   public func answer(
     _ result: Result<Value, any Error>, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     let deadline = ContinuousClock.now + timeout
+    let registry = ActivityRegistry.shared
+    let scope = registry.scopeOfCurrentTask()
+    var settled = false
     while true {
       let call = waiting.withLock { state in
         state.calls.isEmpty ? nil : state.calls.removeFirst()
@@ -113,6 +118,13 @@ public final class Answers<Value: Sendable>: Sendable {
         call.activity?.markBusy()  // ready: a clock or a `TestStore` lets it run before going on
         call.continuation.resume(with: result)
         return
+      }
+      // No call yet: held effects (a `TestStore` with `effectStarts = .held`) start, in order,
+      // as the call may be theirs. Once a wait, so that a call that never comes fails in time.
+      if !settled, registry.holdsEffects(scope: scope) {
+        settled = true
+        await registry.settle(scope: scope, within: timeout)
+        continue
       }
       guard ContinuousClock.now < deadline else {
         reportToTestFramework(
@@ -124,6 +136,7 @@ public final class Answers<Value: Sendable>: Sendable {
         return
       }
       await waitForCall(until: deadline)
+      settled = false
     }
   }
 

@@ -107,15 +107,22 @@ public final class TestClock: Clock, Sendable {
     var settleTimeout: Duration = .seconds(5)
     /// The sleepers `wakeFirst` asked the next `advance` to wake first, in order.
     var wakePlans: [WakePlan] = []
+    /// The held effects `runFirst` asked the next `advance` to start first, in order.
+    var startPlans: [WakePlan] = []
   }
 
-  /// Of `count` sleepers due at the same instant, wake the one at `index`, written at `effect`,
-  /// first: where `wakeFirst` was called, for its failure.
-  private struct WakePlan {
+  /// Of `count` sleepers due at the same instant (or held effects ready together), wake (or
+  /// start) the one at `index`, written at `effect`, first: where `wakeFirst` (or `runFirst`)
+  /// was called, for its failure.
+  struct WakePlan {
     let effect: String
     let index: Int
     let count: Int
     let site: CallSite
+
+    init(_ effect: String, _ index: Int, _ count: Int, _ site: CallSite) {
+      (self.effect, self.index, self.count, self.site) = (effect, index, count, site)
+    }
   }
 
   private let inner: Locked<Inner>
@@ -219,9 +226,7 @@ public final class TestClock: Clock, Sendable {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    inner.withLock {
-      $0.wakePlans.append(WakePlan(effect: effect, index: index, count: count, site: site))
-    }
+    inner.withLock { $0.wakePlans.append(WakePlan(effect, index, count, site)) }
   }
 
   /// Moves time forward by `duration`, waking every sleeper that becomes due, in order.
@@ -242,16 +247,25 @@ public final class TestClock: Clock, Sendable {
   public func advance(to deadline: Instant) async {
     let scope = ActivityRegistry.shared.scopeOfCurrentTask()
     let limit = settleTimeout
+    // Effects held before the move start in start order: `runFirst` plans are for those that
+    // become ready during it.
     await ActivityRegistry.shared.settle(scope: scope, within: limit)
+    let choose: ActivityRegistry.HeldChooser = { [self] sites in takeStartPlan(sites) }
     while let next = takeSleeper(dueBy: deadline) {
       next.activity?.markBusy()
       next.continuation.resume()
-      await ActivityRegistry.shared.settle(scope: scope, within: limit)
+      await ActivityRegistry.shared.settle(scope: scope, within: limit, choosing: choose)
     }
-    let unused = inner.withLock { state in
+    let (unused, unusedStarts) = inner.withLock { state in
       state.now = max(state.now, deadline)
-      defer { state.wakePlans = [] }
-      return state.wakePlans
+      defer {
+        state.wakePlans = []
+        state.startPlans = []
+      }
+      return (state.wakePlans, state.startPlans)
+    }
+    for plan in unusedStarts {
+      reportToTestFramework(plan.site.failure(Self.unusedStartPlan(plan, deadline)))
     }
     for plan in unused {
       reportToTestFramework(
@@ -261,6 +275,52 @@ public final class TestClock: Clock, Sendable {
             + "written at \(plan.effect), in the advance to \(deadline). To fix, advance to the "
             + "instant they are due together, after sending the actions whose effects sleep."))
     }
+  }
+
+  /// Has the next `advance`, of the `count` effects held together once a sleeper it woke has
+  /// run (a `TestStore` whose ``TestStore/effectStarts`` is `.held`), start the one at `index`
+  /// (0: the one started first) first, instead of the one started first; it must be written at
+  /// `effect`, the end of its file and line (and, optionally, column) cut at a `/`. Each call
+  /// plans one such choice, in order; a plan applies the first time during the advance that
+  /// `count` effects are held and the one at `index` is written at `effect`. This is how the
+  /// test an `EffectProperty` prints says which effect it started first during a clock move,
+  /// before any statement after the move could name it (with `index: 0` for an earlier choice
+  /// left in start order that the next plan would fit too). A plan the next `advance` finds no
+  /// such effects for fails the test at this call's line.
+  ///
+  /// ```swift
+  /// store.effectStarts = .held
+  /// await store.send(.launch)                         // a timer that sends .apply in a second
+  /// clock.runFirst("Themes.swift:31", index: 1, of: 2)  // .apply's second effect runs first
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func runFirst(
+    _ effect: String, index: Int, of count: Int, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    inner.withLock { $0.startPlans.append(WakePlan(effect, index, count, site)) }
+  }
+
+  /// Of the held effects written at `sites`, the index the first `runFirst` plan names if it
+  /// fits them (and the plan goes), else 0. Bound: O(1).
+  private func takeStartPlan(_ sites: [CallSite?]) -> Int {
+    inner.withLock { state in
+      guard let plan = state.startPlans.first, plan.count == sites.count,
+        sites.indices.contains(plan.index), sites[plan.index]?.isNamed(by: plan.effect) == true
+      else { return 0 }
+      state.startPlans.removeFirst()
+      return plan.index
+    }
+  }
+
+  /// The failure of a `runFirst` plan the advance to `deadline` did not use.
+  static func unusedStartPlan(_ plan: WakePlan, _ deadline: Instant) -> String {
+    "clock.runFirst(\"\(plan.effect)\", index: \(plan.index), of: \(plan.count)) found no "
+      + "\(plan.count) held effects ready together, the one at index \(plan.index) written at "
+      + "\(plan.effect), in the advance to \(deadline). To fix, set `store.effectStarts = .held` "
+      + "before sending the actions, and advance past the instant the effect whose action "
+      + "starts them wakes."
   }
 
   /// Removes the sleeper due first by `deadline`, setting `now` to its deadline: of those due
