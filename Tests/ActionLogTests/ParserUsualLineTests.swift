@@ -87,4 +87,20 @@ struct ParserUsualLineTests {
     #expect(general.split(separator: ";").count == 4)
     #expect(outcome(text, usual: true) == general)
   }
+
+  @Test("the usual start's pieces are the bytes of their text, and recorded lines take it")
+  func usualPiecesAreTheirText() {
+    func word(_ text: String) -> UInt64 { text.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+    #expect(FlatJSONParser.seqKey == word(#""seq":"#))
+    #expect(FlatJSONParser.sourceKey == word(#","src":""#))
+    #expect(FlatJSONParser.actionKey == word(#","action"#))
+    #expect(FlatJSONParser.actionKeyEnd == word(#"":""#))
+    let text = #"{"seq":1,"src":"sent","action":"clock.cancel","fp":"6b3b08459aa86e51"}"#
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      var parser = FlatJSONParser(bytes: bytes, index: 1)
+      var fields: [LogField] = []
+      #expect(parser.usualStart(into: &fields) && fields.count == 3)
+      #expect(parser.usualEnd(into: &fields) && fields.count == 4 && parser.index == bytes.count)
+    }
+  }
 }

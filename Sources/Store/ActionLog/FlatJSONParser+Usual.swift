@@ -14,10 +14,14 @@ extension FlatJSONParser {
     guard fields.count + 3 <= Self.maxFields, let base = bytes.baseAddress else { return false }
     let count = bytes.count
     var position = index
-    func literal(_ text: StaticString) -> Bool {
-      let length = text.utf8CodeUnitCount
-      guard count - position >= length, memcmp(base + position, text.utf8Start, length) == 0
-      else { return false }
+    /// Whether the next `length` (≤ 8) bytes are those of `word`, the first in its lowest byte,
+    /// passing them: one load of eight bytes, so eight must be left (a usual line has more).
+    func starts(_ word: UInt64, _ length: Int) -> Bool {
+      guard count - position >= 8 else { return false }
+      let loaded = UInt64(
+        littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(8 * length)) &- 1
+      guard loaded & mask == word else { return false }
       position += length
       return true
     }
@@ -36,7 +40,8 @@ extension FlatJSONParser {
       return (start, position - 1)
     }
     let seqKey = position + 1
-    guard literal("\"seq\":") else { return false }
+    // The pieces' bytes, the first in the lowest byte; ParserUsualLineTests checks them.
+    guard starts(Self.seqKey, 6) else { return false }
     let seqStart = position
     guard position < count else { return false }
     if base[position] == UInt8(ascii: "0") {
@@ -47,9 +52,12 @@ extension FlatJSONParser {
     }
     let seqEnd = position
     let sourceKey = position + 2
-    guard literal(",\"src\":\""), let source = plain() else { return false }
+    guard starts(Self.sourceKey, 8), let source = plain() else { return false }
     let actionKey = position + 2
-    guard literal(",\"action\":\""), let action = plain(), literal(",") else { return false }
+    guard starts(Self.actionKey, 8), starts(Self.actionKeyEnd, 3), let action = plain(),
+      position < count, base[position] == UInt8(ascii: ",")
+    else { return false }
+    position += 1
     func field(_ key: Int, _ length: Int, _ value: (start: Int, end: Int), _ kind: LogField.Kind)
       -> LogField
     {
@@ -64,6 +72,12 @@ extension FlatJSONParser {
     return true
   }
 
+  /// `"seq":`, `,"src":"`, `,"action` and `":"` as little-endian words.
+  static let seqKey: UInt64 = 0x3A22_7165_7322
+  static let sourceKey: UInt64 = 0x223A_2263_7273_222C
+  static let actionKey: UInt64 = 0x6E6F_6974_6361_222C
+  static let actionKeyEnd: UInt64 = 0x22_3A22
+
   /// Reads `"fp":"…"}` ending the line, as the recorder ends an action line: a fingerprint's
   /// 16 characters of plain text (any the general grammar takes in a string), then the
   /// object's `}` as the line's last byte; false for anything else. Bound: 24 bytes read.
@@ -77,10 +91,9 @@ extension FlatJSONParser {
     guard memcmp(start, opening.utf8Start, 6) == 0, start[22] == UInt8(ascii: "\""),
       start[23] == UInt8(ascii: "}")
     else { return false }
-    for offset in 6..<22 {
-      let byte = start[offset]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
-    }
+    // The 16 characters are plain text when the first byte that ends plain text is the
+    // closing quote.
+    guard Self.plainText(in: bytes, from: index + 6) == index + 22 else { return false }
     fields.append(
       LogField(
         keyStart: Int32(index + 1), keyEnd: Int32(index + 3), valueStart: Int32(index + 6),
