@@ -120,6 +120,17 @@ public struct DogReducer: Reducer {
 
   /// Why `name` cannot be a dog's name, or nil when it can.
   static func rejection(ofName name: String) -> String? {
+    if let plain = PrintableASCII(name), plain.count > 0, plain.count <= maxNameLength,
+      !plain.hasSpace
+    {
+      return nil
+    }
+    return rejectionByCharacters(ofName: name)
+  }
+
+  /// ``rejection(ofName:)`` character by character, with no shortcut: what the shortcut is held
+  /// to.
+  static func rejectionByCharacters(ofName name: String) -> String? {
     if name.isEmpty { return "a dog needs a name" }
     if name.count > maxNameLength {
       return "a dog's name can be at most \(maxNameLength) characters; this one has \(name.count)"
