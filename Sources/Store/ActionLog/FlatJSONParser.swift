@@ -20,24 +20,31 @@ package struct FlatJSONParser {
   package static let maxFields = 64
 
   /// Parses `bytes` as one JSON object, appending its fields to `fields`.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into fields: inout [LogField])
-    throws(LogLineError)
-  {
+  ///
+  /// - Parameter usual: read an action line's usual start and end as the recorder writes them
+  ///   (``usualStart(into:)``, ``usualEnd(into:)``) without the general grammar; the same
+  ///   fields either way (false: for the tests that hold the two to it).
+  package static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, into fields: inout [LogField], usual: Bool = true
+  ) throws(LogLineError) {
     var parser = FlatJSONParser(bytes: bytes)
-    try parser.object(into: &fields)
+    try parser.object(into: &fields, usual: usual)
   }
 
-  private mutating func object(into fields: inout [LogField]) throws(LogLineError) {
+  private mutating func object(into fields: inout [LogField], usual: Bool) throws(LogLineError) {
     skipSpace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
       throw LogLineError("expected '{': each line of a log is one JSON object", at: index)
     }
     index += 1
+    // After the usual start the parser stands after a `,`: a field name must follow.
+    let started = usual && usualStart(into: &fields)
     skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+    if !started, index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
     } else {
       while true {
+        if usual, usualEnd(into: &fields) { break }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
           throw LogLineError("expected a field name in double quotes", at: index)
         }
@@ -126,7 +133,7 @@ package struct FlatJSONParser {
   /// 0x8080…` sets the high bit of x's zero bytes, and `(x − 0x2020…) & ~x & 0x8080…` of its
   /// bytes under 0x20. Borrows can set bits above a true hit, never below one, so the lowest
   /// bit set in the three masks together is the first byte that ends the text.
-  private static func plainText(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func plainText(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = ones &* UInt64(UInt8(ascii: "\""))

@@ -40,6 +40,8 @@ package struct LogCursor: Sendable {
   /// The number of a final line that was cut off, once reached.
   package private(set) var tornLine: Int?
   private var lines: LogFileLines
+  /// Whether action lines carry a `clock` (``LogRecords/clock``): not the usual shape.
+  private let readsClock: Bool
 
   /// Opens `path` and reads its header, using `line` as scratch space. `app` names the program
   /// reading in what it reports (`… is not supported; this todos reads versions 1 and 2`).
@@ -50,6 +52,7 @@ package struct LogCursor: Sendable {
     self.app = app
     lines = try LogFileLines(path: path)
     header = try Self.readHeader(&lines, app: app, into: &line)
+    readsClock = header.records.contains(.clock)
   }
 
   /// The number of the line last read.
@@ -67,6 +70,12 @@ package struct LogCursor: Sendable {
       guard ending == .unterminated else { throw failure(error, line) }
       tornLine = lines.lineNumber
       return nil
+    }
+    // Most lines are actions of the usual shape: their own fields read in one pass.
+    if !sawCheckpoint, !readsClock, let usual = line.usualAction(after: lastSeq) {
+      line.used = usual.used
+      return .action(
+        seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil)
     }
     do throws(LogLineError) {
       let kind = try classify(&line)

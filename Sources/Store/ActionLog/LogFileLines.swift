@@ -80,10 +80,14 @@ package struct LogFileLines: Sendable {
   }
 
   private mutating func take(_ range: Range<Int>, into line: inout [UInt8]) {
-    line.removeAll(keepingCapacity: true)
     var upper = range.upperBound
     if upper > range.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }
-    line.append(contentsOf: buffer[range.lowerBound..<upper])
+    // One call replaces the old line with the new, in the capacity the line has.
+    buffer.withUnsafeBufferPointer { buffer in
+      line.replaceSubrange(
+        line.startIndex..<line.endIndex,
+        with: UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<upper]))
+    }
     lineNumber += 1
   }
 

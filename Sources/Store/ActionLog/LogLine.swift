@@ -284,23 +284,7 @@ public struct LogLine: Sendable {
     let range = field.valueRange
     let value: UInt64? =
       field.kind == .string && range.count == 16
-      ? bytes.withUnsafeBufferPointer { line in
-        var value: UInt64 = 0
-        for position in range {
-          // Lowercase only: fingerprints are never written with `A`…`F`.
-          let byte = line[position]
-          let digit: UInt8
-          if byte &- 0x30 < 10 {
-            digit = byte &- 0x30
-          } else if byte &- 0x61 < 6 {
-            digit = byte &- 0x61 &+ 10
-          } else {
-            return nil
-          }
-          value = value << 4 | UInt64(digit)
-        }
-        return value
-      } : nil
+      ? bytes.withUnsafeBufferPointer { Self.hexWord(range, $0.baseAddress!) } : nil
     guard let value else {
       throw LogLineError(
         "\"\(key)\" should be a state's fingerprint, 16 lowercase hexadecimal digits, not "

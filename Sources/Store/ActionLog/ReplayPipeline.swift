@@ -122,9 +122,10 @@ package final class ReplayPipeline: Sendable {
 
     /// Adds the action line `line` holds, parsed and checked.
     mutating func append(_ line: LogLine) {
-      bytes.append(contentsOf: line.bytes)
+      // Appended from buffers: no retain of the line's arrays.
+      line.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
       byteEnds.append(bytes.count)
-      fields.append(contentsOf: line.fields)
+      line.fields.withUnsafeBufferPointer { fields.append(contentsOf: $0) }
       fieldEnds.append(fields.count)
       used.append(line.used)
     }

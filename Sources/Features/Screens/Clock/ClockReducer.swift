@@ -40,7 +40,7 @@ public struct ClockReducer: Reducer, Sendable {
       .cancellable(id: CancelID.reload, cancelInFlight: true)
 
     case .moveDay(let days):
-      guard ClockReducer.rejection(ofMovingBy: days, in: state) == nil else { return .none }
+      guard ClockReducer.allows(movingBy: days, in: state) else { return .none }
       state.dayOffset += days
       return .none
 
@@ -72,12 +72,16 @@ public struct ClockReducer: Reducer, Sendable {
 
   /// Why moving by `days` is refused, or nil when it is allowed.
   public static func rejection(ofMovingBy days: Int, in state: ClockState) -> String? {
+    if allows(movingBy: days, in: state) { return nil }
+    return "the clock cannot move more than \(ClockState.maxDayOffset) days (1000 years) "
+      + "from the loaded time; it is \(state.dayOffset) days away now"
+  }
+
+  /// Whether moving by `days` is allowed: ``rejection(ofMovingBy:in:)`` is nil, without putting
+  /// a refusal into words.
+  static func allows(movingBy days: Int, in state: ClockState) -> Bool {
     let (offset, overflow) = state.dayOffset.addingReportingOverflow(days)
     // `magnitude`, not `abs`: abs(Int.min) traps (found by the display-rules property test).
-    if overflow || offset.magnitude > ClockState.maxDayOffset.magnitude {
-      return "the clock cannot move more than \(ClockState.maxDayOffset) days (1000 years) "
-        + "from the loaded time; it is \(state.dayOffset) days away now"
-    }
-    return nil
+    return !overflow && offset.magnitude <= ClockState.maxDayOffset.magnitude
   }
 }

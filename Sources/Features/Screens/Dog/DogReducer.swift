@@ -43,7 +43,9 @@ public struct DogReducer: Reducer {
   }
 
   public func reduce(into state: inout State, action: DogAction) -> Effect<DogAction> {
-    guard DogReducer.rejection(of: action, in: state.dog, today: state.today) == nil else {
+    // The refusal, not its message: a replay refuses a missing dog's name without listing the
+    // dogs each time.
+    guard DogReducer.refusal(of: action, in: state.dog, today: state.today) == nil else {
       return .none
     }
     let effect = routed(&state, DogRoute(action))
@@ -69,35 +71,66 @@ public struct DogReducer: Reducer {
   public static func rejection(of action: DogAction, in state: DogState, today: CalendarDay)
     -> String?
   {
-    switch action {
-    case .show(let name):
-      guard !state.dogs.isEmpty else {
-        return "there are no dogs yet; adopt one with adopt NAME YYYY-MM-DD pug|poodle"
-      }
-      guard let name else {
-        return state.selected == nil ? "no dog is selected; choose one with dog NAME" : nil
-      }
-      guard state.dog(named: name) == nil else { return nil }
-      return "no dog named '\(name)'; the dogs are "
-        + state.dogs.map(\.name).joined(separator: ", ")
-    case .adopt(let name, let birthday, _):
-      if let problem = rejection(ofName: name) { return problem }
-      if let dog = state.dog(named: name) {
-        return "there is already a dog named '\(dog.name)'; choose another name"
-      }
-      if !CalendarDay.typedYears.contains(birthday.year) {
-        return "the birthday \(birthday) is not in the years 0001 to 9999"
-      }
-      if birthday > today {
-        return "the birthday \(birthday) is after today (\(today) on the clock); "
+    refusal(of: action, in: state, today: today)?.message(dogs: state, today: today)
+  }
+
+  /// Why an action is refused, before it is put into words (``rejection(of:in:today:)``).
+  enum Refusal: Equatable {
+    case noDogs
+    case noneSelected
+    case noDogNamed(String)
+    case badName(String)
+    case nameTaken(String)
+    case birthdayOutOfYears(CalendarDay)
+    case bornAfterToday(CalendarDay)
+
+    func message(dogs state: DogState, today: CalendarDay) -> String {
+      switch self {
+      case .noDogs: "there are no dogs yet; adopt one with adopt NAME YYYY-MM-DD pug|poodle"
+      case .noneSelected: "no dog is selected; choose one with dog NAME"
+      case .noDogNamed(let name):
+        "no dog named '\(name)'; the dogs are " + state.dogs.map(\.name).joined(separator: ", ")
+      case .badName(let problem): problem
+      case .nameTaken(let name): "there is already a dog named '\(name)'; choose another name"
+      case .birthdayOutOfYears(let birthday):
+        "the birthday \(birthday) is not in the years 0001 to 9999"
+      case .bornAfterToday(let birthday):
+        "the birthday \(birthday) is after today (\(today) on the clock); "
           + "a dog cannot be born in the future"
       }
+    }
+  }
+
+  /// Why `action` is refused, or nil when it is allowed: as cheap as the checks themselves, no
+  /// message built.
+  static func refusal(of action: DogAction, in state: DogState, today: CalendarDay) -> Refusal? {
+    switch action {
+    case .show(let name):
+      guard !state.dogs.isEmpty else { return .noDogs }
+      guard let name else { return state.selected == nil ? .noneSelected : nil }
+      return state.dog(named: name) == nil ? .noDogNamed(name) : nil
+    case .adopt(let name, let birthday, _):
+      if let problem = rejection(ofName: name) { return .badName(problem) }
+      if let dog = state.dog(named: name) { return .nameTaken(dog.name) }
+      if !CalendarDay.typedYears.contains(birthday.year) { return .birthdayOutOfYears(birthday) }
+      if birthday > today { return .bornAfterToday(birthday) }
       return nil
     }
   }
 
   /// Why `name` cannot be a dog's name, or nil when it can.
   static func rejection(ofName name: String) -> String? {
+    if let plain = PrintableASCII(name), plain.count > 0, plain.count <= maxNameLength,
+      !plain.hasSpace
+    {
+      return nil
+    }
+    return rejectionByCharacters(ofName: name)
+  }
+
+  /// ``rejection(ofName:)`` character by character, with no shortcut: what the shortcut is held
+  /// to.
+  static func rejectionByCharacters(ofName name: String) -> String? {
     if name.isEmpty { return "a dog needs a name" }
     if name.count > maxNameLength {
       return "a dog's name can be at most \(maxNameLength) characters; this one has \(name.count)"

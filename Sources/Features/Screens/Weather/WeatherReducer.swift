@@ -104,6 +104,14 @@ public struct WeatherReducer: Reducer, Sendable {
   /// control characters.
   public static func rejection(ofChangingLocationTo name: String) -> String? {
     let limit = WeatherState.maxLocationLength
+    if let plain = PrintableASCII(name), !plain.isAllSpaces, plain.count <= limit { return nil }
+    return rejectionByCharacters(ofChangingLocationTo: name)
+  }
+
+  /// ``rejection(ofChangingLocationTo:)`` character by character, with no shortcut: what the
+  /// shortcut is held to.
+  static func rejectionByCharacters(ofChangingLocationTo name: String) -> String? {
+    let limit = WeatherState.maxLocationLength
     if name.allSatisfy(\.isWhitespace) {
       return "changeLocation needs a city name, e.g. changeLocation Seoul"
     }
