@@ -1,6 +1,7 @@
 import AppLog
 import Features
 import Foundation
+import PropertyTesting
 import Store
 import StoreTesting
 import Testing
@@ -22,6 +23,22 @@ struct DogCollectionTests {
     #expect(state.dog(named: "rEx")?.name == "Rex")
     #expect(state.selected?.name == "Rex")
     #expect(state.dogs.ids == ["rex", "bella"])
+  }
+
+  @Test("a dog's id is the name lowercased for every name, with or without the ASCII shortcut")
+  func idIsTheLowercasedName() {
+    var generator = SplitMix64(seed: 19)
+    let pieces = ["a", "Z", "rex", "É", "ß", "İ", "ǅ", "9", " ", "-", "Ω", "ﬃ", "\u{0301}", "😀"]
+    var names = [
+      "", "poodle", "Poodle", "POODLE", "bella-2", String(repeating: "ab", count: 50_000),
+    ]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 0...8, using: &generator)
+      names.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    for name in names {
+      #expect(Self.dog(name).id == name.lowercased(), "\(name.debugDescription)")
+    }
   }
 
   @Test("the dogs encode as a plain array, byte for byte as a [Dog] does")

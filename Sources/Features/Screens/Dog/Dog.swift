@@ -51,6 +51,11 @@ public struct Dog: Equatable, Sendable, Codable, Identifiable {
   /// ```
   public var id: String { Dog.id(ofName: name) }
 
-  /// The id of a dog called `name`: O(length of the name).
-  static func id(ofName name: String) -> String { name.lowercased() }
+  /// The id of a dog called `name`: O(length of the name). A name with no uppercase letter
+  /// and nothing but ASCII is its own lowercase form, returned as it is (no Unicode case
+  /// mapping: the usual name, read on every dog action).
+  static func id(ofName name: String) -> String {
+    if name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return name }
+    return name.lowercased()
+  }
 }
