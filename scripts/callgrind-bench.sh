@@ -383,7 +383,9 @@ children_variants = [("flat", "the row reducer as the store's"),
                      ("byHand", "one row of a plain array, routed by hand (the floor)"),
                      ("structFlat", "the row reducer as the store's, a Reducer struct"),
                      ("structForEach", "one row of 1,000 through forEach, Reducer structs"),
-                     ("structIfLet", "an optional child through ifLet, Reducer structs")]
+                     ("structIfLet", "an optional child through ifLet, Reducer structs"),
+                     ("structByHand", "one row of 1,000 by id, routed by hand, Reducer structs (the floor)"),
+                     ("structByOffset", "one row of a plain array by offset, routed by hand, Reducer structs")]
 children_thunk = re.compile(r"ChildrenBenchO3run5count4rows6rounds[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
 
 
@@ -423,7 +425,11 @@ if "children" in rows and "children-base" in rows:
         print(f"  struct ratios  structForEach/structFlat  "
               f"{children_figures['structForEach'] / struct_flat:.4f}  (bench target <= 1.5, "
               f"{1.5 * struct_flat:.1f} Ir);  structIfLet/structFlat  "
-              f"{children_figures.get('structIfLet', float('nan')) / struct_flat:.4f}")
+              f"{children_figures.get('structIfLet', float('nan')) / struct_flat:.4f};  "
+              f"structByHand/structFlat  "
+              f"{children_figures.get('structByHand', float('nan')) / struct_flat:.4f};  "
+              f"structByOffset/structFlat  "
+              f"{children_figures.get('structByOffset', float('nan')) / struct_flat:.4f}")
 
 if tsv:
     with open(tsv, "w") as out:

@@ -125,7 +125,11 @@ struct BenchReport {
           "structElementNsPerAction": round(f.structElementNs),
           "structElementRatio": round(f.structElementRatio, 3),
           "structIfLetNsPerAction": round(f.structIfLetNs),
-          "structIfLetRatio": round(f.structIfLetRatio, 3), "rows": f.rows, "target": 1.5,
+          "structIfLetRatio": round(f.structIfLetRatio, 3),
+          "structByHandNsPerAction": round(f.structByHandNs),
+          "structByHandRatio": round(f.structByHandRatio, 3),
+          "structByOffsetNsPerAction": round(f.structByOffsetNs),
+          "structByOffsetRatio": round(f.structByOffsetRatio, 3), "rows": f.rows, "target": 1.5,
         ]
       ))
     lines += [
@@ -145,6 +149,12 @@ struct BenchReport {
         verdict: f.structElementRatio <= 1.5),
       row("to an optional child through ifLet, structs", f.structIfLetNs, "ns/action"),
       row("ifLet / flat, structs (information)", f.structIfLetRatio),
+      row(
+        "to one row of \(f.rows) by id by hand, structs (floor)", f.structByHandNs,
+        "ns/action"),
+      row("by hand / flat, structs (information)", f.structByHandRatio),
+      row("to one row of a plain array by hand, structs", f.structByOffsetNs, "ns/action"),
+      row("plain array by hand / flat, structs (information)", f.structByOffsetRatio),
     ]
   }
 

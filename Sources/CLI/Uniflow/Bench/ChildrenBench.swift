@@ -7,7 +7,8 @@ import Store
 /// of a plain array found by its offset (no id, no lookup, no case closure). Each routed figure
 /// is measured twice: with the reducers written as `Reduce` closures, and as `Reducer` structs
 /// (the way TCA users write them), whose `reduce` the library's inlinable routing specialises
-/// across the module boundary.
+/// across the module boundary. With structs, the floor is the same collection routed by a
+/// hand-written parent struct that finds the row by id through the public API, as a user could.
 @MainActor
 enum ChildrenBench {
   struct Figures {
@@ -29,6 +30,14 @@ enum ChildrenBench {
     var structElementNs: Double
     /// ns/action: the same action to an optional child, parent and child `Reducer` structs.
     var structIfLetNs: Double
+    /// ns/action: the same action to the middle row of 1,000, routed by a hand-written parent
+    /// `Reducer` struct to the row's, the row found by id through the public `[id:]`: the floor
+    /// for `Reducer` structs (information).
+    var structByHandNs: Double
+    /// ns/action: the same action to the middle row of a plain array, routed by a hand-written
+    /// parent `Reducer` struct, the row found by its offset: no id, no lookup, the floor of any
+    /// routing with structs (information).
+    var structByOffsetNs: Double
     /// How many rows the collection holds.
     var rows: Int
 
@@ -37,6 +46,8 @@ enum ChildrenBench {
     var byHandRatio: Double { byHandNs / flatNs }
     var structElementRatio: Double { structElementNs / structFlatNs }
     var structIfLetRatio: Double { structIfLetNs / structFlatNs }
+    var structByHandRatio: Double { structByHandNs / structFlatNs }
+    var structByOffsetRatio: Double { structByOffsetNs / structFlatNs }
   }
 
   /// A row: the reference workload's state with an id.
@@ -109,6 +120,48 @@ enum ChildrenBench {
     }
   }
 
+  /// The list's reducer written by hand, as a user could without `forEach`: it matches a row's
+  /// action, finds the row by id through the collection's public `[id:]` (one lookup, in
+  /// place), runs the row's reducer on it and embeds its effect back. A missing id is ignored
+  /// here (`forEach` reports it, out of line).
+  struct ListByHandReducer: Reducer {
+    let row = RowReducer()
+
+    func reduce(into state: inout List, action: ListAction) -> Effect<ListAction> {
+      switch action {
+      case .rows(.element(let id, let rowAction)):
+        return reduceRow(&state.rows[id: id], id: id, action: rowAction)
+      case .other:
+        state.other += 1
+        return .none
+      }
+    }
+
+    private func reduceRow(_ row: inout Row?, id: Int, action: ReferenceWorkload.Action)
+      -> Effect<ListAction>
+    {
+      guard row != nil else { return .none }
+      let effect = self.row.reduce(into: &row!, action: action)
+      return effect.isNone ? .none : effect.map { .rows(.element(id: id, action: $0)) }
+    }
+  }
+
+  /// The plain array's reducer written by hand: the row found by its offset in the action.
+  struct PlainByHandReducer: Reducer {
+    let row = RowReducer()
+
+    func reduce(into state: inout Plain, action: PlainAction) -> Effect<PlainAction> {
+      switch action {
+      case .row(let index, let rowAction):
+        let effect = row.reduce(into: &state.rows[index], action: rowAction)
+        return effect.isNone ? .none : effect.map { .row(index: index, action: $0) }
+      case .other:
+        state.other += 1
+        return .none
+      }
+    }
+  }
+
   /// The detail's own reducer as a struct.
   struct DetailReducer: Reducer {
     func reduce(into state: inout Detail, action: DetailAction) -> Effect<DetailAction> {
@@ -123,6 +176,7 @@ enum ChildrenBench {
       { flat(count) }, { element(count, rows: rows, inTurn: false) }, { ifLet(count) },
       { element(count, rows: rows, inTurn: true) }, { byHand(count, rows: rows) },
       { structFlat(count) }, { structElement(count, rows: rows) }, { structIfLet(count) },
+      { structByHand(count, rows: rows) }, { structByOffset(count, rows: rows) },
     ]
     for variant in variants { _ = variant() }
     var best = [Double](repeating: .infinity, count: variants.count)
@@ -132,7 +186,8 @@ enum ChildrenBench {
     return Figures(
       flatNs: best[0], elementNs: best[1], elementsInTurnNs: best[3], ifLetNs: best[2],
       byHandNs: best[4], structFlatNs: best[5], structElementNs: best[6],
-      structIfLetNs: best[7], rows: rows)
+      structIfLetNs: best[7], structByHandNs: best[8],
+      structByOffsetNs: best[9], rows: rows)
   }
 
   private static func time<State, Action>(
@@ -168,6 +223,26 @@ enum ChildrenBench {
       ListAction.rows(.element(id: rows / 2, action: $0))
     }
     defer { DispatchBench.sink &+= store.state.rows[0].work.counter }
+    return time(store, actions, count)
+  }
+
+  /// The floor for `Reducer` structs: the same actions as `structElement`, to the same row of
+  /// the same collection, routed by `ListByHandReducer`.
+  @inline(never) private static func structByHand(_ count: Int, rows: Int) -> Double {
+    let store = Store(initialState: list(rows: rows), reducer: ListByHandReducer())
+    let actions = ReferenceWorkload.actions.map {
+      ListAction.rows(.element(id: rows / 2, action: $0))
+    }
+    defer { DispatchBench.sink &+= store.state.rows[rows / 2].work.counter }
+    return time(store, actions, count)
+  }
+
+  /// The floor of any routing with structs: the middle row of a plain array, by offset.
+  @inline(never) private static func structByOffset(_ count: Int, rows: Int) -> Double {
+    let store = Store(
+      initialState: Plain(rows: (0..<rows).map { Row(id: $0) }), reducer: PlainByHandReducer())
+    let actions = ReferenceWorkload.actions.map { PlainAction.row(index: rows / 2, action: $0) }
+    defer { DispatchBench.sink &+= store.state.rows[rows / 2].work.counter }
     return time(store, actions, count)
   }
 
