@@ -30,7 +30,8 @@ extension Gen {
         while result.count < maximum,
           try draws.beginMore(.element, count: result.count, minimum: minimum, chance: more)
         {
-          let value = try generate(draws)
+          // An equal element is drawn again, so its numbers lean near earlier ones instead.
+          let value = try draws.leaningNear { try generate(draws) }
           if keys.insert(key(value)).inserted {
             result.append(value)
             draws.end()
