@@ -278,7 +278,7 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Has the next `advance`, of the `count` effects held together once a sleeper it woke has
-  /// run (a `TestStore` whose ``TestStore/effectStarts`` is `.held`), start the one at `index`
+  /// run (a `TestStore` whose `effectStarts` is `.held`), start the one at `index`
   /// (0: the one started first) first, instead of the one started first; it must be written at
   /// `effect`, the end of its file and line (and, optionally, column) cut at a `/`. Each call
   /// plans one such choice, in order; a plan applies the first time during the advance that
