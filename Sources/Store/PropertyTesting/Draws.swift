@@ -171,19 +171,6 @@ final class Draws {
     return try body()
   }
 
-  /// Moves `offset` by a nonzero step of −3…3 (±1 most often), the other way when that step
-  /// leaves the range, and not at all when both do.
-  private static func nudgeAway(
-    _ offset: inout Offset, up: UInt64, down: UInt64, _ random: inout SplitMix64
-  ) {
-    let step = Int64([1, -1, 1, -1, 2, -2, 3, -3][Int(random.below(8))])
-    guard let value = offset.small else { return }
-    for moved in [Offset(value + step), Offset(value - step)] where moved.fits(up: up, down: down) {
-      offset = moved
-      return
-    }
-  }
-
   /// An offset from a pivot with `up` values above and `down` below, drawn uniformly over the
   /// whole range when searching (one draw in 100 is an end of the range), for values whose every
   /// part matters alike, such as a date's weekday and hour; `interesting`, when given, may move
@@ -205,16 +192,6 @@ final class Draws {
       return offset.index(up: up, down: down)
     }
     return Offset(index: index, up: up, down: down)
-  }
-
-  /// Moves `offset` by −3…3 (0 most often), staying within the range.
-  private static func nudge(
-    _ offset: inout Offset, up: UInt64, down: UInt64, _ random: inout SplitMix64
-  ) {
-    let step = [0, 0, 0, 1, -1, 2, -2, 3, -3][Int(random.below(9))]
-    guard let value = offset.small else { return }
-    let moved = Offset(value + Int64(step))
-    if moved.fits(up: up, down: down) { offset = moved }
   }
 
   /// One of `count` alternatives, uniformly at random when searching; earlier ones are simpler.

@@ -32,9 +32,7 @@ enum DateGeneratorKey: DependencyKey {
 /// fixed()     // the same
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable (_ reader: CallSite?) -> Date
-  /// The `@Dependency` that read this generator in a test, for the failure of an unset one.
-  private var reader: CallSite?
+  private let generator: ReadGenerator<Date>
 
   /// A generator that calls `generate` for each date.
   ///
@@ -42,11 +40,11 @@ public struct DateGenerator: Sendable {
   /// let live = DateGenerator { Date() }
   /// ```
   public init(_ generate: @escaping @Sendable () -> Date) {
-    self.generate = { _ in generate() }
+    self.generator = ReadGenerator(generate)
   }
 
-  private init(reporting generate: @escaping @Sendable (_ reader: CallSite?) -> Date) {
-    self.generate = generate
+  private init(_ generator: ReadGenerator<Date>) {
+    self.generator = generator
   }
 
   /// A generator that always gives `now`.
@@ -60,10 +58,7 @@ public struct DateGenerator: Sendable {
 
   /// The test value: fails the running test when called (at the `@Dependency` that read it, or
   /// the `.run` calling it), naming `\.date`, and gives the date now.
-  static let unimplemented = DateGenerator(reporting: { reader in
-    _ = reportUnimplemented("\\.date", reader: reader)
-    return Date()
-  })
+  static let unimplemented = DateGenerator(.unimplemented("\\.date") { Date() })
 
   /// The date now; setting it makes this a constant generator of that date.
   ///
@@ -71,7 +66,7 @@ public struct DateGenerator: Sendable {
   /// let createdAt = date.now
   /// ```
   public var now: Date {
-    get { generate(reader) }
+    get { generator() }
     set { self = .constant(newValue) }
   }
 
@@ -80,21 +75,9 @@ public struct DateGenerator: Sendable {
   /// ```swift
   /// let createdAt = date()
   /// ```
-  public func callAsFunction() -> Date { generate(reader) }
+  public func callAsFunction() -> Date { generator() }
 
   func read(by site: CallSite?) -> DateGenerator {
-    guard let site else { return self }
-    var copy = self
-    copy.reader = site
-    return copy
+    DateGenerator(generator.read(by: site))
   }
-}
-
-/// Reports a call of a dependency's unimplemented test value at the `.run` that made it, else at
-/// the `@Dependency` that read it; returns the error to throw.
-func reportUnimplemented(_ name: String, reader: CallSite?) -> UnimplementedDependency {
-  guard let reader else { return unimplementedDependency(name) }
-  return unimplementedDependency(
-    name, fileID: reader.fileID, filePath: reader.filePath, line: reader.line,
-    column: reader.column)
 }

@@ -30,9 +30,7 @@ enum UUIDGeneratorKey: DependencyKey {
 /// uuid()   // 00000000-0000-0000-0000-000000000001
 /// ```
 public struct UUIDGenerator: Sendable {
-  private let generate: @Sendable (_ reader: CallSite?) -> UUID
-  /// The `@Dependency` that read this generator in a test, for the failure of an unset one.
-  private var reader: CallSite?
+  private let generator: ReadGenerator<UUID>
 
   /// A generator that calls `generate` for each UUID.
   ///
@@ -40,11 +38,11 @@ public struct UUIDGenerator: Sendable {
   /// let random = UUIDGenerator { UUID() }
   /// ```
   public init(_ generate: @escaping @Sendable () -> UUID) {
-    self.generate = { _ in generate() }
+    self.generator = ReadGenerator(generate)
   }
 
-  private init(reporting generate: @escaping @Sendable (_ reader: CallSite?) -> UUID) {
-    self.generate = generate
+  private init(_ generator: ReadGenerator<UUID>) {
+    self.generator = generator
   }
 
   /// A generator that always gives `uuid`.
@@ -75,23 +73,17 @@ public struct UUIDGenerator: Sendable {
 
   /// The test value: fails the running test when called (at the `@Dependency` that read it, or
   /// the `.run` calling it), naming `\.uuid`, and gives a random UUID.
-  static let unimplemented = UUIDGenerator(reporting: { reader in
-    _ = reportUnimplemented("\\.uuid", reader: reader)
-    return UUID()
-  })
+  static let unimplemented = UUIDGenerator(.unimplemented("\\.uuid") { UUID() })
 
   /// A new UUID.
   ///
   /// ```swift
   /// let id = uuid()
   /// ```
-  public func callAsFunction() -> UUID { generate(reader) }
+  public func callAsFunction() -> UUID { generator() }
 
   func read(by site: CallSite?) -> UUIDGenerator {
-    guard let site else { return self }
-    var copy = self
-    copy.reader = site
-    return copy
+    UUIDGenerator(generator.read(by: site))
   }
 }
 
