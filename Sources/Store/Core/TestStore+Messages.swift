@@ -39,10 +39,13 @@ enum TestStoreMessages {
       + "\(actions.count == 1 ? "it does" : "they do") not matter."
   }
 
-  /// Reported at the effect's own line (`site`), naming it and the action that started it.
+  /// Reported at the effect's own line (`site`), naming it and the action that started it, when
+  /// the test ends: a `send` does not wait for effects, so one that would finish on its own may
+  /// not have yet (TCA's `send` yields for it; a TCA test ending in a `send` meets this).
   static func stillRunning(at site: CallSite?, startedBy origin: CallSite?) -> String {
     "An effect returned for this action is still running. It must complete before the end of "
-      + "the test." + where_(site, origin) + "\n\n" + stillRunningAdvice
+      + "the test." + where_(site, origin) + "\n\n" + stillRunningAdvice + " If it finishes on "
+      + "its own, end the test with `await store.finish()`, which waits for it."
   }
 
   /// Reported at the effect's own line when the test ends with it still held.

@@ -168,6 +168,9 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public var sleepingCount: Int { inner.value.sleepers.count }
 
+  /// The deadline of the sleeper due first, if anything sleeps on this clock.
+  var nextDeadline: Instant? { inner.value.sleepers.map(\.deadline).min() }
+
   /// Suspends until `advance` reaches `deadline`; returns at once if it has been reached.
   /// Throws `CancellationError` if the task is cancelled first.
   ///

@@ -40,3 +40,31 @@ func never() async throws {
   defer { activity?.didRun() }
   try await Task.sleep(for: .seconds(1_000_000_000))
 }
+
+/// Runs effects outside any store, as TCA's tests iterate `effect.actions`: what they send is
+/// kept in ``actions``, and what the store would report (a late send, an unhandled error) in
+/// ``failures``. Effects started on one recorder share its cancellation ids and throttles.
+@MainActor
+final class EffectRecorder<Action: Sendable> {
+  private(set) var actions: [Action] = []
+  private(set) var failures: [TestFailure] = []
+  let executor = EffectExecutor<Action> { _ in }
+
+  init() {
+    executor.deliver = { [unowned self] action in actions.append(action) }
+    executor.reportMisuse = { [unowned self] failure in failures.append(failure) }
+  }
+
+  /// Starts `effect`; its `.send`s are kept before this returns.
+  @discardableResult
+  func start(_ effect: Effect<Action>) -> EffectRun {
+    executor.start(effect)
+  }
+
+  /// Runs `effect` until it has finished, and returns every action kept so far.
+  @discardableResult
+  func run(_ effect: Effect<Action>) async -> [Action] {
+    await start(effect).wait()
+    return actions
+  }
+}

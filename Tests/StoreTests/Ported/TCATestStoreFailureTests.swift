@@ -155,7 +155,8 @@ struct TCATestStoreFailureTests {
       message.hasSuffix(
         "To fix, make the effect finish: complete what it waits for (a dependency, a test "
           + "clock: advance it), or send an action that cancels it. If it is meant to outlive "
-          + "the test, call `skipInFlightEffects()`."))
+          + "the test, call `skipInFlightEffects()`. If it finishes on its own, end the test "
+          + "with `await store.finish()`, which waits for it."))
   }
 
   /// testSendActionBeforeReceivingFailure
