@@ -15,6 +15,7 @@ import Store
 /// let draws = Draws(prefix: [3, 1], random: nil, size: 50)
 /// let value = try Gen.int(in: -5...5).generate(draws)   // 2: index 3 is the third value from 0
 /// ```
+@usableFromInline
 final class Draws {
   /// Why a run of the generator produced no value.
   enum Stop: Error {
@@ -29,19 +30,19 @@ final class Draws {
   }
 
   /// The choices made so far, in order.
-  private(set) var choices: [Choice] = []
+  @usableFromInline private(set) var choices: [Choice] = []
   /// The spans opened so far, in the order they were opened.
   private(set) var spans: [Span] = []
   /// How large generated values may be, from 0 to 100; grows over a check's examples.
-  let size: Int
+  @usableFromInline let size: Int
   /// Whether choices are made at random (searching) rather than read from a prefix.
   var isRandom: Bool { random != nil }
   /// A first ordering key below the choices themselves: a reducer run sets it to its number of
   /// actions, so that fewer actions always count as simpler.
-  var rank = 0
+  @usableFromInline var rank = 0
   /// Ranges of choices whose deletion the generator suggests trying first (a reducer run's
   /// actions that changed nothing, or stretches that came back to an earlier state).
-  var hints: (() -> [Range<Int>])?
+  @usableFromInline var hints: (() -> [Range<Int>])?
   /// How the characters of the string being made lean while searching (``withTextBias(_:)``).
   var textBias: TextBias?
   /// Whether integer draws lean toward numbers near earlier ones (``leaningNear(_:)``).
@@ -195,6 +196,7 @@ final class Draws {
   }
 
   /// One of `count` alternatives, uniformly at random when searching; earlier ones are simpler.
+  @usableFromInline
   func drawAlternative(_ count: Int) throws -> Int {
     precondition(count > 0, "an empty set of alternatives")  // callers check this first
     let last = UInt64(count - 1)
@@ -217,6 +219,7 @@ final class Draws {
   /// stands for the next enabled one after it (wrapping around), so a rule keeps its index when
   /// an earlier step is deleted and the set of enabled rules changes: the choices of later steps do
   /// not shift. The index recorded is the one taken. Cost: O(count).
+  @usableFromInline
   func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
     let enabled = (0..<count).filter(isEnabled)
     precondition(!enabled.isEmpty, "no enabled alternative")  // callers check this first
@@ -265,6 +268,7 @@ final class Draws {
   /// flag that announces it: yes with probability `chance`, or already yes while `count` (the
   /// elements or steps so far) is below `minimum`. On yes the span stays open for the caller to
   /// fill and close; on no it is closed and the caller stops.
+  @usableFromInline
   func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double) throws -> Bool {
     begin(label)
     if count < minimum {
@@ -295,6 +299,7 @@ final class Draws {
 
   /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
   /// (a filter's rejected tries), which the shrinker deletes first.
+  @usableFromInline
   func end(discarded: Bool = false) {
     guard let index = open.popLast() else { return }
     spans[index].end = choices.count
@@ -349,6 +354,7 @@ final class Draws {
   }
 
   /// Runs `body` inside a span labelled `label`.
+  @usableFromInline
   func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
     begin(label)
     defer { end() }

@@ -12,10 +12,12 @@ import Store
 /// let answer = try await waits.wait(tagged: 0)        // in an effect
 /// waits.resume(waits.waiting[0], with: .success(42))  // in the run
 /// ```
+@usableFromInline
 final class ParkedWaits<Tag: Sendable>: Sendable {
+  @usableFromInline
   struct Wait: Sendable {
-    let tag: Tag
-    let number: UInt64
+    @usableFromInline let tag: Tag
+    @usableFromInline let number: UInt64
     let order: UInt64
     let activity: EffectActivity?
     fileprivate let continuation: CheckedContinuation<any Sendable, any Error>
@@ -30,6 +32,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   private let inner = Locked(Inner())
 
   /// The waits, in order (kept in order as they arrive). Bound: O(1), the array shared.
+  @usableFromInline
   var waiting: [Wait] { inner.value.waits }
 
   /// The effect's side: parks it until the run resumes this wait; a cancelled task stops
@@ -78,6 +81,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   }
 
   /// The run's side: resumes `wait` with `result` if it still waits (a cancelled one does not).
+  @usableFromInline
   func resume(_ wait: Wait, with result: Result<any Sendable, any Error>) {
     let taken = inner.withLock { state -> Bool in
       guard let index = state.waits.firstIndex(where: { $0.number == wait.number }) else {
