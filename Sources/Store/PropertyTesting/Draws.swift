@@ -218,17 +218,29 @@ final class Draws {
   /// searching. The choice counts over all `count`, and an index whose alternative is disabled
   /// stands for the next enabled one after it (wrapping around), so a rule keeps its index when
   /// an earlier step is deleted and the set of enabled rules changes: the choices of later steps do
-  /// not shift. The index recorded is the one taken. Cost: O(count).
+  /// not shift. The index recorded is the one taken. `isEnabled` is asked more than once (it
+  /// reads what the caller worked out, so that no list of the enabled ones is made for every
+  /// step). Cost: O(count).
   @usableFromInline
   func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
-    let enabled = (0..<count).filter(isEnabled)
-    precondition(!enabled.isEmpty, "no enabled alternative")  // callers check this first
+    var enabledCount = 0
+    for index in 0..<count where isEnabled(index) { enabledCount += 1 }
+    precondition(enabledCount > 0, "no enabled alternative")  // callers check this first
+    /// The `rank`-th enabled alternative (0: the first), or the first at or after `start`.
+    func enabled(rank: Int = 0, from start: Int = 0) -> Int? {
+      var seen = 0
+      for index in start..<count where isEnabled(index) {
+        if seen == rank { return index }
+        seen += 1
+      }
+      return nil
+    }
     let last = UInt64(count - 1)
     let index = Int(
       try draw(up: last, down: 0, alternative: true) { random in
-        UInt64(enabled[Int(random.below(UInt64(enabled.count)))])
+        UInt64(enabled(rank: Int(random.below(UInt64(enabledCount))))!)
       })
-    let taken = enabled.first { $0 >= index } ?? enabled[0]
+    let taken = (index < count ? enabled(from: index) : nil) ?? enabled()!
     if taken != index, count > 1 { choices[choices.count - 1].index = UInt64(taken) }
     return taken
   }

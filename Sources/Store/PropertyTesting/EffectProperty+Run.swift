@@ -48,7 +48,6 @@ extension EffectProperty {
   func run(_ draws: Draws, base: DependencyValues) async throws -> Run {
     var run = Run(initialState: initialState)
     let (store, driver, observation) = start(base: base)
-    let calls = driver.calls
     let clock = driver.clock
     // Where each drawn step's choices lie, and whether no effect waited after it (0: before
     // the first step): stretches between two such quiet moments are deleted first.
@@ -78,7 +77,7 @@ extension EffectProperty {
       else { break }
       let context = StepContext(state: store.state, pools: [:])
       for index in rules.indices { enabled[index] = rules[index].isEnabled(context) }
-      let waiting = calls.waiting
+      let waiting = driver.waitingCalls
       let deadlines = clock.deadlines
       // Every kind and every rule keeps its index whatever is possible now (``Draws/drawEnabled``),
       // so deleting a step does not shift the choices of the steps after it.
@@ -101,7 +100,7 @@ extension EffectProperty {
         store.send(action)
       case .answer:
         try answer(
-          waiting[try draws.drawAlternative(waiting.count)], of: waiting, calls, draws, &run)
+          waiting[try draws.drawAlternative(waiting.count)], of: waiting, driver, draws, &run)
       case .move, nil:
         let target: ScheduleClock.Instant
         if let clockMoves {
@@ -120,7 +119,7 @@ extension EffectProperty {
         run.fail(failure + " at step \(drawn)")
         return run
       }
-      quiet.append(calls.waiting.isEmpty && clock.deadlines.isEmpty)
+      quiet.append(driver.isQuiet)
     }
     for action in teardownActions(store.state) {
       run.record(.send(action))
@@ -142,7 +141,7 @@ extension EffectProperty {
   @MainActor
   @inlinable
   func answer(
-    _ call: ScheduledCalls.Wait, of waiting: [ScheduledCalls.Wait], _ calls: ScheduledCalls,
+    _ call: ScheduledCalls.Wait, of waiting: [ScheduledCalls.Wait], _ driver: EffectRunDriver,
     _ draws: Draws, _ run: inout Run
   ) throws {
     let dependency = controlled[call.tag]
@@ -151,7 +150,7 @@ extension EffectProperty {
       $0.number == call.number
     }
     run.recorded.append(.answer(dependency: dependency.name, call: position ?? 0, source: source))
-    calls.resume(call, with: result)
+    driver.resume(call, with: result)
   }
 
   /// Moves the clock to `target`, waking each sleeper due and letting its effect settle first;
@@ -187,10 +186,10 @@ extension EffectProperty {
         run.fail(failure + " while the effects settled")
         return
       }
-      let waiting = driver.calls.waiting
+      let waiting = driver.waitingCalls
       if let call = waiting.first {
         // The simplest answer, not a drawn one: a failure that needs another answer is a step.
-        try answer(call, of: waiting, driver.calls, .simplest, &run)
+        try answer(call, of: waiting, driver, .simplest, &run)
       } else if let deadline = driver.clock.deadlines.first {
         try await move(to: deadline, store, driver, .simplest, &run)
       } else {

@@ -17,7 +17,7 @@ import Store
 @usableFromInline
 final class EffectRunDriver {
   /// The dependency calls waiting for the run to answer them.
-  @usableFromInline let calls = ScheduledCalls()
+  let calls = ScheduledCalls()
   /// The run's clock and its sleepers.
   @usableFromInline let clock = ScheduleClock()
   /// The `.run` effects held until the run starts them.
@@ -67,18 +67,35 @@ final class EffectRunDriver {
     ready.site(at: index)
   }
 
+  /// The calls waiting for an answer, in order (see ``ParkedWaits/waiting``).
+  @usableFromInline
+  var waitingCalls: [ScheduledCalls.Wait] { calls.waiting }
+
+  /// Whether no call waits for an answer and no effect sleeps on the clock.
+  @usableFromInline
+  var isQuiet: Bool { calls.waiting.isEmpty && clock.sleeping.isEmpty }
+
+  /// Answers `call` with `result`, if it still waits.
+  @usableFromInline
+  func resume(_ call: ScheduledCalls.Wait, with result: Result<any Sendable, any Error>) {
+    calls.resume(call, with: result)
+  }
+
   /// Why the run cannot go on when a live effect task of `store` waits for something the run
-  /// does not control — neither a call it answers nor its clock — or nil. Bound: O(t + w) for t
-  /// live tasks and w waits.
+  /// does not control — neither a call it answers nor its clock — or nil. Bound: O(t × p) for t
+  /// live tasks and p waiting calls and sleepers (a handful each: a linear search beats
+  /// building a set for every step).
   @usableFromInline
   func unparkedEffect<State, Action>(of store: Store<State, Action>) -> String? {
-    let parked = Set(
-      (calls.waiting.compactMap(\.activity) + clock.sleepingActivities).map(
-        ObjectIdentifier.init))
-    for task in store.liveEffectTasks {
-      guard let activity = task.activity, !parked.contains(ObjectIdentifier(activity)) else {
-        continue
-      }
+    let tasks = store.liveEffectTasks
+    guard !tasks.isEmpty else { return nil }
+    let waits = calls.waiting
+    let sleepers = clock.sleeping
+    for task in tasks {
+      guard let activity = task.activity,
+        !waits.contains(where: { $0.activity === activity }),
+        !sleepers.contains(where: { $0.activity === activity })
+      else { continue }
       let site = task.site?.effectDescription ?? "an effect"
       return
         "\(site) waits for something this property does not control (after \(blockedLimit) it "

@@ -32,8 +32,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   private let inner = Locked(Inner())
 
   /// The waits, in order (kept in order as they arrive). Bound: O(1), the array shared.
-  @usableFromInline
-  var waiting: [Wait] { inner.value.waits }
+  var waiting: [Wait] { inner.withLock { $0.waits } }
 
   /// The effect's side: parks it until the run resumes this wait; a cancelled task stops
   /// waiting with `CancellationError`. Bound: O(w) for w waits to keep them in order, nearly
@@ -81,7 +80,6 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   }
 
   /// The run's side: resumes `wait` with `result` if it still waits (a cancelled one does not).
-  @usableFromInline
   func resume(_ wait: Wait, with result: Result<any Sendable, any Error>) {
     let taken = inner.withLock { state -> Bool in
       guard let index = state.waits.firstIndex(where: { $0.number == wait.number }) else {

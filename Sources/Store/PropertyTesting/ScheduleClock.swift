@@ -41,12 +41,15 @@ final class ScheduleClock: Clock, Sendable {
   @usableFromInline
   var minimumResolution: Duration { .zero }
 
-  /// The activities of the effects sleeping now.
-  var sleepingActivities: [EffectActivity] { sleepers.waiting.compactMap(\.activity) }
+  /// The effects sleeping now, in the order they started.
+  var sleeping: [Sleeper] { sleepers.waiting }
 
   /// The distinct deadlines of the sleepers, earliest first. Bound: O(s log s) for s sleepers.
   @usableFromInline
-  var deadlines: [Instant] { Set(sleepers.waiting.map(\.tag)).sorted() }
+  var deadlines: [Instant] {
+    let waiting = sleepers.waiting
+    return waiting.isEmpty ? [] : Set(waiting.map(\.tag)).sorted()
+  }
 
   @usableFromInline
   func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
