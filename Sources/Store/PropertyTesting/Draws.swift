@@ -15,8 +15,7 @@ import Store
 /// let draws = Draws(prefix: [3, 1], random: nil, size: 50)
 /// let value = try Gen.int(in: -5...5).generate(draws)   // 2: index 3 is the third value from 0
 /// ```
-@usableFromInline
-final class Draws {
+@usableFromInline final class Draws {
   /// Why a run of the generator produced no value.
   enum Stop: Error {
     /// The run made more choices than allowed.
@@ -196,8 +195,7 @@ final class Draws {
   }
 
   /// One of `count` alternatives, uniformly at random when searching; earlier ones are simpler.
-  @usableFromInline
-  func drawAlternative(_ count: Int) throws -> Int {
+  @usableFromInline func drawAlternative(_ count: Int) throws -> Int {
     precondition(count > 0, "an empty set of alternatives")  // callers check this first
     let last = UInt64(count - 1)
     return Int(try draw(up: last, down: 0, alternative: true) { $0.below(last + 1) })
@@ -218,13 +216,10 @@ final class Draws {
   /// searching. The choice counts over all `count`, and an index whose alternative is disabled
   /// stands for the next enabled one after it (wrapping around), so a rule keeps its index when
   /// an earlier step is deleted and the set of enabled rules changes: the choices of later steps do
-  /// not shift. The index recorded is the one taken. `isEnabled` is asked more than once (it
-  /// reads what the caller worked out, so that no list of the enabled ones is made for every
-  /// step). Cost: O(count).
-  @usableFromInline
-  func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
-    var enabledCount = 0
-    for index in 0..<count where isEnabled(index) { enabledCount += 1 }
+  /// not shift. The index recorded is the one taken. `isEnabled` may be asked more than once.
+  /// Cost: O(count).
+  @usableFromInline func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
+    let enabledCount = (0..<count).count(where: isEnabled)
     precondition(enabledCount > 0, "no enabled alternative")  // callers check this first
     /// The `rank`-th enabled alternative (0: the first), or the first at or after `start`.
     func enabled(rank: Int = 0, from start: Int = 0) -> Int? {
@@ -280,8 +275,9 @@ final class Draws {
   /// flag that announces it: yes with probability `chance`, or already yes while `count` (the
   /// elements or steps so far) is below `minimum`. On yes the span stays open for the caller to
   /// fill and close; on no it is closed and the caller stops.
-  @usableFromInline
-  func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double) throws -> Bool {
+  @usableFromInline func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double)
+    throws -> Bool
+  {
     begin(label)
     if count < minimum {
       try drawForcedFlag()
@@ -311,8 +307,7 @@ final class Draws {
 
   /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
   /// (a filter's rejected tries), which the shrinker deletes first.
-  @usableFromInline
-  func end(discarded: Bool = false) {
+  @usableFromInline func end(discarded: Bool = false) {
     guard let index = open.popLast() else { return }
     spans[index].end = choices.count
     spans[index].discarded = discarded
@@ -366,8 +361,7 @@ final class Draws {
   }
 
   /// Runs `body` inside a span labelled `label`.
-  @usableFromInline
-  func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
+  @usableFromInline func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
     begin(label)
     defer { end() }
     return try body()
