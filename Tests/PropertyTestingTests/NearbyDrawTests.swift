@@ -31,6 +31,33 @@ struct NearbyDrawTests {
     #expect(repeats >= 200)
   }
 
+  private struct Pair: Hashable, Sendable {
+    let key: Int
+    let value: Int
+  }
+
+  /// How many pairs of numbers 1…3 apart, both above 100 (small numbers are drawn most often,
+  /// and fall near each other by themselves), the examples of `gen` made by `seeds` hold.
+  private func nearCount(_ gen: Gen<[Pair]>, seeds: Range<UInt64>) throws -> Int {
+    try seeds.map { seed in
+      let pairs = try gen.generate(
+        Draws(prefix: [], random: SplitMix64(seed: seed), size: 100))
+      let numbers = pairs.flatMap { [$0.key, $0.value] }.filter { $0 > 100 }
+      return numbers.indices.map { first in
+        numbers[(first + 1)...].filter { (1...3).contains(abs(numbers[first] - $0)) }.count
+      }.reduce(0, +)
+    }.reduce(0, +)
+  }
+
+  @Test("a unique array by a key leans no number near earlier ones: only a whole-value key does")
+  func keyedArraysDoNotLean() throws {
+    let pairs = Gen.zip(Gen.int(in: 0...1_000_000), Gen.int(in: 0...1_000_000)).map(Pair.init)
+    let byKey = try nearCount(pairs.uniqueArray(count: 4...4, by: \.key), seeds: 0..<2000)
+    let whole = try nearCount(pairs.uniqueArray(count: 4...4), seeds: 0..<2000)
+    // Leaning puts one number in three a step or three from an earlier one.
+    #expect(whole > 2 * byKey)
+  }
+
   @Test("leaning near only shapes the search: a set reads back the same from its choices")
   func leaningDoesNotChangeReplay() throws {
     let gen = Gen.int(in: 0...100).set(count: 4...4)

@@ -12,6 +12,7 @@ import Store
 /// let choice = Choice(index: 4, up: 10, down: 10)   // an integer in -10...10
 /// choice.offset                                      // −2
 /// ```
+@usableFromInline
 struct Choice: Hashable, Sendable {
   /// How simple the choice is: 0 is the simplest.
   var index: UInt64

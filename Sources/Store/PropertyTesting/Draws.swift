@@ -15,7 +15,7 @@ import Store
 /// let draws = Draws(prefix: [3, 1], random: nil, size: 50)
 /// let value = try Gen.int(in: -5...5).generate(draws)   // 2: index 3 is the third value from 0
 /// ```
-final class Draws {
+@usableFromInline final class Draws {
   /// Why a run of the generator produced no value.
   enum Stop: Error {
     /// The run made more choices than allowed.
@@ -29,19 +29,19 @@ final class Draws {
   }
 
   /// The choices made so far, in order.
-  private(set) var choices: [Choice] = []
+  @usableFromInline private(set) var choices: [Choice] = []
   /// The spans opened so far, in the order they were opened.
   private(set) var spans: [Span] = []
   /// How large generated values may be, from 0 to 100; grows over a check's examples.
-  let size: Int
+  @usableFromInline let size: Int
   /// Whether choices are made at random (searching) rather than read from a prefix.
   var isRandom: Bool { random != nil }
   /// A first ordering key below the choices themselves: a reducer run sets it to its number of
   /// actions, so that fewer actions always count as simpler.
-  var rank = 0
+  @usableFromInline var rank = 0
   /// Ranges of choices whose deletion the generator suggests trying first (a reducer run's
   /// actions that changed nothing, or stretches that came back to an earlier state).
-  var hints: (() -> [Range<Int>])?
+  @usableFromInline var hints: (() -> [Range<Int>])?
   /// How the characters of the string being made lean while searching (``withTextBias(_:)``).
   var textBias: TextBias?
   /// Whether integer draws lean toward numbers near earlier ones (``leaningNear(_:)``).
@@ -195,7 +195,7 @@ final class Draws {
   }
 
   /// One of `count` alternatives, uniformly at random when searching; earlier ones are simpler.
-  func drawAlternative(_ count: Int) throws -> Int {
+  @usableFromInline func drawAlternative(_ count: Int) throws -> Int {
     precondition(count > 0, "an empty set of alternatives")  // callers check this first
     let last = UInt64(count - 1)
     return Int(try draw(up: last, down: 0, alternative: true) { $0.below(last + 1) })
@@ -216,16 +216,26 @@ final class Draws {
   /// searching. The choice counts over all `count`, and an index whose alternative is disabled
   /// stands for the next enabled one after it (wrapping around), so a rule keeps its index when
   /// an earlier step is deleted and the set of enabled rules changes: the choices of later steps do
-  /// not shift. The index recorded is the one taken. Cost: O(count).
-  func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
-    let enabled = (0..<count).filter(isEnabled)
-    precondition(!enabled.isEmpty, "no enabled alternative")  // callers check this first
+  /// not shift. The index recorded is the one taken. `isEnabled` may be asked more than once.
+  /// Cost: O(count).
+  @usableFromInline func drawEnabled(_ count: Int, isEnabled: (Int) -> Bool) throws -> Int {
+    let enabledCount = (0..<count).count(where: isEnabled)
+    precondition(enabledCount > 0, "no enabled alternative")  // callers check this first
+    /// The `rank`-th enabled alternative (0: the first), or the first at or after `start`.
+    func enabled(rank: Int = 0, from start: Int = 0) -> Int? {
+      var seen = 0
+      for index in start..<count where isEnabled(index) {
+        if seen == rank { return index }
+        seen += 1
+      }
+      return nil
+    }
     let last = UInt64(count - 1)
     let index = Int(
       try draw(up: last, down: 0, alternative: true) { random in
-        UInt64(enabled[Int(random.below(UInt64(enabled.count)))])
+        UInt64(enabled(rank: Int(random.below(UInt64(enabledCount))))!)
       })
-    let taken = enabled.first { $0 >= index } ?? enabled[0]
+    let taken = (index < count ? enabled(from: index) : nil) ?? enabled()!
     if taken != index, count > 1 { choices[choices.count - 1].index = UInt64(taken) }
     return taken
   }
@@ -265,7 +275,9 @@ final class Draws {
   /// flag that announces it: yes with probability `chance`, or already yes while `count` (the
   /// elements or steps so far) is below `minimum`. On yes the span stays open for the caller to
   /// fill and close; on no it is closed and the caller stops.
-  func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double) throws -> Bool {
+  @usableFromInline func beginMore(_ label: SpanLabel, count: Int, minimum: Int, chance: Double)
+    throws -> Bool
+  {
     begin(label)
     if count < minimum {
       try drawForcedFlag()
@@ -295,7 +307,7 @@ final class Draws {
 
   /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
   /// (a filter's rejected tries), which the shrinker deletes first.
-  func end(discarded: Bool = false) {
+  @usableFromInline func end(discarded: Bool = false) {
     guard let index = open.popLast() else { return }
     spans[index].end = choices.count
     spans[index].discarded = discarded
@@ -349,7 +361,7 @@ final class Draws {
   }
 
   /// Runs `body` inside a span labelled `label`.
-  func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
+  @usableFromInline func span<T>(_ label: SpanLabel, _ body: () throws -> T) rethrows -> T {
     begin(label)
     defer { end() }
     return try body()

@@ -37,7 +37,7 @@ extension EffectProperty {
     search.start(then: bridge.finish)
     for await job in bridge.jobs {
       do {
-        job.finish(.success(try await run(job.draws, base: base)))
+        job.finish(.success(try await runner(self, job.draws, base)))
       } catch {
         job.finish(.failure(error))
       }

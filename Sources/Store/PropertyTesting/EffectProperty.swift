@@ -50,44 +50,53 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   /// ```
   public typealias Run = EffectPropertyRun<State, Action>
 
+  @usableFromInline
   struct Rule {
     let name: String
-    let isEnabled: (Context) -> Bool
-    let generate: (Context, Draws) throws -> Action
+    @usableFromInline let isEnabled: (Context) -> Bool
+    @usableFromInline let generate: (Context, Draws) throws -> Action
   }
 
   /// A dependency the schedule answers.
+  @usableFromInline
   struct Controlled {
-    let name: String
+    @usableFromInline let name: String
     let valueType: String
     /// The Swift code that installs it in a `TestStore` test, if the property gave it.
     let code: String?
     let install: (inout DependencyValues, ScheduledCalls, Int) -> Void
     /// Draws an answer, and what writes it as Swift source when asked.
-    let answer: (Draws) throws -> (Result<any Sendable, any Error>, () -> String)
+    @usableFromInline let answer: (Draws) throws -> (Result<any Sendable, any Error>, () -> String)
   }
 
-  let reducer: R
-  let initialState: State
-  var rules: [Rule] = []
-  var controlled: [Controlled] = []
-  var prepare: (inout DependencyValues) -> Void = { _ in }
-  var clockMoves: Gen<Duration>?
-  var invariants: [(name: String, holds: (State) -> Bool)] = []
-  var eventualities: [(name: String, holds: (State) -> Bool)] = []
-  var stepRange: ClosedRange<Int> = 1...20
-  var blockedLimit: Duration = .seconds(1)
-  var settleLimit = 100
-  var teardownActions: (State) -> [Action] = { _ in [] }
+  @usableFromInline let reducer: R
+  @usableFromInline let initialState: State
+  @usableFromInline var rules: [Rule] = []
+  @usableFromInline var controlled: [Controlled] = []
+  @usableFromInline var prepare: (inout DependencyValues) -> Void = { _ in }
+  @usableFromInline var clockMoves: Gen<Duration>?
+  @usableFromInline var invariants: [(name: String, holds: (State) -> Bool)] = []
+  @usableFromInline var eventualities: [(name: String, holds: (State) -> Bool)] = []
+  @usableFromInline var stepRange: ClosedRange<Int> = 1...20
+  @usableFromInline var blockedLimit: Duration = .seconds(1)
+  @usableFromInline var settleLimit = 100
+  @usableFromInline var teardownActions: (State) -> [Action] = { _ in [] }
+  /// Makes one run (``run(_:base:)``), compiled where the property was made: for its reducer.
+  @usableFromInline var runner: @MainActor (Self, Draws, DependencyValues) async throws -> Run
 
   /// A property of `reducer` whose runs start from `initialState`.
   ///
   /// ```swift
   /// EffectProperty(WeatherReducer(), initialState: WeatherState())
   /// ```
+  ///
+  /// Inlinable, so that a run is compiled for the reducer where the property is made: a run of
+  /// generic code pays for a type lookup at nearly every step.
+  @inlinable
   public init(_ reducer: R, initialState: State) {
     self.reducer = reducer
     self.initialState = initialState
+    self.runner = { property, draws, base in try await property.run(draws, base: base) }
   }
 
   /// Adds a kind of user action, sent only while `isEnabled` holds (always, when nil); earlier

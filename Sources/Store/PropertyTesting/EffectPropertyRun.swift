@@ -62,7 +62,7 @@ public struct EffectPropertyRun<State, Action> {
   public var steps: [Step] { recorded.map(\.step) }
   /// The steps as the run recorded them: an answer is written as Swift source only when
   /// someone reads ``steps`` (most runs pass, and no one does).
-  var recorded: [RecordedStep] = []
+  @usableFromInline var recorded: [RecordedStep] = []
   /// Every choice among several ready effects or sleepers made during a clock move, drawn
   /// first or not: what the printed test's plans must tell apart (``movePlanLines``).
   var moveChoices: [MoveChoice] = []
@@ -86,6 +86,7 @@ public struct EffectPropertyRun<State, Action> {
   /// ```
   public internal(set) var failure: String?
 
+  @usableFromInline
   init(initialState: State) {
     self.initialState = initialState
   }
@@ -93,6 +94,7 @@ public struct EffectPropertyRun<State, Action> {
   /// One recorded step: a step, an answer whose source is still to be written, or a ready
   /// effect run first — started first among held ones, or woken first among sleepers due at
   /// the same instant.
+  @usableFromInline
   enum RecordedStep {
     case step(Step)
     case answer(dependency: String, call: Int, source: () -> String)
@@ -111,8 +113,48 @@ public struct EffectPropertyRun<State, Action> {
   }
 
   /// Records `step`.
+  @usableFromInline
   mutating func record(_ step: Step) {
     recorded.append(.step(step))
+  }
+
+  /// The run failed, for this reason.
+  @usableFromInline
+  mutating func fail(_ failure: String) {
+    self.failure = failure
+  }
+
+  /// The steps recorded so far were all drawn.
+  @usableFromInline
+  mutating func drewSteps() {
+    drawnSteps = recorded.count
+  }
+
+  /// The run ended in `state`.
+  @usableFromInline
+  mutating func finish(_ state: State) {
+    finalState = state
+  }
+
+  /// Of `count` held effects ready at once, the run started the one at `index` first: noted as
+  /// a choice of the clock move recorded at `move`, if any, and recorded when not the first.
+  @usableFromInline
+  @MainActor
+  mutating func noteReadyStart(_ index: Int, of count: Int, _ driver: EffectRunDriver, move: Int?) {
+    if let move, count > 1 { noteMoveChoice(move, isWake: false, index, driver.readySites) }
+    if index > 0 {
+      recorded.append(.startFirst(index: index, of: count, site: driver.readySite(at: index)))
+    }
+  }
+
+  /// Of the sleepers `due` at the same instant during the clock move recorded at `move`, the
+  /// run woke the one at `index` first: noted as a choice, and recorded when not the first.
+  @usableFromInline
+  mutating func noteWake(_ index: Int, of due: [ScheduleClock.Sleeper], move: Int) {
+    if due.count > 1 { noteMoveChoice(move, isWake: true, index, due.map { $0.activity?.site }) }
+    if index > 0 {
+      recorded.append(.wakeFirst(index: index, of: due.count, site: due[index].activity?.site))
+    }
   }
 
   /// The schedule, one line a step: `send .reload`, `answer time call 0: .success(…)`,

@@ -15,6 +15,18 @@ extension Gen {
     count: ClosedRange<Int> = 0...1000, by key: @escaping @Sendable (Value) -> Key,
     fileID: String = #fileID, line: Int = #line
   ) -> Gen<[Value]> {
+    uniqueArray(count: count, by: key, leaningNear: false, fileID: fileID, line: line)
+  }
+
+  /// ``uniqueArray(count:by:fileID:line:)``, whose elements' numbers lean near earlier ones
+  /// (``Draws/leaningNear(_:)``) when `leaningNear` holds: only when the key is the whole value,
+  /// so that every number leaning is one a repeat would throw away. With a key of part of the
+  /// value, the rest may repeat freely (two keys sharing a value), and leaning would only make
+  /// the search's examples stranger.
+  func uniqueArray<Key: Hashable & Sendable>(
+    count: ClosedRange<Int>, by key: @escaping @Sendable (Value) -> Key, leaningNear: Bool,
+    fileID: String, line: Int
+  ) -> Gen<[Value]> {
     let minimum = Swift.max(0, count.lowerBound)
     let maximum = count.upperBound
     let site = "Gen.uniqueArray at \(fileID):\(line)"
@@ -31,7 +43,7 @@ extension Gen {
           try draws.beginMore(.element, count: result.count, minimum: minimum, chance: more)
         {
           // An equal element is drawn again, so its numbers lean near earlier ones instead.
-          let value = try draws.leaningNear { try generate(draws) }
+          let value = try leaningNear ? draws.leaningNear { try generate(draws) } : generate(draws)
           if keys.insert(key(value)).inserted {
             result.append(value)
             draws.end()
@@ -80,7 +92,7 @@ extension Gen where Value: Hashable & Sendable {
   public func uniqueArray(
     count: ClosedRange<Int> = 0...1000, fileID: String = #fileID, line: Int = #line
   ) -> Gen<[Value]> {
-    uniqueArray(count: count, by: { $0 }, fileID: fileID, line: line)
+    uniqueArray(count: count, by: { $0 }, leaningNear: true, fileID: fileID, line: line)
   }
 
   /// Sets of this generator's values, with a number of elements in `count`; shrinks toward smaller
@@ -92,6 +104,7 @@ extension Gen where Value: Hashable & Sendable {
   public func set(count: ClosedRange<Int> = 0...1000, fileID: String = #fileID, line: Int = #line)
     -> Gen<Set<Value>>
   {
-    uniqueArray(count: count, by: { $0 }, fileID: fileID, line: line).map(Set.init)
+    uniqueArray(count: count, by: { $0 }, leaningNear: true, fileID: fileID, line: line).map(
+      Set.init)
   }
 }

@@ -15,7 +15,7 @@ import Store
 /// ```
 public struct Gen<Value>: Sendable {
   /// Runs the generator, making its choices through `draws`.
-  let generate: @Sendable (Draws) throws -> Value
+  @usableFromInline let generate: @Sendable (Draws) throws -> Value
   /// The generators this one picks among uniformly, when it is a ``oneOf(_:)-swift.type.method``
   /// (their `generate` functions, not the generators themselves: a generic struct holding
   /// values of its own type trips the runtime when copied through `zip`'s parameter packs).

@@ -12,10 +12,12 @@ import Store
 /// let answer = try await waits.wait(tagged: 0)        // in an effect
 /// waits.resume(waits.waiting[0], with: .success(42))  // in the run
 /// ```
+@usableFromInline
 final class ParkedWaits<Tag: Sendable>: Sendable {
+  @usableFromInline
   struct Wait: Sendable {
-    let tag: Tag
-    let number: UInt64
+    @usableFromInline let tag: Tag
+    @usableFromInline let number: UInt64
     let order: UInt64
     let activity: EffectActivity?
     fileprivate let continuation: CheckedContinuation<any Sendable, any Error>
@@ -30,7 +32,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   private let inner = Locked(Inner())
 
   /// The waits, in order (kept in order as they arrive). Bound: O(1), the array shared.
-  var waiting: [Wait] { inner.value.waits }
+  var waiting: [Wait] { inner.withLock { $0.waits } }
 
   /// The effect's side: parks it until the run resumes this wait; a cancelled task stops
   /// waiting with `CancellationError`. Bound: O(w) for w waits to keep them in order, nearly

@@ -168,6 +168,7 @@ func loops<State: Equatable>(in states: [State], steps: [Range<Int>]) -> [Range<
 /// ```swift
 /// continueChance(average: 50, limit: 100)   // ≈ 0.98
 /// ```
+@usableFromInline
 func continueChance(average: Double, limit: Int) -> Double {
   guard limit > 0, average > 0 else { return 0 }
   let target = Swift.min(average, Double(limit) * 0.98)

@@ -56,6 +56,12 @@ public struct StepContext<State> {
   public let state: State
   let pools: [String: [Any]]
 
+  @usableFromInline
+  init(state: State, pools: [String: [Any]]) {
+    self.state = state
+    self.pools = pools
+  }
+
   /// A property of ``state``.
   ///
   /// ```swift

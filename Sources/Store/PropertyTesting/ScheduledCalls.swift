@@ -8,6 +8,7 @@ import Store
 /// let value: Int = try await calls.call(dependency: 0)        // in an effect
 /// calls.resume(calls.waiting[0], with: .success(42))          // in the run
 /// ```
+@usableFromInline
 typealias ScheduledCalls = ParkedWaits<Int>
 
 extension ParkedWaits<Int> {

@@ -30,6 +30,7 @@ struct Span: Sendable {
 
 /// What a span holds. Spans of the same label under the same parent are siblings the shrinker may
 /// reorder; a span of a recursive node may be replaced by a node it contains.
+@usableFromInline
 enum SpanLabel: UInt8, Sendable {
   case element, component, alternative, filterTry, recursiveNode, bound, step, initialState
   /// A whole collection or string (``Draws/composite(_:_:)``).
