@@ -28,14 +28,9 @@ public struct Effect<Action> {
   @usableFromInline
   typealias Catch = nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void
 
-  /// What an effect does. Every case is `indirect`, so an operation is one reference to a heap
-  /// box whatever `Action` is, and `Effect` is a single (optional) pointer. Releasing the last
-  /// reference destroys the payload through the box's own metadata, made where the effect was
-  /// built. (A generic class holding the operation looks up the metadata of
-  /// `Effect<Action>.Operation` on every release instead: 550 instructions an effect, callgrind
-  /// on a replay, which drops every effect its reducer returns.)
+  /// What an effect does.
   @usableFromInline
-  indirect enum Operation {
+  enum Operation {
     case send(Action)
     case run(Body, Catch?, CallSite)
     case merge([Effect])
@@ -49,19 +44,36 @@ public struct Effect<Action> {
     case reportMisuse(TestFailure)
   }
 
-  /// What this effect does, or nil for `.none`: returning, checking and dropping `.none` is a
-  /// null test, with no reference counting.
+  /// An effect's operation in a heap box of its own (`indirect`), or nothing for `.none`: one
+  /// pointer whatever `Action` is, null for `.none`, so returning, checking and dropping `.none`
+  /// is a null test. Releasing the last reference destroys the operation through the box's own
+  /// metadata, made where the effect was built. (A generic class holding the operation looks
+  /// up the metadata of `Effect<Action>.Operation` on every release instead: 550 instructions
+  /// an effect, callgrind on a replay, which drops every effect its reducer returns.)
   @usableFromInline
-  let operation: Operation?
+  enum Storage {
+    case none
+    indirect case some(Operation)
+  }
+
+  @usableFromInline
+  let storage: Storage
+
+  /// What this effect does, or nil for `.none`.
+  @inlinable
+  var operation: Operation? {
+    if case .some(let operation) = storage { return operation }
+    return nil
+  }
 
   @inlinable
   init(_ operation: Operation) {
-    self.operation = operation
+    self.storage = .some(operation)
   }
 
   @inlinable
   init(none: Void) {
-    self.operation = nil
+    self.storage = .none
   }
 
   /// An effect that does nothing. Returning it costs nothing: the store skips the executor.
@@ -82,7 +94,7 @@ public struct Effect<Action> {
   /// ```
   @inlinable
   public var isNone: Bool {
-    if case .none = operation { return true }
+    if case .none = storage { return true }
     return false
   }
 
@@ -230,3 +242,4 @@ public struct Effect<Action> {
 
 extension Effect: Sendable where Action: Sendable {}
 extension Effect.Operation: Sendable where Action: Sendable {}
+extension Effect.Storage: Sendable where Action: Sendable {}
