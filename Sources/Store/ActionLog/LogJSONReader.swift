@@ -19,19 +19,27 @@ import Store
 /// integers as plain digits within `Int`, finite numbers (or the strings `NaN`, `Infinity`,
 /// `-Infinity`) as doubles, dates as ``LogDate`` text or finite seconds, keys without escapes.
 /// Bound: O(length of the JSON) time; it never recurses on its own (the state's shape nests it).
+///
+/// The readers that take closures (`object`, `fields`, `array`, `read`, `optional`) are
+/// inlinable, so that an app's state reader is specialised where it is written and its closures
+/// inlined: unspecialised, every field looked up the metadata of an `Optional` of its value
+/// (a sixth of a snapshot's reading, callgrind on replay).
+@usableFromInline
 package struct LogJSONReader {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline var index = 0
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// A key of an object, as its UTF-8 bytes (with no escapes in it).
+  @usableFromInline
   package struct Key {
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// Whether the key is `name`.
+    @usableFromInline
     package func `is`(_ name: StaticString) -> Bool {
       name.utf8CodeUnitCount == bytes.count
         && memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
@@ -47,6 +55,7 @@ package struct LogJSONReader {
   /// Reads an object: `body` is called with each key, the reader just before its value, and
   /// must read the value and return true. False when the text is not an object, a key has an
   /// escape, or `body` returns false.
+  @inlinable
   package mutating func object(_ body: (inout LogJSONReader, Key) -> Bool) -> Bool {
     guard take(UInt8(ascii: "{")) else { return false }
     if take(UInt8(ascii: "}")) { return true }
@@ -63,6 +72,7 @@ package struct LogJSONReader {
   /// Reads an object whose keys are among `names`, each at most once: `body` reads the value
   /// of `names[field]`. The fields seen, as bits (`1 << field`); nil when a key is unknown or
   /// repeated, or `body` returns false.
+  @inlinable
   package mutating func fields(
     _ names: [StaticString], _ body: (inout LogJSONReader, _ field: Int) -> Bool
   ) -> UInt64? {
@@ -78,6 +88,7 @@ package struct LogJSONReader {
   }
 
   /// Sets `value` to what `read` reads; whether it read one.
+  @inlinable
   package mutating func read<Value>(
     _ value: inout Value?, _ read: (inout LogJSONReader) -> Value?
   ) -> Bool {
@@ -86,6 +97,7 @@ package struct LogJSONReader {
   }
 
   /// Sets `value` to nil for `null`, else to what `read` reads; whether either was there.
+  @inlinable
   package mutating func optional<Value>(
     _ value: inout Value?, _ read: (inout LogJSONReader) -> Value?
   ) -> Bool {
@@ -97,6 +109,7 @@ package struct LogJSONReader {
   }
 
   /// Reads an array: `body` reads each element and returns true.
+  @inlinable
   package mutating func array(_ body: (inout LogJSONReader) -> Bool) -> Bool {
     guard take(UInt8(ascii: "[")) else { return false }
     if take(UInt8(ascii: "]")) { return true }
@@ -109,6 +122,7 @@ package struct LogJSONReader {
   }
 
   /// Reads `null`, if that is what comes next; false (reading nothing) otherwise.
+  @usableFromInline
   package mutating func null() -> Bool {
     literal("null")
   }
@@ -221,6 +235,7 @@ package struct LogJSONReader {
 
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+  @usableFromInline
   mutating func skipSpace() {
     while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
       index += 1
@@ -228,6 +243,7 @@ package struct LogJSONReader {
   }
 
   /// Skips white space and reads `byte` if it comes next.
+  @usableFromInline
   mutating func take(_ byte: UInt8) -> Bool {
     skipSpace()
     guard peek == byte else { return false }
@@ -245,6 +261,7 @@ package struct LogJSONReader {
   }
 
   /// A key with no escapes, and its closing quote read.
+  @usableFromInline
   mutating func plainKey() -> Key? {
     guard peek == UInt8(ascii: "\"") else { return nil }
     var position = index + 1

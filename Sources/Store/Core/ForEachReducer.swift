@@ -137,8 +137,9 @@ where
       Self.cancelRemoved(remaining: elements.pointee.slotOfID, site: site))
   }
 
-  /// `reduce(into:action:)` for a collection behind a computed key path.
-  @usableFromInline
+  /// `reduce(into:action:)` for a collection behind a computed key path; inlinable, so that it
+  /// is specialised where the reducer is built, as `ifLet`'s is.
+  @inlinable
   @inline(never)
   func reduceThroughKeyPath(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
