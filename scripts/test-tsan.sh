@@ -46,5 +46,9 @@ if [ "${1:-}" != "--all" ]; then
   for suite in "${suites[@]}"; do filters+=(--filter "^${suite/./\\.}[/.]"); done
 fi
 
-swift build --build-tests --sanitize=thread --scratch-path "$scratch"
-swift test --skip-build --sanitize=thread --scratch-path "$scratch" "${filters[@]}"
+# Whole-module compilation (-wmo, two threads for code generation): this build is never
+# incremental, and so it takes about a third less CPU time (310 s against 453 s measured, the
+# same tests and reports); the index store stays on, for test discovery.
+wmo=(-Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2)
+swift build --build-tests --sanitize=thread --scratch-path "$scratch" "${wmo[@]}"
+swift test --skip-build --sanitize=thread --scratch-path "$scratch" "${wmo[@]}" "${filters[@]}"
