@@ -15,12 +15,12 @@
 # - every test of the targets about concurrent code: the store, its effects, cancellation,
 #   clocks, TestStore and dependencies (StoreTests), the network clients against a loopback
 #   server (EffectsTests), the app's features with their effects (FeaturesTests), the console
-#   (ConsoleTests), the emitted tests, and the property-testing library with its effect
-#   properties (PropertyTestingTests);
-# - in the other targets, the suites with a second thread or a child process: the replay
+#   (ConsoleTests) and the emitted tests;
+# - in the other targets, the suites with a second thread, effects or a child process: the replay
 #   pipeline's reading thread and the recorder (ActionLogTests, AppLogTests), the effect
-#   properties of the demo and the REPL run as a child process while it records, replays and
-#   waits for the network (CLITests).
+#   properties of the library (PropertyTestingTests; its shrinker and generator suites compute on
+#   one thread) and of the demo, and the REPL run as a child process while it records, replays
+#   and waits for the network (CLITests).
 # The planted-bug corpus runs three times under the sanitizer in
 # scripts/effect-properties-tsan.sh (issue 19). A test suite added to one of the listed targets
 # is covered at once; one added elsewhere that starts threads belongs in the list below.
@@ -28,11 +28,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=.build/tsan
-whole_targets=(StoreTests EffectsTests FeaturesTests ConsoleTests EmittedTests PropertyTestingTests)
+whole_targets=(StoreTests EffectsTests FeaturesTests ConsoleTests EmittedTests)
 suites=(
   ActionLogTests.ActionLogTests ActionLogTests.BadLogTests ActionLogTests.ReadingChecksTests
   ActionLogTests.RecordingFileTests
   AppLogTests.AppActionLogTests
+  PropertyTestingTests.EffectPropertyMovePlansTests PropertyTestingTests.EffectSchedulesDocTests
   CLITests.EffectPropertyTests CLITests.ReadyEffectOrderTests CLITests.PrintedReadyOrderTests
   CLITests.WeatherEffectPropertyTests CLITests.ClockEffectPropertyTests
   CLITests.InteractiveModeTests CLITests.ScriptModeTests CLITests.SessionRecordingTests
