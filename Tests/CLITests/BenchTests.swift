@@ -16,6 +16,8 @@ struct BenchTests {
     #expect(throws: UsageError.self) { try BenchCommand.parse(["--only", "everything"]) }
     #expect(throws: UsageError.self) { try BenchCommand.parse(["--actions", "10"]) }
     #expect(throws: UsageError.self) { try BenchCommand.parse(["--fast"]) }
+    #expect(try BenchCommand.parse(["--keep-logs", "/tmp/logs"]).keepLogs == "/tmp/logs")
+    #expect(throws: UsageError.self) { try BenchCommand.parse(["--keep-logs"]) }
   }
 
   @Test("the dispatch section measures every variant and reports them under their JSON keys")

@@ -21,16 +21,20 @@ enum BenchCommand {
     var seeds = 100
     /// The shrinking problems to run (challenge or corpus names); all when empty.
     var problems: Set<String> = []
+    /// A directory to keep the replay section's logs in (to profile `uniflow replay` on them);
+    /// nil: they are deleted.
+    var keepLogs: String?
   }
 
   static let usage: TerminalText = """
     Usage: uniflow bench [--json] [--only SECTION[,SECTION…]] [--actions N] [--seeds N]
-                         [--problems NAME[,NAME…]]
+                         [--problems NAME[,NAME…]] [--keep-logs DIR]
 
     Sections: \(sections.joined(separator: ", ")).
     --seeds and --problems narrow the shrinking section: seeds per problem (default 100), and
     which challenges and corpus problems to run (default all); and the effect-properties section
-    (its planted bugs by name).
+    (its planted bugs by name). --keep-logs DIR keeps the replay section's logs there
+    (replay-100000.log, replay-1000000.log), to profile `uniflow replay` on them.
     Run a release build: scripts/build-release.sh && .build/static/release/uniflow bench
     (or swift run -c release uniflow bench); a debug build's figures say nothing.
     """
@@ -62,6 +66,11 @@ enum BenchCommand {
           throw UsageError("--problems needs a list of shrinking problem names")
         }
         parsed.problems.formUnion(list.split(separator: ",").map(String.init))
+      case "--keep-logs":
+        guard let directory = remaining.popFirst(), !directory.isEmpty else {
+          throw UsageError("--keep-logs needs a directory to keep the replay section's logs in")
+        }
+        parsed.keepLogs = directory
       case "--only":
         guard let list = remaining.popFirst() else {
           throw UsageError("--only needs a section: \(sections.joined(separator: ", "))")
@@ -77,7 +86,7 @@ enum BenchCommand {
       default:
         throw UsageError(
           "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…], "
-            + "--actions N, --seeds N and --problems NAME[,NAME…] (uniflow bench --help)")
+            + "--actions N, --seeds N, --problems NAME[,NAME…] and --keep-logs DIR (uniflow bench --help)")
       }
     }
     return parsed
@@ -103,7 +112,7 @@ enum BenchCommand {
     if wanted.contains("replay") || wanted.contains("record") {
       progress("replay and record: logs of 100,000 and 1,000,000 mixed actions")
       do {
-        let figures = try LogBench.run()
+        let figures = try LogBench.run(keepingLogsIn: arguments.keepLogs)
         if wanted.contains("replay") { report.addReplay(figures) }
         if wanted.contains("record") { report.addRecord(figures) }
       } catch {

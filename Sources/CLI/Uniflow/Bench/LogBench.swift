@@ -18,16 +18,24 @@ enum LogBench {
     var replayRuns: [(actions: Int, milliseconds: Double, peakResidentBytes: Int)]
   }
 
-  static func run(largest: Int = 1_000_000) throws(ActionLogError) -> Figures {
+  /// - Parameter directory: where to keep the logs (`replay-100000.log`, `replay-1000000.log`);
+  ///   nil: temporary files, deleted afterwards.
+  static func run(largest: Int = 1_000_000, keepingLogsIn directory: String? = nil)
+    throws(ActionLogError) -> Figures
+  {
     let reducer = AppReducer()
+    func logPath(_ actions: Int) -> String {
+      guard let directory else { return ActionLogBenchmark.temporaryPath() }
+      return URL(fileURLWithPath: directory).appendingPathComponent("replay-\(actions).log").path
+    }
     // The small log first: peak memory only goes up.
-    let small = ActionLogBenchmark.temporaryPath()
-    defer { unlink(small) }
+    let small = logPath(largest / 10)
+    defer { if directory == nil { unlink(small) } }
     _ = try record(largest / 10, to: small, reducer)
     let smallRun = try replayAsChild(small, actions: largest / 10)
 
-    let large = ActionLogBenchmark.temporaryPath()
-    defer { unlink(large) }
+    let large = logPath(largest)
+    defer { if directory == nil { unlink(large) } }
     let record = try record(largest, to: large, reducer)
     let replayInProcess = try ActionLogBenchmark.measureReplay(path: large) {
       () throws(ActionLogError) in
