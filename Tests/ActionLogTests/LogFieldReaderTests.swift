@@ -19,10 +19,8 @@ struct LogFieldReaderTests {
   /// What `read` reads from `line` in place.
   func reading<Value>(_ line: LogLine, _ read: (inout LogFieldReader) -> Value?) -> Value? {
     line.bytes.withUnsafeBufferPointer { bytes in
-      line.fields.withUnsafeBufferPointer { fields in
-        var reader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
-        return read(&reader)
-      }
+      guard var reader = LogFieldReader(fieldsOf: bytes) else { return nil }
+      return read(&reader)
     }
   }
 

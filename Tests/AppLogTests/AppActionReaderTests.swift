@@ -44,10 +44,8 @@ struct AppActionReaderTests {
   /// The fast reader's action, read in place.
   static func fast(_ line: LogLine) -> AppAction? {
     line.bytes.withUnsafeBufferPointer { bytes in
-      line.fields.withUnsafeBufferPointer { fields in
-        var reader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
-        return AppAction.read(&reader)
-      }
+      guard var reader = LogFieldReader(usualLine: bytes, after: nil) else { return nil }
+      return AppAction.read(&reader)
     }
   }
 
@@ -132,8 +130,9 @@ struct AppActionReaderTests {
         if Self.fast(line) != nil { fastReads += 1 }
         if case .refused = decoded { refusals += 1 }
       }
-      // Both kinds happen: the fast reader reads many mutated lines, and many are refused.
-      #expect(fastReads > 1_000)
+      // Both kinds happen: the fast reader reads many mutated lines (those still of the
+      // recorder's exact shape: no space, fields in order), and many are refused.
+      #expect(fastReads > 500)
       #expect(refusals > 1_000)
     }
   }
@@ -145,10 +144,8 @@ struct AppActionReaderTests {
     let slot = UnsafeMutablePointer<AppAction>.allocate(capacity: 1)
     defer { slot.deallocate() }
     let read = line.bytes.withUnsafeBufferPointer { bytes in
-      line.fields.withUnsafeBufferPointer { fields in
-        var fieldReader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
-        return reader(&fieldReader, slot)
-      }
+      guard var fieldReader = LogFieldReader(usualLine: bytes, after: nil) else { return false }
+      return reader(&fieldReader, slot)
     }
     #expect(read)
     #expect(slot.move() == .clock(.moveDay(-2)))

@@ -51,11 +51,9 @@ package enum AppLogSelfCheck {
     guard line.has("seq"), (try? line.int("seq")) != nil, (try? line.origin()) != nil,
       (try? line.hexWord("fp")) != nil
     else { return nil }
-    let fast = line.bytes.withUnsafeBufferPointer { bytes in
-      line.fields.withUnsafeBufferPointer { fields in
-        var reader = LogFieldReader(bytes: bytes, fields: fields, used: line.used)
-        return AppAction.read(&reader)
-      }
+    let fast = line.bytes.withUnsafeBufferPointer { bytes -> AppAction? in
+      guard var reader = LogFieldReader(usualLine: bytes, after: nil) else { return nil }
+      return AppAction.read(&reader)
     }
     guard let fast else { return nil }
     let text = describe(line.bytes)

@@ -93,10 +93,18 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let app = self.app
     // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
     let fastRead = LogActionFastPath<Action>.reader
+    // With a fast reader, which reads a usual line for less than parsing it costs, the reading
+    // thread decodes every action as it reads it, and this thread only applies them.
+    // Snapshot states are then decoded and checked here too, every mode refusing what `verify`
+    // refuses, so that the reading thread's share stays the smaller.
+    let decodesWhileReading = fastRead != nil && readerDecoding == .whenBehind
     let pipeline = ReplayPipeline(
-      cursor: cursor, line: self.line, summaries: step != nil, states: verify,
+      cursor: cursor, line: self.line, summaries: step != nil,
+      states: verify || decodesWhileReading,
       checkState: StateCheck<State>().check, app: app,
-      readerDecoding: readerDecoding
+      readerDecoding: readerDecoding,
+      actions: decodesWhileReading
+        ? TypedReplayActions<Action>(capacity: ReplayPipeline.batchSize, reader: fastRead) : nil
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
         for index in 0..<batch.count {
@@ -130,17 +138,19 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     reading: while let batch = pipeline.next() {
       var nextState = 0
       let decoded = batch.decoded as? [Action]
+      let read = batch.actions as? TypedReplayActions<Action>
       for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
         while nextState < batch.states.count, batch.states[nextState].position == index {
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
-          // Without `verify` the reading thread has decoded and checked the state already.
-          guard verify else { continue }
+          // Without `verify` the reading thread has decoded and checked the state already,
+          // unless it hands states over to be checked here.
+          guard verify || decodesWhileReading else { continue }
           // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
           let loggedState = try decodeState(logged)
-          guard progress.divergence == nil else { continue }
+          guard verify, progress.divergence == nil else { continue }
           progress.compare(
             state, loggedState, seq: logged.seq, line: logged.line,
             isSnapshot: !logged.isCheckpoint)
@@ -154,7 +164,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         guard index < batch.count else { break }
         let seq = batch.seqs[index]
         let action: Action
-        if let decoded {
+        if let read {
+          action = read.take()
+        } else if let decoded {
           action = decoded[index]
         } else if let fastRead, batch.read(index, with: fastRead, into: slot) {
           action = slot.move()
@@ -164,7 +176,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             &line, path: path, lineNumber: batch.lines[index], app: app)
         }
         apply(&state, action)
-        if let fingerprint, batch.fingerprints[index] != 0 {
+        if verify, let fingerprint, batch.fingerprints[index] != 0 {
           progress.compare(
             fingerprint(state), batch.fingerprints[index], seq: seq, line: batch.lines[index])
         }

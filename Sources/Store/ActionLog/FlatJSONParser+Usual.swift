@@ -11,65 +11,89 @@ extension FlatJSONParser {
   /// other start — a space, an escape, a number with a sign, a fraction or an exponent — which
   /// the general grammar then reads or refuses. Bound: one pass over the bytes it reads.
   mutating func usualStart(into fields: inout [LogField]) -> Bool {
-    guard fields.count + 3 <= Self.maxFields, let base = bytes.baseAddress else { return false }
+    guard fields.count + 3 <= Self.maxFields, let base = bytes.baseAddress,
+      let head = Self.usualHead(bytes, from: index)
+    else { return false }
     let count = bytes.count
-    var position = index
-    /// Whether the next `length` (≤ 8) bytes are those of `word`, the first in its lowest byte,
-    /// passing them: one load of eight bytes, so eight must be left (a usual line has more).
-    func starts(_ word: UInt64, _ length: Int) -> Bool {
-      guard count - position >= 8 else { return false }
-      let loaded = UInt64(
-        littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-      let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(8 * length)) &- 1
-      guard loaded & mask == word else { return false }
-      position += length
-      return true
+    var position = head.end
+    let actionKey = position + 2
+    guard Self.starts(bytes, &position, Self.actionKey, 8),
+      Self.starts(bytes, &position, Self.actionKeyEnd, 3),
+      let action = Self.plain(bytes, &position), position < count,
+      base[position] == UInt8(ascii: ",")
+    else { return false }
+    position += 1
+    func field(_ key: Int, _ length: Int, _ value: Range<Int>, _ kind: LogField.Kind) -> LogField {
+      LogField(
+        keyStart: Int32(key), keyEnd: Int32(key + length), valueStart: Int32(value.lowerBound),
+        valueEnd: Int32(value.upperBound), kind: kind, keyEscaped: false, valueEscaped: false)
     }
-    /// A string's plain text up to its closing quote, which it passes; nil if an escape or a
-    /// control character comes first, or the line ends.
-    func plain() -> (start: Int, end: Int)? {
-      let start = position
-      position = Self.plainText(in: bytes, from: position)
-      while position < count, base[position] != UInt8(ascii: "\""),
-        base[position] != UInt8(ascii: "\\"), base[position] >= 0x20
-      {
-        position += 1
-      }
-      guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
-      position += 1
-      return (start, position - 1)
-    }
+    fields.append(field(head.seqKey, 3, head.seq, .integer))
+    fields.append(field(head.sourceKey, 3, head.source, .string))
+    fields.append(field(actionKey, 6, action, .string))
+    index = position
+    return true
+  }
+
+  /// Reads `"seq":N,"src":"…"` from `start`, just after a line's `{`, as the recorder writes an
+  /// action line's start: where its keys and values are, and `end`, the index just after the
+  /// `src` value's closing quote; nil for any other start — a space, an escape, a number with a
+  /// sign, a leading zero, a fraction or an exponent. Bound: one pass over the bytes it reads.
+  static func usualHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (seqKey: Int, seq: Range<Int>, sourceKey: Int, source: Range<Int>, end: Int)?
+  {
+    guard let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    var position = start
     let seqKey = position + 1
     // The pieces' bytes, the first in the lowest byte; ParserUsualLineTests checks them.
-    guard starts(Self.seqKey, 6) else { return false }
+    guard starts(bytes, &position, Self.seqKey, 6) else { return nil }
     let seqStart = position
-    guard position < count else { return false }
+    guard position < count else { return nil }
     if base[position] == UInt8(ascii: "0") {
       position += 1
     } else {
-      guard base[position] &- UInt8(ascii: "1") < 9 else { return false }
+      guard base[position] &- UInt8(ascii: "1") < 9 else { return nil }
       while position < count, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
     }
     let seqEnd = position
     let sourceKey = position + 2
-    guard starts(Self.sourceKey, 8), let source = plain() else { return false }
-    let actionKey = position + 2
-    guard starts(Self.actionKey, 8), starts(Self.actionKeyEnd, 3), let action = plain(),
-      position < count, base[position] == UInt8(ascii: ",")
-    else { return false }
-    position += 1
-    func field(_ key: Int, _ length: Int, _ value: (start: Int, end: Int), _ kind: LogField.Kind)
-      -> LogField
-    {
-      LogField(
-        keyStart: Int32(key), keyEnd: Int32(key + length), valueStart: Int32(value.start),
-        valueEnd: Int32(value.end), kind: kind, keyEscaped: false, valueEscaped: false)
-    }
-    fields.append(field(seqKey, 3, (seqStart, seqEnd), .integer))
-    fields.append(field(sourceKey, 3, source, .string))
-    fields.append(field(actionKey, 6, action, .string))
-    index = position
+    guard starts(bytes, &position, Self.sourceKey, 8), let source = plain(bytes, &position)
+    else { return nil }
+    return (seqKey, seqStart..<seqEnd, sourceKey, source, position)
+  }
+
+  /// Whether the `length` (≤ 8) bytes at `position` are those of `word`, the first in its
+  /// lowest byte, passing them: one load of eight bytes, so eight must be left (a usual line
+  /// has more).
+  private static func starts(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ word: UInt64, _ length: Int
+  ) -> Bool {
+    guard bytes.count - position >= 8, let base = bytes.baseAddress else { return false }
+    let loaded = UInt64(
+      littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+    let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(8 * length)) &- 1
+    guard loaded & mask == word else { return false }
+    position += length
     return true
+  }
+
+  /// A string's plain text from `position` up to its closing quote, which it passes; nil if an
+  /// escape or a control character comes first, or the line ends.
+  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int)
+    -> Range<Int>?
+  {
+    let count = bytes.count
+    let start = position
+    position = plainText(in: bytes, from: position)
+    while position < count, bytes[position] != UInt8(ascii: "\""),
+      bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20
+    {
+      position += 1
+    }
+    guard position < count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    position += 1
+    return start..<(position - 1)
   }
 
   /// `"seq":`, `,"src":"`, `,"action` and `":"` as little-endian words.

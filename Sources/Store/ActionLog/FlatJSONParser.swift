@@ -12,9 +12,16 @@ import Store
 /// state snapshot) are kept whole, as raw JSON for `JSONDecoder`; only their brackets and
 /// strings are checked here. A million lines a second is the budget, which is why this exists:
 /// `JSONSerialization` reads about 217,000 lines a second on the machine this was built on.
+@usableFromInline
 package struct FlatJSONParser {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline var index = 0
+
+  @usableFromInline
+  init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0) {
+    self.bytes = bytes
+    self.index = index
+  }
 
   /// The most fields one line may have (`LogLine` marks the ones read in a 64-bit mask).
   package static let maxFields = 64
@@ -133,6 +140,7 @@ package struct FlatJSONParser {
   /// 0x8080…` sets the high bit of x's zero bytes, and `(x − 0x2020…) & ~x & 0x8080…` of its
   /// bytes under 0x20. Borrows can set bits above a true hit, never below one, so the lowest
   /// bit set in the three masks together is the first byte that ends the text.
+  @inlinable
   static func plainText(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -179,7 +187,8 @@ package struct FlatJSONParser {
     }
   }
 
-  private mutating func value() throws(LogLineError) -> (
+  @usableFromInline
+  mutating func value() throws(LogLineError) -> (
     LogField.Kind, (start: Int, end: Int, escaped: Bool)
   ) {
     guard index < bytes.count else { throw LogLineError("expected a value", at: index) }
@@ -294,8 +303,10 @@ package struct FlatJSONParser {
 }
 
 /// One field of a parsed line: where its key and value are in the line's bytes.
+@usableFromInline
 package struct LogField: Sendable {
   /// What kind of JSON value a field holds.
+  @usableFromInline
   package enum Kind: UInt8, Sendable {
     case string, integer, number, bool, null, object, array
 
@@ -315,14 +326,28 @@ package struct LogField: Sendable {
   var keyStart: Int32
   var keyEnd: Int32
   /// For a string, the range inside the quotes; else the value's whole text.
-  var valueStart: Int32
-  var valueEnd: Int32
-  var kind: Kind
+  @usableFromInline var valueStart: Int32
+  @usableFromInline var valueEnd: Int32
+  @usableFromInline var kind: Kind
   var keyEscaped: Bool
-  var valueEscaped: Bool
+  @usableFromInline var valueEscaped: Bool
+
+  @usableFromInline
+  init(
+    keyStart: Int32, keyEnd: Int32, valueStart: Int32, valueEnd: Int32, kind: Kind,
+    keyEscaped: Bool, valueEscaped: Bool
+  ) {
+    self.keyStart = keyStart
+    self.keyEnd = keyEnd
+    self.valueStart = valueStart
+    self.valueEnd = valueEnd
+    self.kind = kind
+    self.keyEscaped = keyEscaped
+    self.valueEscaped = valueEscaped
+  }
 
   /// The value's bytes: inside the quotes for a string, else its whole text.
-  var valueRange: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+  @inlinable var valueRange: Range<Int> { Int(valueStart)..<Int(valueEnd) }
 
   /// The value as written, a string's quotes included.
   var rawRange: Range<Int> {

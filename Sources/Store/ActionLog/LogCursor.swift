@@ -62,6 +62,46 @@ package struct LogCursor: Sendable {
   /// line with no newline that is not complete JSON.
   package mutating func next(_ line: inout LogLine) throws(ActionLogError) -> Kind? {
     guard let ending = try lines.next(into: &line.bytes) else { return nil }
+    return try interpret(&line, ending)
+  }
+
+  /// Reads and checks the next line as ``next(_:)`` does, first offering an action line of the
+  /// recorder's usual shape, straight from its bytes, to `read` — a fast action reader that
+  /// decodes the action whole and returns true, or returns false to leave the line to the
+  /// general parser, so `decoded` says which. A line `read` takes is one ``next(_:)`` would
+  /// accept as the same action: the reader checks its `seq`, `src` and `fp` as the cursor does.
+  ///
+  /// ```swift
+  /// while let (kind, decoded) = try cursor.next(&line, readingActionsWith: { buffer.read(&$0) }) {
+  ///   if case .action(let seq, _, _, _) = kind { cursor.accept(seq: seq) }
+  /// }
+  /// ```
+  package mutating func next(
+    _ line: inout LogLine, readingActionsWith read: (inout LogFieldReader) -> Bool
+  ) throws(ActionLogError) -> (kind: Kind, decoded: Bool)? {
+    guard let ending = try lines.next(into: &line.bytes) else { return nil }
+    if !sawCheckpoint, !readsClock {
+      let lastSeq = lastSeq
+      let usual = line.bytes.withUnsafeBufferPointer {
+        bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
+        guard var reader = LogFieldReader(usualLine: bytes, after: lastSeq), read(&reader)
+        else { return nil }
+        return (reader.seq, reader.origin, reader.fingerprint)
+      }
+      if let usual {
+        return (
+          .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
+          true
+        )
+      }
+    }
+    return try interpret(&line, ending).map { ($0, false) }
+  }
+
+  /// Parses and checks the line just read into `line.bytes`.
+  private mutating func interpret(_ line: inout LogLine, _ ending: LogFileLines.Ending)
+    throws(ActionLogError) -> Kind?
+  {
     do throws(LogLineError) {
       try line.parse()
     } catch {

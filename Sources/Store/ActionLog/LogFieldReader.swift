@@ -1,59 +1,181 @@
 import Foundation
 import Store
 
-/// Reads an action line's parsed fields in the order the writer wrote them, in place — no copy
-/// of the line, no `String` keys — for a fast action reader (``LogActionReadable``).
+/// Reads an action line straight from its bytes, field after field in the order the recorder
+/// writes them — no field table, no copy of the line, no `String` keys — for a fast action
+/// reader (``LogActionReadable``).
 ///
 /// ```swift
-/// guard let days = reader.int("days"), reader.isComplete else { return nil }
-/// return .moveDay(days)
+/// guard var reader = LogFieldReader(usualLine: bytes, after: lastSeq),
+///   reader.action(in: logNames) == .moveDay, let days = reader.int("days"), reader.isComplete
+/// else { return nil }   // the line goes to the general parser and `init(logLine:)`
 /// ```
 ///
-/// Each read takes the next field not read yet (the log's own `seq`, `src`, `fp` are read
-/// already), if its key is the one asked for and its value is of the kind asked for; anything
-/// else gives nil, and the line goes to ``LoggableAction/init(logLine:)``, which reads fields
-/// by name in any order and says what is wrong. A value read here is the value `LogLine` reads
-/// from the same field: both convert with the same functions (`LogLine.integerValue` and the
-/// others). Bound: O(the line's length) time over all reads, no allocation but the strings
+/// The recorder writes an action line as `{"seq":N,"src":"…","action":"…",` then the action's
+/// fields as `"key":value` separated by commas, then `"fp":"…"}`, with no spaces. This reader
+/// takes exactly that and nothing else: each read takes the next field if its key is the one
+/// asked for, written plainly, and its value of the kind asked for; anything else — a space, a
+/// field out of order, an escaped key, a `null`, a field left over (``isComplete``) — gives nil,
+/// and the line goes to ``LogLine`` and ``LoggableAction/init(logLine:)``, which read fields by
+/// name in any order and say what is wrong. Every value is checked against JSON's grammar by
+/// the parser's own routines, and converted by the same functions `LogLine` uses
+/// (`LogLine.integerValue` and the others), so a line it reads whole is one the general path
+/// reads the same. Bound: one pass over the line's bytes, no allocation but the strings
 /// returned.
 @usableFromInline
 package struct LogFieldReader {
-  let bytes: UnsafeBufferPointer<UInt8>
-  let fields: UnsafeBufferPointer<LogField>
-  /// Bit `n` is set once field `n` has been read.
-  var used: UInt64
-  /// The first field that may be unread.
-  var next = 0
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+  /// Where the next field begins: at the `,` before it, or the line's `{`.
+  @usableFromInline var position: Int
+  /// Where the fields end: at the line's `}`, or at the `,` before the recorder's `"fp"`.
+  @usableFromInline let end: Int
+  /// The line's `seq`, when read by ``init(usualLine:after:)``.
+  package private(set) var seq = 0
+  /// The line's `src`, when read by ``init(usualLine:after:)``.
+  package private(set) var origin = ActionOrigin.sent
 
-  package init(
-    bytes: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<LogField>, used: UInt64
-  ) {
+  /// A reader of the fields of the object `bytes` holds, from its first (for tests and checks
+  /// of single fields); nil unless `bytes` begins with `{`.
+  package init?(fieldsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.first == UInt8(ascii: "{") else { return nil }
     self.bytes = bytes
-    self.fields = fields
-    self.used = used
+    position = 0
+    end = bytes.count - 1
   }
 
-  /// Whether every field has been read: the line holds nothing the action did not take.
+  /// A reader of an action line of the recorder's usual shape, having read its `seq` — one more
+  /// than `lastSeq` (nil: any) — and its `src`, and standing before `"action"`; nil for any other
+  /// line (see ``FlatJSONParser/usualStart(into:)``).
+  package init?(usualLine bytes: UnsafeBufferPointer<UInt8>, after lastSeq: Int?) {
+    guard bytes.first == UInt8(ascii: "{"), let head = FlatJSONParser.usualHead(bytes, from: 1)
+    else { return nil }
+    let digits = head.seq
+    guard digits.count <= 18 else { return nil }
+    var seq = 0
+    for index in digits { seq = seq &* 10 &+ Int(bytes[index] &- 0x30) }
+    if let lastSeq, lastSeq == Int.max || seq != lastSeq + 1 { return nil }
+    let source = UnsafeBufferPointer(rebasing: bytes[head.source])
+    if LogLine.equals(source, "sent") {
+      origin = .sent
+    } else if LogLine.equals(source, "effect") {
+      origin = .effect
+    } else {
+      return nil
+    }
+    self.bytes = bytes
+    self.seq = seq
+    position = head.end
+    (fingerprint, end) = Self.ending(bytes)
+  }
+
+  /// The state fingerprint ending the line — `,"fp":"…"}` with 16 lowercase hexadecimal
+  /// digits, the recorder's last field — and where the fields before it end; or nil and the
+  /// line's last byte.
+  private static func ending(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64?, Int) {
+    let length = 25  // ,"fp":"0123456789abcdef"}
+    let last = bytes.count - 1
+    guard bytes.count > length, let base = bytes.baseAddress else { return (nil, last) }
+    let start = base + bytes.count - length
+    let opening: StaticString = ",\"fp\":\""
+    guard memcmp(start, opening.utf8Start, 7) == 0, start[23] == UInt8(ascii: "\""),
+      start[24] == UInt8(ascii: "}"),
+      let fingerprint = LogLine.hexWord(bytes.count - 18..<bytes.count - 2, base)
+    else { return (nil, last) }
+    return (fingerprint, bytes.count - length)
+  }
+
+  /// The recorder's state fingerprint ending a usual line (``init(usualLine:after:)``), if it
+  /// has one: `,"fp":"…"}` with 16 lowercase hexadecimal digits.
+  @usableFromInline package private(set) var fingerprint: UInt64?
+
+  /// Whether every field has been read: what is left of the line is its end, `}`, or the
+  /// recorder's state fingerprint and then the end (see ``fingerprint``).
+  @inlinable
   package var isComplete: Bool {
-    fields.count == 64 ? used == ~0 : used == (1 << UInt64(fields.count)) &- 1
+    position == end && (fingerprint != nil || bytes[end] == UInt8(ascii: "}"))
   }
 
-  /// Whether the next unread field's key is `key` (not reading it).
-  package mutating func nextIs(_ key: StaticString) -> Bool {
-    while next < fields.count, used & (1 << UInt64(next)) != 0 { next += 1 }
-    guard next < fields.count else { return false }
-    let field = fields[next]
-    let start = Int(field.keyStart)
-    let count = Int(field.keyEnd) - start
-    return !field.keyEscaped && count == key.utf8CodeUnitCount
-      && (count == 0 || memcmp(bytes.baseAddress! + start, key.utf8Start, count) == 0)
+  /// Whether the next field's key is `key`, written plainly (not reading it).
+  @inlinable
+  package func nextIs(_ key: StaticString) -> Bool {
+    let count = key.utf8CodeUnitCount
+    guard position + count + 4 <= end, let base = bytes.baseAddress else { return false }
+    let separator = base[position]
+    guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "{") && position == 0,
+      base[position + 1] == UInt8(ascii: "\""), base[position + 2 + count] == UInt8(ascii: "\""),
+      base[position + 3 + count] == UInt8(ascii: ":")
+    else { return false }
+    // The key, eight bytes at a time while eight are left of it, then byte by byte.
+    let line = UnsafeRawPointer(base + position + 2)
+    let wanted = UnsafeRawPointer(key.utf8Start)
+    var offset = 0
+    while offset + 8 <= count {
+      guard
+        line.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < count {
+      guard
+        line.load(fromByteOffset: offset, as: UInt8.self)
+          == wanted.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
   }
 
-  /// The next unread field, read, if its key is `key`.
-  package mutating func take(_ key: StaticString) -> LogField? {
-    guard nextIs(key) else { return nil }
-    used |= 1 << UInt64(next)
-    return fields[next]
+  /// The next field, read, if its key is `key`: its value checked against JSON's grammar —
+  /// here for a plain string or a whole number, else by the parser's own `value()` — and
+  /// followed by a `,` or the `}` that ends the fields; a `null` is not taken.
+  @inlinable
+  mutating func take(_ key: StaticString) -> LogField? {
+    guard nextIs(key), let base = bytes.baseAddress else { return nil }
+    let keyStart = position + 2
+    let keyEnd = keyStart + key.utf8CodeUnitCount
+    let start = keyEnd + 2
+    var kind = LogField.Kind.string
+    var valueStart = start
+    var valueEnd = start
+    var escaped = false
+    var after = start
+    let first = base[start]
+    if first == UInt8(ascii: "\"") {
+      // Plain text up to the closing quote: eight bytes at a time, then byte by byte.
+      var index = FlatJSONParser.plainText(in: bytes, from: start + 1)
+      while index < end, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\"),
+        base[index] >= 0x20
+      {
+        index += 1
+      }
+      if index < end, base[index] == UInt8(ascii: "\"") {
+        (valueStart, valueEnd, after) = (start + 1, index, index + 1)
+      }
+    } else if first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "-") {
+      // -?(0|[1-9][0-9]*) and no fraction or exponent after it.
+      var index = first == UInt8(ascii: "-") ? start + 1 : start
+      let digits = index
+      while index < end, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+      if index > digits, base[digits] != UInt8(ascii: "0") || index == digits + 1,
+        base[index] != UInt8(ascii: "."), base[index] | 0x20 != UInt8(ascii: "e")
+      {
+        (kind, valueEnd, after) = (.integer, index, index)
+      }
+    }
+    if after == start {
+      // Anything else: an escaped string, a fraction, true, false — as the parser reads it.
+      var parser = FlatJSONParser(bytes: bytes, index: start)
+      guard let (parsedKind, value) = try? parser.value(), parsedKind != .null else { return nil }
+      (kind, valueStart, valueEnd, escaped, after) = (
+        parsedKind, value.start, value.end, value.escaped, parser.index
+      )
+    }
+    guard after <= end, base[after] == UInt8(ascii: ",") || after == end else { return nil }
+    position = after
+    return LogField(
+      keyStart: Int32(keyStart), keyEnd: Int32(keyEnd), valueStart: Int32(valueStart),
+      valueEnd: Int32(valueEnd), kind: kind, keyEscaped: false, valueEscaped: escaped)
   }
 
   /// The action named by the `action` field, as ``LogLine/action(in:)`` finds it.
@@ -62,7 +184,7 @@ package struct LogFieldReader {
     actionIndex(in: names.table).map { names.cases[$0] }
   }
 
-  @usableFromInline
+  @inlinable
   package mutating func actionIndex(in table: LogNameTable) -> Int? {
     guard let field = take("action"), field.kind == .string, !field.valueEscaped else {
       return nil
@@ -71,27 +193,32 @@ package struct LogFieldReader {
   }
 
   /// A whole number within `Int`.
+  @inlinable
   package mutating func int(_ key: StaticString) -> Int? {
     take(key).flatMap { LogLine.integerValue(bytes, $0) }
   }
 
   /// `true` or `false`.
+  @inlinable
   package mutating func bool(_ key: StaticString) -> Bool? {
     guard let field = take(key), field.kind == .bool else { return nil }
     return bytes[field.valueRange.lowerBound] == UInt8(ascii: "t")
   }
 
   /// A finite number, or `"NaN"`, `"Infinity"`, `"-Infinity"`.
+  @inlinable
   package mutating func double(_ key: StaticString) -> Double? {
     take(key).flatMap { LogLine.doubleValue(bytes, $0) }
   }
 
   /// A string, unescaped and valid UTF-8.
+  @inlinable
   package mutating func string(_ key: StaticString) -> String? {
     take(key).flatMap { LogLine.textValue(bytes, $0) }
   }
 
   /// An instant: ``LogDate`` text or a finite number of seconds since 2001.
+  @inlinable
   package mutating func date(_ key: StaticString) -> Date? {
     guard let field = take(key) else { return nil }
     switch field.kind {
@@ -104,12 +231,14 @@ package struct LogFieldReader {
 
   /// An optional string the writer leaves out when nil: `.some(nil)` when the next field is
   /// not `key`, `.some(text)` when it is a string, nil (give up) when it is anything else.
+  @inlinable
   package mutating func optionalString(_ key: StaticString) -> String?? {
     guard nextIs(key) else { return .some(nil) }
     return string(key).map { .some($0) }
   }
 
   /// An optional whole number, as ``optionalString(_:)`` reads an optional string.
+  @inlinable
   package mutating func optionalInt(_ key: StaticString) -> Int?? {
     guard nextIs(key) else { return .some(nil) }
     return int(key).map { .some($0) }

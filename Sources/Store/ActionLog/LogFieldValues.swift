@@ -8,6 +8,7 @@ import Store
 /// Bound: O(the value's length) time; a number outside the fast path allocates one short string.
 extension LogLine {
   /// A whole number that fits an `Int`, for a field of kind `.integer`.
+  @usableFromInline
   static func integerValue(_ line: UnsafeBufferPointer<UInt8>, _ field: LogField) -> Int? {
     guard field.kind == .integer else { return nil }
     let range = field.valueRange
@@ -29,6 +30,7 @@ extension LogLine {
   }
 
   /// A finite number, or one of the strings `"NaN"`, `"Infinity"`, `"-Infinity"` as written.
+  @usableFromInline
   static func doubleValue(_ line: UnsafeBufferPointer<UInt8>, _ field: LogField) -> Double? {
     let text = UnsafeBufferPointer(rebasing: line[field.valueRange])
     switch field.kind {
@@ -46,6 +48,7 @@ extension LogLine {
   }
 
   /// A string's text, unescaped; nil when it is not valid UTF-8 or escapes a lone surrogate.
+  @usableFromInline
   static func textValue(_ line: UnsafeBufferPointer<UInt8>, _ field: LogField) -> String? {
     guard field.kind == .string else { return nil }
     let range = field.valueRange
@@ -58,6 +61,7 @@ extension LogLine {
   }
 
   /// An instant written as ``LogDate`` text (the string's bytes as written).
+  @usableFromInline
   static func dateValue(_ line: UnsafeBufferPointer<UInt8>, _ field: LogField) -> Date? {
     guard field.kind == .string else { return nil }
     return LogDate.parse(
@@ -128,7 +132,7 @@ extension LogLine {
     Double(String(decoding: text, as: UTF8.self))
   }
 
-  private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+  static func equals(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
     text.count == word.utf8CodeUnitCount
       && (text.count == 0 || memcmp(text.baseAddress!, word.utf8Start, text.count) == 0)
   }

@@ -70,6 +70,7 @@ package struct LogNameTable: Sendable {
   }
 
   /// The index of the name spelled by `bytes`, if there is one.
+  @usableFromInline
   func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     for (index, name) in names.enumerated() where name.count == bytes.count {
       let same = name.withUnsafeBufferPointer {

@@ -74,15 +74,23 @@ package final class ReplayPipeline: Sendable {
     /// The batch's actions, decoded by the reading thread (an `[Action]`), when it had time to
     /// spare; nil when the applying thread is to decode them.
     var decoded: (any Sendable)?
+    /// The batch's actions, decoded by the reading thread as it read them, when the replay
+    /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:app:readerDecoding:actions:decoder:)``):
+    /// then `bytes`, `fields` and the other line tables are empty.
+    var actions: ReplayActions?
     /// Set on the last batch.
     var end: End?
 
-    init(capacity: Int) {
-      bytes.reserveCapacity(capacity * 96)
-      byteEnds.reserveCapacity(capacity)
-      fields.reserveCapacity(capacity * 6)
-      fieldEnds.reserveCapacity(capacity)
-      used.reserveCapacity(capacity)
+    /// A batch for `capacity` actions; `actions`: their decoded actions, rather than their lines.
+    init(capacity: Int, actions: ReplayActions? = nil) {
+      self.actions = actions
+      if actions == nil {
+        bytes.reserveCapacity(capacity * 96)
+        byteEnds.reserveCapacity(capacity)
+        fields.reserveCapacity(capacity * 6)
+        fieldEnds.reserveCapacity(capacity)
+        used.reserveCapacity(capacity)
+      }
       seqs.reserveCapacity(capacity)
       origins.reserveCapacity(capacity)
       lines.reserveCapacity(capacity)
@@ -108,15 +116,14 @@ package final class ReplayPipeline: Sendable {
       into slot: UnsafeMutablePointer<Action>
     ) -> Bool {
       let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
-      let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
       return bytes.withUnsafeBufferPointer { bytes in
-        fields.withUnsafeBufferPointer { fields in
+        // The cursor has checked the line's seq: any will do here.
+        guard
           var line = LogFieldReader(
-            bytes: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
-            fields: UnsafeBufferPointer(rebasing: fields[fieldsStart..<fieldEnds[index]]),
-            used: used[index])
-          return reader(&line, slot)
-        }
+            usualLine: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
+            after: nil)
+        else { return false }
+        return reader(&line, slot)
       }
     }
 
@@ -170,19 +177,25 @@ package final class ReplayPipeline: Sendable {
   ///     here, so that every mode refuses what `verify` would — on the reading thread, which
   ///     has time to spare while the applying thread decodes and applies.
   ///   - app: the program replaying, as a refused state's message names it.
+  ///   - actions: decode every action on the reading thread, as it reads it, into these
+  ///     (empty) and their ``ReplayActions/makeNext()`` for later batches: for an action type
+  ///     with a fast reader, which reads a usual line straight from its bytes for less than
+  ///     parsing it costs, so that this thread's share stays the smaller; the applying thread
+  ///     then only applies. `decoder` is not used.
   ///   - decoder: decodes a batch on the reading thread when the applying thread is behind —
   ///     batches are waiting in the queue — so that neither thread idles while the other works,
   ///     whichever of parsing and applying is the heavier for the log at hand.
   init(
     cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
     checkState: StateCheck? = nil, app: String = "program",
-    readerDecoding: ReaderDecoding = .whenBehind, decoder: BatchDecoder? = nil
+    readerDecoding: ReaderDecoding = .whenBehind, actions: ReplayActions? = nil,
+    decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
-        checkState: states ? nil : checkState, app: app,
+        checkState: states ? nil : checkState, app: app, actions: actions,
         decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
@@ -203,13 +216,13 @@ package final class ReplayPipeline: Sendable {
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
     summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
-    decoder: (ReaderDecoding, BatchDecoder)?
+    actions: ReplayActions?, decoder: (ReaderDecoding, BatchDecoder)?
   ) {
     var cursor = cursor
     var line = line
     // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and a state
     // is decoded and checked here (`checkState`) or on the applying thread (`states`).
-    var batch = Batch(capacity: batchSize)
+    var batch = Batch(capacity: batchSize, actions: actions)
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
       if let checkState {
         let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
@@ -228,16 +241,25 @@ package final class ReplayPipeline: Sendable {
           isCheckpoint: isCheckpoint, line: cursor.lineNumber,
           column: states ? line.column(ofByte: json.lowerBound) : 1))
     }
+    // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
+    let readsUsualLines = !summaries
     do throws(ActionLogError) {
-      while let kind = try cursor.next(&line) {
+      while let (kind, decoded) = try next() {
         switch kind {
         case .action(let seq, let origin, let fingerprint, _):
+          // The summary first: decoding marks the line's fields read.
+          if summaries { batch.summaries.append(line.summary) }
+          if let actions = batch.actions {
+            if !decoded {
+              try actions.decode(&line, path: cursor.path, lineNumber: cursor.lineNumber, app: app)
+            }
+          } else {
+            batch.append(line)
+          }
           cursor.accept(seq: seq)
-          batch.append(line)
           batch.seqs.append(seq)
           batch.origins.append(origin)
           batch.lines.append(cursor.lineNumber)
-          if summaries { batch.summaries.append(line.summary) }
           if states { batch.fingerprints.append(fingerprint ?? 0) }
         case .snapshot(let seq, let json):
           do { try appendState(seq, json, isCheckpoint: false) } catch { return end(error) }
@@ -247,11 +269,14 @@ package final class ReplayPipeline: Sendable {
           continue  // answers for an emitted test: a replay has every effect's action already
         }
         if batch.count == batchSize {
-          if let (policy, decode) = decoder, policy.decodes(waiting: queue.count) {
+          if batch.actions == nil, let (policy, decode) = decoder,
+            policy.decodes(waiting: queue.count)
+          {
             batch.decoded = decode(batch, &line)
           }
+          let next = batch.actions?.makeNext()
           guard queue.put(batch) else { return }  // nobody is reading any more
-          batch = Batch(capacity: batchSize)
+          batch = Batch(capacity: batchSize, actions: next)
         }
       }
       batch.end = .finished(tornLine: cursor.tornLine)
@@ -259,6 +284,14 @@ package final class ReplayPipeline: Sendable {
       batch.end = .failed(error)
     }
     _ = queue.put(batch)
+
+    /// The next line, read straight from its bytes by the batch's actions when it can be.
+    func next() throws(ActionLogError) -> (kind: LogCursor.Kind, decoded: Bool)? {
+      if readsUsualLines, let actions = batch.actions {
+        return try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
+      }
+      return try cursor.next(&line).map { ($0, false) }
+    }
 
     /// Hands over the batch, ended by a state that is not valid.
     func end(_ problem: StateProblem) {

@@ -92,9 +92,7 @@ package enum LogDate {
       // `.` then at least one digit, then the `Z` already checked.
       guard bytes[19] == UInt8(ascii: "."), bytes.count > 21 else { return nil }
       let fractionBytes = UnsafeRawBufferPointer(rebasing: bytes[20..<(bytes.count - 1)])
-      guard fractionBytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-        let value = Double("0." + String(decoding: fractionBytes, as: UTF8.self))
-      else { return nil }
+      guard let value = fractionValue(fractionBytes) else { return nil }
       fraction = value
     } else if bytes[19] != UInt8(ascii: "Z") {
       return nil
@@ -103,6 +101,27 @@ package enum LogDate {
     let unix = days * 86_400 + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSinceReferenceDate: Double(unix - referenceToUnix) + fraction)
   }
+
+  /// `0.` followed by `digits` (all decimal digits, at least one) as `Double(String)` reads it;
+  /// nil if any is not a digit. Up to 15 digits (a whole number under 2^53 over a power of ten
+  /// that is exact as a double) it is one correctly rounded division, which is what `strtod`
+  /// gives (Clinger's fast path); more go to `Double(String)`.
+  static func fractionValue(_ digits: UnsafeRawBufferPointer) -> Double? {
+    var whole: Int64 = 0
+    for byte in digits {
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      if digits.count <= 15 { whole = whole * 10 + Int64(byte - 0x30) }
+    }
+    guard digits.count <= 15 else {
+      return Double("0." + String(decoding: digits, as: UTF8.self))
+    }
+    return Double(whole) / powersOfTen[digits.count]
+  }
+
+  /// 10^0 … 10^15, each exactly a double.
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
 
   /// The digits after `0.` of `fraction` (0 < fraction < 1), shortest that read back exactly.
   static func fractionDigits(_ fraction: Double) -> String {

@@ -86,7 +86,8 @@ enum BenchCommand {
       default:
         throw UsageError(
           "bench: unknown argument '\(argument)'; it takes --json, --only SECTION[,SECTION…], "
-            + "--actions N, --seeds N, --problems NAME[,NAME…] and --keep-logs DIR (uniflow bench --help)")
+            + "--actions N, --seeds N, --problems NAME[,NAME…] and --keep-logs DIR (uniflow bench --help)"
+        )
       }
     }
     return parsed

@@ -1,0 +1,83 @@
+import Store
+
+/// One batch of a replay's actions, decoded on the reading thread in log order, for the
+/// applying thread to take out one by one: the type-erased face the non-generic
+/// ``ReplayPipeline`` fills, so the reading thread never names the action type.
+///
+/// ```swift
+/// let actions = TypedReplayActions<AppAction>(capacity: 1024, reader: fastReader)
+/// _ = try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
+/// let first = actions.take()
+/// ```
+///
+/// Thread safety (why `@unchecked Sendable` is sound): the reading thread alone reads into one
+/// until it puts the batch holding it on the pipeline's queue, and never touches it again (it
+/// makes the next batch's with ``makeNext()`` before); from then on the applying thread alone
+/// takes from it. The queue's lock orders the two, so no access races.
+package class ReplayActions: @unchecked Sendable {
+  /// How many actions it holds.
+  package fileprivate(set) var count = 0
+
+  /// Reads the action of the usual line `reader` stands on into the next place, as the
+  /// action's fast reader does; false (nothing added) to leave the line to ``decode(_:path:lineNumber:app:)``.
+  func read(_ reader: inout LogFieldReader) -> Bool { false }
+
+  /// Decodes the action line `line` holds (parsed and checked by the cursor) into the next
+  /// place, as ``LogCursor/decode(_:path:lineNumber:app:)`` does, refusing it with the same words.
+  func decode(_ line: inout LogLine, path: String, lineNumber: Int, app: String)
+    throws(ActionLogError)
+  {}
+
+  /// An empty one of the same kind, for the next batch.
+  func makeNext() -> ReplayActions { ReplayActions() }
+}
+
+/// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read with the
+/// type's fast reader where it has one (``LogActionFastPath``), else with `init(logLine:)`.
+/// Bound: `capacity` actions. `@unchecked Sendable` for the reason ``ReplayActions`` gives.
+package final class TypedReplayActions<Action: LoggableAction>: ReplayActions,
+  @unchecked Sendable
+{
+  private let slots: UnsafeMutablePointer<Action>
+  private let capacity: Int
+  private let reader: LogActionFastPath<Action>.Reader?
+  /// How many have been taken out (moved) from the front.
+  private var taken = 0
+
+  package init(capacity: Int, reader: LogActionFastPath<Action>.Reader?) {
+    self.capacity = capacity
+    self.reader = reader
+    slots = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    (slots + taken).deinitialize(count: count - taken)
+    slots.deallocate()
+  }
+
+  override func read(_ line: inout LogFieldReader) -> Bool {
+    guard count < capacity, let reader, reader(&line, slots + count) else { return false }
+    count += 1
+    return true
+  }
+
+  override func decode(_ line: inout LogLine, path: String, lineNumber: Int, app: String)
+    throws(ActionLogError)
+  {
+    precondition(count < capacity, "a replay batch holds at most \(capacity) actions")
+    let action: Action = try LogCursor.decode(&line, path: path, lineNumber: lineNumber, app: app)
+    (slots + count).initialize(to: action)
+    count += 1
+  }
+
+  override func makeNext() -> ReplayActions {
+    TypedReplayActions(capacity: capacity, reader: reader)
+  }
+
+  /// The next action, in log order, moved out; each is taken at most once.
+  package func take() -> Action {
+    precondition(taken < count, "every action of the batch has been taken")
+    defer { taken += 1 }
+    return (slots + taken).move()
+  }
+}
