@@ -101,7 +101,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil,
       states: verify || decodesWhileReading,
-      checkState: StateCheck<State>().check, app: app,
+      checkState: StateCheck<State>().check, balancesStates: decodesWhileReading && !verify,
+      app: app,
       readerDecoding: readerDecoding,
       actions: decodesWhileReading
         ? TypedReplayActions<Action>(capacity: ReplayPipeline.batchSize, reader: fastRead) : nil
@@ -147,7 +148,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
           // Without `verify` the reading thread has decoded and checked the state already,
           // unless it hands states over to be checked here.
-          guard verify || decodesWhileReading else { continue }
+          guard verify || decodesWhileReading && !logged.checked else { continue }
           // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
           let loggedState = try decodeState(logged)
           guard verify, progress.divergence == nil else { continue }

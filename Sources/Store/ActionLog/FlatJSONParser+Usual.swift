@@ -66,7 +66,7 @@ extension FlatJSONParser {
   /// Whether the `length` (≤ 8) bytes at `position` are those of `word`, the first in its
   /// lowest byte, passing them: one load of eight bytes, so eight must be left (a usual line
   /// has more).
-  private static func starts(
+  static func starts(
     _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ word: UInt64, _ length: Int
   ) -> Bool {
     guard bytes.count - position >= 8, let base = bytes.baseAddress else { return false }
@@ -80,7 +80,7 @@ extension FlatJSONParser {
 
   /// A string's plain text from `position` up to its closing quote, which it passes; nil if an
   /// escape or a control character comes first, or the line ends.
-  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int)
+  static func plain(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int)
     -> Range<Int>?
   {
     let count = bytes.count

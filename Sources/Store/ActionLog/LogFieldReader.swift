@@ -33,6 +33,9 @@ package struct LogFieldReader {
   package private(set) var seq = 0
   /// The line's `src`, when read by ``init(usualLine:after:)``.
   package private(set) var origin = ActionOrigin.sent
+  /// The `action` field's plain text, found by ``init(usualLine:after:)`` right after `src`;
+  /// set to nil when ``actionIndex(in:)`` reads it.
+  @usableFromInline var actionName: Range<Int>?
 
   /// A reader of the fields of the object `bytes` holds, from its first (for tests and checks
   /// of single fields); nil unless `bytes` begins with `{`.
@@ -44,29 +47,68 @@ package struct LogFieldReader {
   }
 
   /// A reader of an action line of the recorder's usual shape, having read its `seq` — one more
-  /// than `lastSeq` (nil: any) — and its `src`, and standing before `"action"`; nil for any other
-  /// line (see ``FlatJSONParser/usualStart(into:)``).
+  /// than `lastSeq` (nil: any) — and its `src`, and found its `action` (which
+  /// ``action(in:)`` reads); nil for any other line (see ``FlatJSONParser/usualStart(into:)``).
   package init?(usualLine bytes: UnsafeBufferPointer<UInt8>, after lastSeq: Int?) {
-    guard bytes.first == UInt8(ascii: "{"), let head = FlatJSONParser.usualHead(bytes, from: 1)
-    else { return nil }
-    let digits = head.seq
-    guard digits.count <= 18 else { return nil }
-    var seq = 0
-    for index in digits { seq = seq &* 10 &+ Int(bytes[index] &- 0x30) }
+    // `{"seq":` and at least 8 bytes after it, read a word at a time.
+    guard bytes.count >= 32, let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    let low7: UInt64 = (1 << 56) - 1
+    guard word(0) & low7 == Self.openingSeq else { return nil }
+    // seq: 0, or 1…9 then digits, at most 18 of them.
+    var position = 7
+    let first = base[position] &- UInt8(ascii: "0")
+    var seq = Int(first)
+    position += 1
+    if first != 0 {
+      guard first < 10 else { return nil }
+      while position < bytes.count, base[position] &- UInt8(ascii: "0") < 10 {
+        seq = seq &* 10 &+ Int(base[position] &- UInt8(ascii: "0"))
+        position += 1
+      }
+      guard position - 7 <= 18 else { return nil }
+    }
     if let lastSeq, lastSeq == Int.max || seq != lastSeq + 1 { return nil }
-    let source = UnsafeBufferPointer(rebasing: bytes[head.source])
-    if LogLine.equals(source, "sent") {
+    // `,"src":"` then `sent"` or `effect"`, then a `,` (eight bytes at least are left: the line
+    // ends with `}` at the earliest 17 bytes later).
+    guard position + 24 <= bytes.count, word(position) == FlatJSONParser.sourceKey else {
+      return nil
+    }
+    position += 8
+    let source = word(position)
+    if source & ((1 << 48) - 1) == Self.sentThenComma {
       origin = .sent
-    } else if LogLine.equals(source, "effect") {
+      position += 5
+    } else if source == Self.effectThenComma {
       origin = .effect
+      position += 7
     } else {
       return nil
     }
     self.bytes = bytes
     self.seq = seq
-    position = head.end
     (fingerprint, end) = Self.ending(bytes)
+    // `,"action":"…"` in plain text, then the next field's `,` or the end of the fields.
+    let head = position
+    if FlatJSONParser.starts(bytes, &position, FlatJSONParser.actionKey, 8),
+      FlatJSONParser.starts(bytes, &position, FlatJSONParser.actionKeyEnd, 3),
+      let name = FlatJSONParser.plain(bytes, &position), position <= end,
+      position == end || bytes[position] == UInt8(ascii: ",")
+    {
+      actionName = name
+      self.position = position
+    } else {
+      self.position = head
+    }
   }
+
+  /// `{"seq":`, `sent",` and `effect",` as little-endian words, the first byte lowest.
+  static let openingSeq: UInt64 = 0x3A_2271_6573_227B
+  static let sentThenComma: UInt64 = 0x2C22_746E_6573
+  static let effectThenComma: UInt64 = 0x2C22_7463_6566_6665
 
   /// The state fingerprint ending the line — `,"fp":"…"}` with 16 lowercase hexadecimal
   /// digits, the recorder's last field — and where the fields before it end; or nil and the
@@ -76,13 +118,16 @@ package struct LogFieldReader {
     let last = bytes.count - 1
     guard bytes.count > length, let base = bytes.baseAddress else { return (nil, last) }
     let start = base + bytes.count - length
-    let opening: StaticString = ",\"fp\":\""
-    guard memcmp(start, opening.utf8Start, 7) == 0, start[23] == UInt8(ascii: "\""),
+    let opening = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+    guard opening & ((1 << 56) - 1) == Self.fingerprintKey, start[23] == UInt8(ascii: "\""),
       start[24] == UInt8(ascii: "}"),
       let fingerprint = LogLine.hexWord(bytes.count - 18..<bytes.count - 2, base)
     else { return (nil, last) }
     return (fingerprint, bytes.count - length)
   }
+
+  /// `,"fp":"` as a little-endian word, the first byte lowest.
+  static let fingerprintKey: UInt64 = 0x22_3A22_7066_222C
 
   /// The recorder's state fingerprint ending a usual line (``init(usualLine:after:)``), if it
   /// has one: `,"fp":"…"}` with 16 lowercase hexadecimal digits.
@@ -92,11 +137,11 @@ package struct LogFieldReader {
   /// recorder's state fingerprint and then the end (see ``fingerprint``).
   @inlinable
   package var isComplete: Bool {
-    position == end && (fingerprint != nil || bytes[end] == UInt8(ascii: "}"))
+    position == end && actionName == nil && (fingerprint != nil || bytes[end] == UInt8(ascii: "}"))
   }
 
   /// Whether the next field's key is `key`, written plainly (not reading it).
-  @inlinable
+  @inlinable @inline(__always)
   package func nextIs(_ key: StaticString) -> Bool {
     let count = key.utf8CodeUnitCount
     guard position + count + 4 <= end, let base = bytes.baseAddress else { return false }
@@ -105,31 +150,39 @@ package struct LogFieldReader {
       base[position + 1] == UInt8(ascii: "\""), base[position + 2 + count] == UInt8(ascii: "\""),
       base[position + 3 + count] == UInt8(ascii: ":")
     else { return false }
-    // The key, eight bytes at a time while eight are left of it, then byte by byte.
-    let line = UnsafeRawPointer(base + position + 2)
+    return Self.same(UnsafeRawPointer(base + position + 2), key)
+  }
+
+  /// Whether the `key.utf8CodeUnitCount` bytes at `line` are those of `key`: compared a word at
+  /// a time, the last word overlapping the one before it rather than byte by byte, and never
+  /// reading past the end of either.
+  @inlinable @inline(__always)
+  static func same(_ line: UnsafeRawPointer, _ key: StaticString) -> Bool {
+    let count = key.utf8CodeUnitCount
     let wanted = UnsafeRawPointer(key.utf8Start)
-    var offset = 0
-    while offset + 8 <= count {
-      guard
-        line.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
+    func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+      line.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        == wanted.loadUnaligned(fromByteOffset: offset, as: Word.self)
     }
-    while offset < count {
-      guard
-        line.load(fromByteOffset: offset, as: UInt8.self)
-          == wanted.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
+    switch count {
+    case 0: return true
+    case 1: return equal(UInt8.self, at: 0)
+    case 2..<4: return equal(UInt16.self, at: 0) && equal(UInt16.self, at: count - 2)
+    case 4..<8: return equal(UInt32.self, at: 0) && equal(UInt32.self, at: count - 4)
+    default:
+      var offset = 0
+      while offset + 8 < count {
+        guard equal(UInt64.self, at: offset) else { return false }
+        offset += 8
+      }
+      return equal(UInt64.self, at: count - 8)
     }
-    return true
   }
 
   /// The next field, read, if its key is `key`: its value checked against JSON's grammar —
   /// here for a plain string or a whole number, else by the parser's own `value()` — and
   /// followed by a `,` or the `}` that ends the fields; a `null` is not taken.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func take(_ key: StaticString) -> LogField? {
     guard nextIs(key), let base = bytes.baseAddress else { return nil }
     let keyStart = position + 2
@@ -186,6 +239,10 @@ package struct LogFieldReader {
 
   @inlinable
   package mutating func actionIndex(in table: LogNameTable) -> Int? {
+    if let name = actionName {
+      actionName = nil
+      return table.index(of: UnsafeBufferPointer(rebasing: bytes[name]))
+    }
     guard let field = take("action"), field.kind == .string, !field.valueEscaped else {
       return nil
     }

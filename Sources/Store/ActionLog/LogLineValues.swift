@@ -50,8 +50,16 @@ extension LogLine {
   /// needs no validating: `String(validating:as:)` is generic, and unspecialised here it looks
   /// up two types' metadata a call.
   static func validText(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-    isASCII(utf8)
-      ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
+    let text = String(decoding: utf8, as: UTF8.self)
+    if isASCII(utf8) { return text }
+    // Decoding repairs what is not valid UTF-8, so the text is valid exactly when its bytes
+    // are the ones given. (`String(validating:as:)` is generic and costs several times this.)
+    var copy = text
+    let same = copy.withUTF8 { decoded in
+      decoded.count == utf8.count
+        && (utf8.count == 0 || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+    }
+    return same ? text : nil
   }
 
   /// Whether every byte is under 0x80: eight at a time, then one by one.
@@ -108,15 +116,18 @@ extension LogLine {
   /// its escapes checked already); nil for a lone surrogate.
   static func unescaped(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
     var out: [UInt8] = []
+    out.reserveCapacity(end - start)  // an escape is never shorter than what it stands for
     var position = start
     func hex4(_ at: Int) -> UInt32 {
       (at..<(at + 4)).reduce(0) { $0 << 4 | (LogField.hexValue(line[$1]) ?? 0) }
     }
     while position < end {
-      let byte = line[position]
-      guard byte == UInt8(ascii: "\\") else {
-        out.append(byte)
-        position += 1
+      // Plain text up to the next escape, copied in one go.
+      var run = position
+      while run < end, line[run] != UInt8(ascii: "\\") { run += 1 }
+      if run > position {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: line[position..<run]))
+        position = run
         continue
       }
       let code = line[position + 1]

@@ -15,8 +15,9 @@ import Store
 /// makes the next batch's with ``makeNext()`` before); from then on the applying thread alone
 /// takes from it. The queue's lock orders the two, so no access races.
 package class ReplayActions: @unchecked Sendable {
-  /// How many actions it holds.
-  package fileprivate(set) var count = 0
+  /// How many actions it holds. (Exclusivity is not checked at run time: one thread at a time
+  /// uses it, as above, and no access to it overlaps another.)
+  @exclusivity(unchecked) package fileprivate(set) var count = 0
 
   /// Reads the action of the usual line `reader` stands on into the next place, as the
   /// action's fast reader does; false (nothing added) to leave the line to ``decode(_:path:lineNumber:app:)``.
@@ -41,8 +42,9 @@ package final class TypedReplayActions<Action: LoggableAction>: ReplayActions,
   private let slots: UnsafeMutablePointer<Action>
   private let capacity: Int
   private let reader: LogActionFastPath<Action>.Reader?
-  /// How many have been taken out (moved) from the front.
-  private var taken = 0
+  /// How many have been taken out (moved) from the front. (Not checked for exclusive access
+  /// at run time, for the reason ``ReplayActions/count`` gives.)
+  @exclusivity(unchecked) private var taken = 0
 
   package init(capacity: Int, reader: LogActionFastPath<Action>.Reader?) {
     self.capacity = capacity

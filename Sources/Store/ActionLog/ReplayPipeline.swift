@@ -33,6 +33,8 @@ package final class ReplayPipeline: Sendable {
     var line: Int
     /// The column where `json` begins in its line.
     var column: Int
+    /// Whether the reading thread has checked the state already (`json` is then empty).
+    var checked = false
   }
 
   /// How the log ended.
@@ -176,6 +178,10 @@ package final class ReplayPipeline: Sendable {
   ///   - checkState: without `states`, decodes and checks each snapshot and the checkpoint
   ///     here, so that every mode refuses what `verify` would — on the reading thread, which
   ///     has time to spare while the applying thread decodes and applies.
+  ///   - balancesStates: with `states` (and `checkState`), check a state here instead of
+  ///     handing it over whenever batches are waiting — the applying thread is behind — and
+  ///     mark it ``StateLine/checked``: for a replay that checks states but does not compare
+  ///     them, so that whichever thread has time to spare does it.
   ///   - app: the program replaying, as a refused state's message names it.
   ///   - actions: decode every action on the reading thread, as it reads it, into these
   ///     (empty) and their ``ReplayActions/makeNext()`` for later batches: for an action type
@@ -187,7 +193,7 @@ package final class ReplayPipeline: Sendable {
   ///     whichever of parsing and applying is the heavier for the log at hand.
   init(
     cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
-    checkState: StateCheck? = nil, app: String = "program",
+    checkState: StateCheck? = nil, balancesStates: Bool = false, app: String = "program",
     readerDecoding: ReaderDecoding = .whenBehind, actions: ReplayActions? = nil,
     decoder: BatchDecoder? = nil
   ) {
@@ -195,7 +201,7 @@ package final class ReplayPipeline: Sendable {
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
-        checkState: states ? nil : checkState, app: app, actions: actions,
+        checkState: !states || balancesStates ? checkState : nil, app: app, actions: actions,
         decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
@@ -224,7 +230,9 @@ package final class ReplayPipeline: Sendable {
     // is decoded and checked here (`checkState`) or on the applying thread (`states`).
     var batch = Batch(capacity: batchSize, actions: actions)
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
-      if let checkState {
+      // With `states` too (balancing), only while the applying thread is behind.
+      let checksHere = checkState != nil && (!states || queue.count > 0)
+      if checksHere, let checkState {
         let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
         if let problem = checkState(Array(line.bytes[json])) {
           let column = problem.column(
@@ -235,11 +243,12 @@ package final class ReplayPipeline: Sendable {
               problem.message(for: what, app: app)))
         }
       }
+      let handsOver = states && !checksHere
       batch.states.append(
         StateLine(
-          position: batch.count, seq: seq, json: states ? Array(line.bytes[json]) : [],
+          position: batch.count, seq: seq, json: handsOver ? Array(line.bytes[json]) : [],
           isCheckpoint: isCheckpoint, line: cursor.lineNumber,
-          column: states ? line.column(ofByte: json.lowerBound) : 1))
+          column: handsOver ? line.column(ofByte: json.lowerBound) : 1, checked: checksHere))
     }
     // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
     let readsUsualLines = !summaries

@@ -46,9 +46,11 @@ package struct ConsoleReplay<App: ConsoleApp> {
         variant
         ? { steps.append(ReplayStep($0)) }
         : request.trace ? trace(from: replayer.startState, to: console) : nil
+      // One closure calling the reducer, its effects dropped (no curried method reference in
+      // between: this generic code calls it once an action).
       let result = try replayer.run(
-        until: request.until, verify: request.verify, reduce: reducer.reduce(into:action:),
-        step: step)
+        until: request.until, verify: request.verify,
+        apply: { state, action in _ = reducer.reduce(into: &state, action: action) }, step: step)
       let variants = ReplayVariants(app)
       if variant, let problem = variants.problem(request, full: result) {
         console.error("\(app.name): \(problem)")

@@ -1,0 +1,128 @@
+import Foundation
+import Store
+import Testing
+
+@testable import ActionLog
+
+/// The in-place reader on a whole action line, as the replay's reading thread uses it: it takes
+/// the recorder's exact shape and nothing else, leaving every other line to the parser.
+@Suite("Reading a recorded action line straight from its bytes")
+struct LogFieldReaderUsualLineTests {
+  /// What `read` reads from `text` as a usual line after `lastSeq`; nil when the reader does
+  /// not take the line.
+  func usual<Value>(
+    _ text: String, after lastSeq: Int? = nil, _ read: (inout LogFieldReader) -> Value?
+  ) -> Value? {
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      guard var reader = LogFieldReader(usualLine: bytes, after: lastSeq) else { return nil }
+      return read(&reader)
+    }
+  }
+
+  static let line =
+    #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"}"#
+
+  @Test("seq, src, the action, its fields and the fingerprint are read, and then it is complete")
+  func readsTheRecordersShape() {
+    let read = usual(Self.line, after: 11) { reader -> [String]? in
+      guard reader.actionName != nil, let days = reader.int("days") else { return nil }
+      return [
+        "\(reader.seq)", "\(reader.origin)", "\(days)", "\(reader.isComplete)",
+        String(reader.fingerprint ?? 0, radix: 16),
+      ]
+    }
+    // The action's name is read by `action(in:)`; here it was left, so the line is not
+    // complete until it is.
+    #expect(read == ["12", "effect", "-3", "false", "123456789abcdef"])
+    let names = LogNameTable(["clock.reload", "clock.moveDay"])
+    let complete = usual(Self.line, after: 11) { reader -> Bool? in
+      guard reader.actionIndex(in: names) == 1, reader.int("days") == -3 else { return nil }
+      return reader.isComplete
+    }
+    #expect(complete == true)
+  }
+
+  @Test(
+    "anything but the recorder's exact shape is left to the parser",
+    arguments: [
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days": -3,"fp":"0123456789abcdef"}"#,
+      #"{ "seq":12,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"}"#,
+      #"{"seq":012,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"}"#,
+      #"{"seq":13,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"other","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789ABCDEF"}"#,
+      #"{"seq":12,"src":"effect","fp":"0123456789abcdef","action":"clock.moveDay","days":-3}"#,
+      #"{"seq":12,"src":"effect","action":"clock\u002emoveDay","days":-3,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3.0,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":null,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3,"x":1,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3,"fp":"0123456789abcdef"} "#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-03,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-,"fp":"0123456789abcdef"}"#,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":"-3","fp":"0123456789abcdef"}"#,
+    ])
+  func leavesEverythingElse(text: String) {
+    let names = LogNameTable(["clock.reload", "clock.moveDay"])
+    let read = usual(text, after: 11) { reader -> Int? in
+      guard reader.actionIndex(in: names) == 1, let days = reader.int("days"), reader.isComplete
+      else { return nil }
+      return days
+    }
+    #expect(read == nil, "\(text)")
+    // The exact line, for contrast, is read.
+    let exact = usual(Self.line, after: 11) { reader -> Int? in
+      guard reader.actionIndex(in: names) == 1, let days = reader.int("days"), reader.isComplete
+      else { return nil }
+      return days
+    }
+    #expect(exact == -3)
+  }
+
+  @Test("a string with escapes, a fraction, true and false are read by the parser's own rules")
+  func otherValues() {
+    let text =
+      #"{"seq":1,"src":"sent","action":"a","n":"q\"\\\u00e9","t":41.5,"b":false,"fp":"0123456789abcdef"}"#
+    let read = usual(text) { reader -> [String]? in
+      // The action's name was found with seq and src, so the next field is "n".
+      guard reader.take("action") == nil, let n = reader.string("n"),
+        let t = reader.double("t"), let b = reader.bool("b")
+      else { return nil }
+      return [n, "\(t)", "\(b)", "\(reader.actionName != nil)"]
+    }
+    #expect(read == ["q\"\\é", "41.5", "false", "true"])
+  }
+
+  @Test("a control character or a bad escape in a string is not taken")
+  func badStrings() {
+    for value in ["a\u{01}b", #"a\xb"#, #"a\u12"#, "a"] {
+      let text =
+        #"{"seq":1,"src":"sent","action":"a","n":""# + value
+        + (value == "a" ? "" : "\"") + #","fp":"0123456789abcdef"}"#
+      #expect(usual(text) { $0.string("n") } == nil, "\(text)")
+    }
+  }
+
+  @Test("100 × a usual line: a 10 MB string and 100,000 fields are each read once, in order")
+  func bounds() {
+    let long = String(repeating: "abcdefghij", count: 1_000_000)
+    let text = #"{"seq":1,"src":"sent","action":"a","n":""# + long + #"","fp":"0123456789abcdef"}"#
+    let read = usual(text) { reader -> Int? in
+      _ = reader.actionName
+      return reader.string("n")?.utf8.count
+    }
+    #expect(read == 10_000_000)
+    var many = #"{"seq":1,"src":"sent","action":"a""#
+    for index in 0..<100_000 { many += #","k":\#(index)"# }
+    many += #","fp":"0123456789abcdef"}"#
+    let sum = usual(many) { reader -> Int? in
+      var total = 0
+      var count = 0
+      while let value = reader.int("k") {
+        total += value
+        count += 1
+      }
+      return count == 100_000 && reader.position == reader.end ? total : nil
+    }
+    #expect(sum == 99_999 * 100_000 / 2)
+  }
+}
