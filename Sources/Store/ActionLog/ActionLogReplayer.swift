@@ -116,7 +116,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           }
           batch.load(index, into: &line)
           let action: Action = try LogCursor.decode(
-            &line, path: path, lineNumber: batch.lines[index], app: app)
+            &line, path: path, lineNumber: batch.entries[index].line, app: app)
           slot.initialize(to: action)
           decoded = index + 1
         }
@@ -163,7 +163,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           break reading
         }
         guard index < batch.count else { break }
-        let seq = batch.seqs[index]
+        let seq = batch.entries[index].seq
         let action: Action
         if let read {
           action = read.take()
@@ -174,19 +174,20 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         } else {
           batch.load(index, into: &line)
           action = try LogCursor.decode(
-            &line, path: path, lineNumber: batch.lines[index], app: app)
+            &line, path: path, lineNumber: batch.entries[index].line, app: app)
         }
         apply(&state, action)
-        if verify, let fingerprint, batch.fingerprints[index] != 0 {
+        if verify, let fingerprint, batch.entries[index].fingerprint != 0 {
           progress.compare(
-            fingerprint(state), batch.fingerprints[index], seq: seq, line: batch.lines[index])
+            fingerprint(state), batch.entries[index].fingerprint, seq: seq,
+            line: batch.entries[index].line)
         }
         actions += 1
         lastSeq = seq
         if let step {
           step(
             ActionLogStep(
-              seq: seq, origin: batch.origins[index], action: action,
+              seq: seq, origin: batch.entries[index].origin, action: action,
               summary: batch.summaries[index], state: state))
         }
         if seq >= until { reachedUntil = true }

@@ -79,21 +79,24 @@ package struct LogCursor: Sendable {
   package mutating func next(
     _ line: inout LogLine, readingActionsWith read: (inout LogFieldReader) -> Bool
   ) throws(ActionLogError) -> (kind: Kind, decoded: Bool)? {
-    guard let ending = try lines.next(into: &line.bytes) else { return nil }
-    if !sawCheckpoint, !readsClock {
-      let lastSeq = lastSeq
-      let usual = line.bytes.withUnsafeBufferPointer {
-        bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
-        guard var reader = LogFieldReader(usualLine: bytes, after: lastSeq), read(&reader)
-        else { return nil }
-        return (reader.seq, reader.origin, reader.fingerprint)
-      }
-      if let usual {
-        return (
-          .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
-          true
-        )
-      }
+    let mayBeUsual = !sawCheckpoint && !readsClock
+    let lastSeq = lastSeq
+    // Read where it lies in the file's buffer; copied into `line` only for the parser.
+    guard
+      let (ending, usual) = try lines.next(
+        into: &line.bytes,
+        lookingFirst: { bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
+          guard mayBeUsual, var reader = LogFieldReader(usualLine: bytes, after: lastSeq),
+            read(&reader)
+          else { return nil }
+          return (reader.seq, reader.origin, reader.fingerprint)
+        })
+    else { return nil }
+    if let usual {
+      return (
+        .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
+        true
+      )
     }
     return try interpret(&line, ending).map { ($0, false) }
   }

@@ -79,6 +79,47 @@ package struct LogFileLines: Sendable {
     }
   }
 
+  /// Offers the next line to `look` where it lies in the buffer, with no copy; when `look`
+  /// returns nil, reads it into `line` as ``next(into:)`` does. Nil at the end.
+  ///
+  /// ```swift
+  /// while let (ending, seq) = try lines.next(into: &bytes, lookingFirst: { quickSeq($0) }) { … }
+  /// ```
+  package mutating func next<Result>(
+    into line: inout [UInt8], lookingFirst look: (UnsafeBufferPointer<UInt8>) -> Result?
+  ) throws(ActionLogError) -> (Ending, Result?)? {
+    while true {
+      let newline = buffer.withUnsafeBufferPointer { buffer -> Int? in
+        guard end > start,
+          let found = memchr(buffer.baseAddress! + start, 0x0A, end - start)
+        else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+      }
+      if let newline {
+        var upper = newline
+        if upper > start, buffer[upper - 1] == 0x0D { upper -= 1 }
+        let start = start
+        let seen = buffer.withUnsafeBufferPointer {
+          look(UnsafeBufferPointer(rebasing: $0[start..<upper]))
+        }
+        if seen != nil {
+          lineNumber += 1
+        } else {
+          take(start..<newline, into: &line)
+        }
+        self.start = newline + 1
+        return (.newline, seen)
+      }
+      if atEndOfFile {
+        guard start < end else { return nil }
+        take(start..<end, into: &line)
+        start = end
+        return (.unterminated, nil)
+      }
+      try fill()
+    }
+  }
+
   private mutating func take(_ range: Range<Int>, into line: inout [UInt8]) {
     var upper = range.upperBound
     if upper > range.lowerBound, buffer[upper - 1] == 0x0D { upper -= 1 }

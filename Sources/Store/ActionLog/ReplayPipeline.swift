@@ -18,7 +18,7 @@ import Store
 ///   for index in 0..<batch.count {
 ///     batch.load(index, into: &line)
 ///     let action: AppAction = try LogCursor.decode(&line, path: path,
-///                                                  lineNumber: batch.lines[index])
+///                                                  lineNumber: batch.entries[index].line)
 ///   }   // batch.states fall between the actions
 /// }
 /// ```
@@ -63,15 +63,11 @@ package final class ReplayPipeline: Sendable {
     var fieldEnds: [Int] = []
     /// Which fields of each line the reader has read already (`seq`, `src`, `fp`).
     var used: [UInt64] = []
-    var seqs: [Int] = []
-    var origins: [ActionOrigin] = []
-    /// Each action's line number in the log.
-    var lines: [Int] = []
+    /// Each action's seq, origin, line number in the log and recorded state fingerprint (0:
+    /// none, and always 0 unless states are asked for).
+    var entries: [Entry] = []
     /// Each action's logged summary, when asked for (traces); otherwise empty.
     var summaries: [String] = []
-    /// Each action's recorded state fingerprint (0: none), when states are asked for (verify);
-    /// otherwise empty.
-    var fingerprints: [UInt64] = []
     var states: [StateLine] = []
     /// The batch's actions, decoded by the reading thread (an `[Action]`), when it had time to
     /// spare; nil when the applying thread is to decode them.
@@ -93,13 +89,19 @@ package final class ReplayPipeline: Sendable {
         fieldEnds.reserveCapacity(capacity)
         used.reserveCapacity(capacity)
       }
-      seqs.reserveCapacity(capacity)
-      origins.reserveCapacity(capacity)
-      lines.reserveCapacity(capacity)
+      entries.reserveCapacity(capacity)
     }
 
     /// The number of action lines.
-    var count: Int { seqs.count }
+    var count: Int { entries.count }
+
+    /// What the reading thread found on an action line, besides its action.
+    struct Entry: Sendable {
+      var seq: Int
+      var line: Int
+      var fingerprint: UInt64
+      var origin: ActionOrigin
+    }
 
     /// Makes `line` action line `index`, parsed, ready for ``LogCursor/decode(_:path:lineNumber:)``.
     func load(_ index: Int, into line: inout LogLine) {
@@ -266,10 +268,10 @@ package final class ReplayPipeline: Sendable {
             batch.append(line)
           }
           cursor.accept(seq: seq)
-          batch.seqs.append(seq)
-          batch.origins.append(origin)
-          batch.lines.append(cursor.lineNumber)
-          if states { batch.fingerprints.append(fingerprint ?? 0) }
+          batch.entries.append(
+            Batch.Entry(
+              seq: seq, line: cursor.lineNumber, fingerprint: states ? fingerprint ?? 0 : 0,
+              origin: origin))
         case .snapshot(let seq, let json):
           do { try appendState(seq, json, isCheckpoint: false) } catch { return end(error) }
         case .checkpoint(let seq, let json):

@@ -80,11 +80,27 @@ package enum LogDate {
   package static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
     guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-      bytes[16] == UInt8(ascii: ":"), bytes[bytes.count - 1] == UInt8(ascii: "Z"),
-      let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2),
-      let day = digits(bytes, 8, 2), let hour = digits(bytes, 11, 2),
-      let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
-      year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+      bytes[16] == UInt8(ascii: ":"), bytes[bytes.count - 1] == UInt8(ascii: "Z")
+    else { return nil }
+    // The fourteen digits, each 0…9 or the text is not a date: a byte under '0' wraps to 246
+    // and up, so one comparison of the largest catches every stray byte.
+    func digit(_ index: Int) -> UInt8 { bytes[index] &- 0x30 }
+    let y0 = digit(0), y1 = digit(1), y2 = digit(2), y3 = digit(3)
+    let m0 = digit(5), m1 = digit(6), d0 = digit(8), d1 = digit(9)
+    let h0 = digit(11), h1 = digit(12), n0 = digit(14), n1 = digit(15), s0 = digit(17)
+    let s1 = digit(18)
+    let largest = max(
+      max(max(y0, y1), max(y2, y3)), max(max(m0, m1), max(d0, d1)),
+      max(max(h0, h1), max(n0, n1)), max(s0, s1))
+    guard largest < 10 else { return nil }
+    func number(_ high: UInt8, _ low: UInt8) -> Int64 { Int64(high) * 10 + Int64(low) }
+    let year = number(y0, y1) * 100 + number(y2, y3)
+    let month = number(m0, m1)
+    let day = number(d0, d1)
+    let hour = number(h0, h1)
+    let minute = number(n0, n1)
+    let second = number(s0, s1)
+    guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
       hour < 24, minute < 60, second < 60
     else { return nil }
     var fraction = 0.0
@@ -173,18 +189,6 @@ package enum LogDate {
   private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
     let quotient = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
-  }
-
-  private static func digits(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int)
-    -> Int64?
-  {
-    var value: Int64 = 0
-    for index in start..<(start + count) {
-      let byte = bytes[index]
-      guard byte >= 0x30, byte <= 0x39 else { return nil }
-      value = value * 10 + Int64(byte - 0x30)
-    }
-    return value
   }
 
   private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
