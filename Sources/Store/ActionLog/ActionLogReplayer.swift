@@ -105,7 +105,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       app: app,
       readerDecoding: readerDecoding,
       actions: decodesWhileReading
-        ? TypedReplayActions<Action>(capacity: ReplayPipeline.batchSize, reader: fastRead) : nil
+        ? makeReplayActions(Action.self, capacity: ReplayPipeline.batchSize) : nil
     ) { batch, line in
       try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
         for index in 0..<batch.count {

@@ -10,11 +10,12 @@ import Store
 /// let first = actions.take()
 /// ```
 ///
-/// Thread safety (why `@unchecked Sendable` is sound): the reading thread alone reads into one
-/// until it puts the batch holding it on the pipeline's queue, and never touches it again (it
-/// makes the next batch's with ``makeNext()`` before); from then on the applying thread alone
-/// takes from it. The queue's lock orders the two, so no access races.
-package class ReplayActions: @unchecked Sendable {
+/// Thread safety: the reading thread alone reads into one until it puts the batch holding it on
+/// the pipeline's queue, and never touches it again (it makes the next batch's with
+/// ``makeNext()`` before); from then on the applying thread alone takes from it. The queue's
+/// lock orders the two, so no access races — which is why a batch may carry one across
+/// (``ReplayPipeline/Batch/actions``) though it is not `Sendable`.
+package class ReplayActions {
   /// How many actions it holds. (Exclusivity is not checked at run time: one thread at a time
   /// uses it, as above, and no access to it overlaps another.)
   @exclusivity(unchecked) package fileprivate(set) var count = 0
@@ -35,12 +36,10 @@ package class ReplayActions: @unchecked Sendable {
 
 /// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read with the
 /// type's fast reader where it has one (``LogActionFastPath``), else with `init(logLine:)`.
-/// Bound: `capacity` actions. `@unchecked Sendable` for the reason ``ReplayActions`` gives.
-package final class TypedReplayActions<Action: LoggableAction>: ReplayActions,
-  @unchecked Sendable
-{
-  private let slots: UnsafeMutablePointer<Action>
-  private let capacity: Int
+/// Bound: `capacity` actions.
+package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
+  fileprivate let slots: UnsafeMutablePointer<Action>
+  fileprivate let capacity: Int
   private let reader: LogActionFastPath<Action>.Reader?
   /// How many have been taken out (moved) from the front. (Not checked for exclusive access
   /// at run time, for the reason ``ReplayActions/count`` gives.)
@@ -76,10 +75,44 @@ package final class TypedReplayActions<Action: LoggableAction>: ReplayActions,
     TypedReplayActions(capacity: capacity, reader: reader)
   }
 
+  /// Counts one more action, initialized at `slots + count`.
+  fileprivate func added() { count += 1 }
+
   /// The next action, in log order, moved out; each is taken at most once.
   package func take() -> Action {
     precondition(taken < count, "every action of the batch has been taken")
     defer { taken += 1 }
     return (slots + taken).move()
   }
+}
+
+/// ``TypedReplayActions`` of an action type with a fast reader of its own
+/// (``LogActionReadable``), which it calls directly rather than through a closure.
+final class ReadableReplayActions<Action: LogActionReadable>: TypedReplayActions<Action> {
+  override func read(_ line: inout LogFieldReader) -> Bool {
+    guard count < capacity, Action.read(&line, into: slots + count) else { return false }
+    added()
+    return true
+  }
+
+  override func makeNext() -> ReplayActions {
+    ReadableReplayActions(capacity: capacity, reader: nil)
+  }
+}
+
+/// Empty ``TypedReplayActions`` for `Action`, read with its own fast reader when it has one:
+/// called directly (``ReadableReplayActions``), not through ``LogActionFastPath``'s closure.
+package func makeReplayActions<Action: LoggableAction>(_: Action.Type, capacity: Int)
+  -> TypedReplayActions<Action>
+{
+  guard let readable = Action.self as? any LogActionReadable.Type else {
+    return TypedReplayActions(capacity: capacity, reader: nil)
+  }
+  func readableOnes<Readable: LogActionReadable>(_: Readable.Type) -> TypedReplayActions<Action> {
+    // Readable is Action here: the cast only changes the static type.
+    unsafeDowncast(
+      ReadableReplayActions<Readable>(capacity: capacity, reader: nil),
+      to: TypedReplayActions<Action>.self)
+  }
+  return readableOnes(readable)
 }

@@ -75,7 +75,8 @@ package final class ReplayPipeline: Sendable {
     /// The batch's actions, decoded by the reading thread as it read them, when the replay
     /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:app:readerDecoding:actions:decoder:)``):
     /// then `bytes`, `fields` and the other line tables are empty.
-    var actions: ReplayActions?
+    // Carried across though not `Sendable`: one thread at a time uses it (see ReplayActions).
+    nonisolated(unsafe) var actions: ReplayActions?
     /// Set on the last batch.
     var end: End?
 
@@ -200,6 +201,8 @@ package final class ReplayPipeline: Sendable {
     decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
+    // The first batch's actions, which only the reading thread uses (see ReplayActions).
+    nonisolated(unsafe) let actions = actions
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
