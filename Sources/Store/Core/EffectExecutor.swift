@@ -195,7 +195,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     _ handler: Effect<Action>.Catch?, _ site: CallSite, _ activity: EffectActivity,
     _ send: Send<Action>, _ dependencies: DependencyValues
   ) {
-    token.task = Task { @MainActor [weak self] in
+    // Named so that a task sharing the activity — a child task that is not the effect's own —
+    // can be told from it (see `EffectActivity.toPark`).
+    token.task = Task(name: EffectActivity.ownTaskName) { @MainActor [weak self] in
       await DependencyValues.$current.withValue(dependencies) {
         await EffectActivity.$current.withValue(activity) {
           activity.didRun()
@@ -227,6 +229,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     switch token.state {
     case .running:
       token.activity?.didReturn()
+      // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
+      if let child = EffectActivity.current, child !== token.activity { child.didReturn() }
       if let sink { sink(action) } else { deliver(action) }
     case .cancelled:
       return

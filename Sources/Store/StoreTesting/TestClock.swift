@@ -179,13 +179,13 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let activity = EffectActivity.current
     let number = inner.withLock { state -> UInt64? in
       guard state.now < deadline else { return nil }
       state.nextNumber += 1
       return state.nextNumber
     }
     guard let number else { return }
+    let activity = EffectActivity.toPark(reporting: reportToTestFramework)
     defer { activity?.didRun() }  // woken (or cancelled): its code runs again
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
