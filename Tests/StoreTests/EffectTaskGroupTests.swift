@@ -198,6 +198,25 @@ struct EffectTaskGroupTests {
     #expect(store.state == [])
   }
 
+  @Test("a child its group cancelled sends nothing, and the effect goes on")
+  func cancelledChildSendsNothing() async {
+    let clock = Self.clock()
+    let store = Self.recorder(start: "start") { send in
+      await withEffectTaskGroup(of: Void.self) { group in
+        group.addTask {
+          try? await clock.sleep(for: .seconds(1))  // cancelled: returns at once
+          await send("from a cancelled child")
+        }
+        group.cancelAll()
+      }
+      await send("done")
+    }
+    await store.send("start")
+    await store.receive("done") { $0 = ["done"] }
+    #expect(clock.sleepingCount == 0)
+    await store.finish()
+  }
+
   @Test("outside an effect it is a throwing task group")
   func outsideAnEffect() async throws {
     let (total, emptied) = try await withEffectTaskGroup(of: Int.self) { group in

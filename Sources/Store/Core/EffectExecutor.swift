@@ -221,13 +221,16 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   }
 
   /// An action a `.run` effect sent: delivered while the effect runs, dropped once it was
-  /// cancelled, reported once it has finished.
+  /// cancelled, reported once it has finished. It runs on the task that sent it, so a send from
+  /// a cancelled task — a child its group cancelled, a task that cancelled itself — is dropped
+  /// too, as TCA's `Send` drops it.
   private func receive(
     _ action: Action, from token: EffectToken, sink: (@MainActor (Action) -> Void)?,
     at site: CallSite
   ) {
     switch token.state {
     case .running:
+      if Task.isCancelled { return }
       token.activity?.didReturn()
       // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
       if let child = EffectActivity.current, child !== token.activity { child.didReturn() }
