@@ -17,7 +17,7 @@ struct EffectTaskGroupTests {
   /// A store whose state lists the actions it received, and whose `start` action runs `body`
   /// as its one effect.
   private static func recorder<Action: Equatable & Sendable>(
-    start: Action,
+    start: Action, line: UInt = #line,
     _ body: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void
   ) -> TestStore<[Action], Action> {
     TestStore(
@@ -27,7 +27,7 @@ struct EffectTaskGroupTests {
           state.append(action)
           return .none
         }
-        return .run(body)
+        return .run(body, line: line)  // failures at the caller's line
       })
   }
 
@@ -217,6 +217,25 @@ struct EffectTaskGroupTests {
     await store.finish()
   }
 
+  @Test("children waiting for Answers calls are answered one by one, in any order")
+  func answeredChildren() async {
+    let first = Answers<Int>()
+    let second = Answers<Int>()
+    let store = Self.recorder(start: 0) { send in
+      try await withEffectTaskGroup(of: Int.self) { group in
+        group.addTask { try await first.next() }
+        group.addTask { try await second.next() }
+        while let value = try await group.next() { await send(value) }
+      }
+    }
+    await store.send(0)
+    await second.answer(.success(2))
+    await store.receive(2) { $0 = [2] }
+    await first.answer(.success(1))
+    await store.receive(1) { $0 = [2, 1] }
+    await store.finish()
+  }
+
   @Test("outside an effect it is a throwing task group")
   func outsideAnEffect() async throws {
     let (total, emptied) = try await withEffectTaskGroup(of: Int.self) { group in
@@ -235,35 +254,39 @@ struct EffectTaskGroupTests {
     }
   }
 
+  /// The children a plain task group (`asyncLet` false) or `async let`s (true) start, each
+  /// sleeping `child` seconds and then sending `child`.
+  private static func plainChildren(asyncLet: Bool, clock: TestClock, send: Send<Int>) async {
+    @Sendable func child(_ child: Int) async {
+      try? await clock.sleep(for: .seconds(child))
+      await send(child)
+    }
+    if asyncLet {
+      async let first: Void = child(1)
+      async let second: Void = child(2)
+      _ = await (first, second)
+    } else {
+      await withTaskGroup(of: Void.self) { group in
+        for number in 1...3 { group.addTask { await child(number) } }
+      }
+    }
+  }
+
   @Test(
-    "a child of a plain task group that sleeps on a test clock fails the test, saying what to use")
-  func plainTaskGroupFails() async {
+    "a plain task group's or an async let's child that sleeps on a test clock fails the test",
+    arguments: [false, true])
+  func plainChildrenFail(asyncLet: Bool) async {
     let clock = Self.clock()
-    let runLine = #line + 8
-    let store = TestStore(
-      initialState: [],
-      reducer: Reduce<[Int], Int> { state, action in
-        guard action == 0 else {
-          state.append(action)
-          return .none
-        }
-        return .run { send in
-          await withThrowingTaskGroup(of: Void.self) { group in
-            for child in 1...3 {
-              group.addTask {
-                try await clock.sleep(for: .seconds(child))
-                await send(child)
-              }
-            }
-          }
-        }
-      })
+    let runLine = #line + 1
+    let store = Self.recorder(start: 0) { send in
+      await Self.plainChildren(asyncLet: asyncLet, clock: clock, send: send)
+    }
     store.exhaustivity = .off
     await withKnownIssue {
       await store.send(0)
       await clock.advance(by: .seconds(3))
     } matching: { issue in
-      issue.sourceLocation?.line == runLine
+      issue.sourceLocation?.line == Int(runLine)
         && issue.comments.contains {
           $0.rawValue.hasPrefix("A child task of the effect the `.run` at ")
             && $0.rawValue.contains(
