@@ -28,10 +28,31 @@ package final class EffectActivity: Sendable {
   /// A busy activity of the test running on this task, for the effect `.run` at `site`.
   package init(site: CallSite? = nil) {
     self.site = site
+    parent = nil
     scope = ActivityRegistry.shared.scopeOfCurrentTask()
     order = ActivityRegistry.shared.nextOrder()
     ActivityRegistry.shared.markBusy(self)
   }
+
+  /// A busy activity for a child task `parent`'s task is adding to an ``EffectTaskGroup``: the
+  /// same test and `.run`, the next place in the start order; `parent` lists it until it ends.
+  package init(childOf parent: EffectActivity) {
+    site = parent.site
+    scope = parent.scope
+    order = ActivityRegistry.shared.nextOrder()
+    self.parent = parent
+    ActivityRegistry.shared.markBusy(self)
+    parent.children.withLock { $0.append(self) }
+  }
+
+  /// The activity whose task added this one's to an ``EffectTaskGroup``, if any.
+  private let parent: EffectActivity?
+  /// The child activities not ended yet (see ``init(childOf:)``): a `TestStore` that asks
+  /// whether an effect is ready asks them too.
+  package let children = Locked<[EffectActivity]>([])
+  /// Set once a task other than this activity's own has waited on it (see
+  /// ``toPark(reporting:)``), so that it is reported once.
+  let sharedWaitReported = Locked(false)
 
   /// Set once the effect has ended; a task it left behind that inherited this activity does
   /// not make it busy again.
@@ -75,6 +96,7 @@ package final class EffectActivity: Sendable {
   package func end() {
     ended.withLock { $0 = true }
     woken.withLock { $0 = false }
+    parent?.children.withLock { $0.removeAll { $0 === self } }
     ActivityRegistry.shared.markParked(self)
   }
 }
@@ -123,11 +145,20 @@ package final class ActivityRegistry: Sendable {
 
   /// The phase `activity` is in now: woken by the test and not seen on the main actor since
   /// counts as ready.
+  /// An activity with children (an effect waiting for its ``EffectTaskGroup``) is in the most
+  /// active phase of it and its children: ready before running before parked. Bound: O(d) for
+  /// d descendants not ended.
   package func phase(of activity: EffectActivity) -> Phase {
     let woken = activity.isWoken
-    return inner.withLock { state in
+    let own = inner.withLock { state -> Phase in
       guard let busy = state.busy[ObjectIdentifier(activity)] else { return .parked }
       return busy.ran && !woken ? .running : .ready
+    }
+    guard own != .ready else { return own }
+    return activity.children.value.reduce(own) { phase, child in
+      let childPhase = self.phase(of: child)
+      return phase == .ready || childPhase == .ready
+        ? .ready : phase == .running || childPhase == .running ? .running : .parked
     }
   }
 

@@ -195,7 +195,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     _ handler: Effect<Action>.Catch?, _ site: CallSite, _ activity: EffectActivity,
     _ send: Send<Action>, _ dependencies: DependencyValues
   ) {
-    token.task = Task { @MainActor [weak self] in
+    // Named so that a task sharing the activity — a child task that is not the effect's own —
+    // can be told from it (see `EffectActivity.toPark`).
+    token.task = Task(name: EffectActivity.ownTaskName) { @MainActor [weak self] in
       await DependencyValues.$current.withValue(dependencies) {
         await EffectActivity.$current.withValue(activity) {
           activity.didRun()
@@ -219,14 +221,19 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   }
 
   /// An action a `.run` effect sent: delivered while the effect runs, dropped once it was
-  /// cancelled, reported once it has finished.
+  /// cancelled, reported once it has finished. It runs on the task that sent it, so a send from
+  /// a cancelled task — a child its group cancelled, a task that cancelled itself — is dropped
+  /// too, as TCA's `Send` drops it.
   private func receive(
     _ action: Action, from token: EffectToken, sink: (@MainActor (Action) -> Void)?,
     at site: CallSite
   ) {
     switch token.state {
     case .running:
+      if Task.isCancelled { return }
       token.activity?.didReturn()
+      // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
+      if let child = EffectActivity.current, child !== token.activity { child.didReturn() }
       if let sink { sink(action) } else { deliver(action) }
     case .cancelled:
       return

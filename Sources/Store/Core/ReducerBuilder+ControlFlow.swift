@@ -1,4 +1,24 @@
 extension ReducerBuilder {
+  /// Takes a reducer whose type is known only at run time, an existential, wrapped in a
+  /// ``Reduce`` (an existential is not itself a `Reducer`), as TCA's builder does.
+  ///
+  /// ```swift
+  /// let logging: any Reducer<State, Action> = Logger()
+  /// CombineReducers {
+  ///   logging
+  ///   Counter()
+  /// }
+  /// ```
+  ///
+  /// Disfavoured, so that a concrete reducer is always taken as itself, never erased.
+  @inlinable
+  @_disfavoredOverload
+  public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<
+    State, Action
+  > {
+    Reduce(reducer)
+  }
+
   /// An `if` without `else`: the reducer runs when the condition held while building.
   ///
   /// ```swift

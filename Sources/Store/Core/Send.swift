@@ -10,8 +10,8 @@
 /// ```
 ///
 /// Each action is reduced on the main actor as soon as it is sent, in the order the effect sends.
-/// Once the effect has been cancelled, `send` delivers nothing; check ``isCancelled`` to stop
-/// early. Once the effect has finished (its `run` closure returned), `send` delivers nothing
+/// Once the effect has been cancelled, `send` delivers nothing, nor from a task that has been
+/// cancelled (a child its task group cancelled, as in TCA); check ``isCancelled`` to stop early. Once the effect has finished (its `run` closure returned), `send` delivers nothing
 /// either and reports the mistake: hand `send` to no task that outlives the effect.
 public struct Send<Action>: Sendable {
   @usableFromInline

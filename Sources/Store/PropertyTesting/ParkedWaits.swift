@@ -39,7 +39,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   /// always O(1) (a new wait is usually the last).
   func wait(tagged tag: Tag) async throws -> any Sendable {
     try Task.checkCancellation()
-    let activity = EffectActivity.current
+    let activity = EffectActivity.toPark { TestContext.current?($0) }
     let number = inner.withLock { state -> UInt64 in
       state.nextNumber += 1
       return state.nextNumber

@@ -67,7 +67,7 @@ public final class Answers<Value: Sendable>: Sendable {
       state.nextID += 1
       return state.nextID
     }
-    let activity = EffectActivity.current
+    let activity = EffectActivity.toPark(reporting: reportToTestFramework)
     defer { activity?.didRun() }  // answered (or cancelled): its code runs again
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

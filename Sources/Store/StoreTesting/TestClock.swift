@@ -22,7 +22,9 @@ import Testing
 /// nor finishes, because it waits for something no test controls (a stream, a network call),
 /// holds `advance` back for at most ``settleTimeout`` (5 s) the first time; after that it no
 /// longer counts. An effect whose task has not even started yet — a loaded machine — is waited
-/// for however long.
+/// for however long. The children of a `withEffectTaskGroup` inside an effect are followed one by
+/// one, as effects are (ties in the order they were added); a child of a plain task group (or an
+/// `async let`) that sleeps here fails the test, saying to use `withEffectTaskGroup` instead.
 public final class TestClock: Clock, Sendable {
   /// A moment on a test clock: how long after the clock's start.
   ///
@@ -179,13 +181,13 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let activity = EffectActivity.current
     let number = inner.withLock { state -> UInt64? in
       guard state.now < deadline else { return nil }
       state.nextNumber += 1
       return state.nextNumber
     }
     guard let number else { return }
+    let activity = EffectActivity.toPark(reporting: reportToTestFramework)
     defer { activity?.didRun() }  // woken (or cancelled): its code runs again
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

@@ -3,10 +3,12 @@ import StoreTesting
 import Testing
 
 /// TCA's scheduling counter: `incrAndSquareLater` squares after one second, and after two
-/// increments then squares, in three merged delayed effects (TCA 0.x's form).
+/// increments then squares: in three merged delayed effects (TCA 0.x's form), or, `inTaskGroup`,
+/// in the three children of a task group inside one effect (TCA 1.x's form).
 private struct SchedulingCounter: Reducer {
   enum Action: Equatable, Sendable { case incrAndSquareLater, incrNow, squareNow }
   @Dependency(\.continuousClock) var clock
+  let inTaskGroup: Bool
 
   func reduce(into state: inout Int, action: Action) -> Effect<Action> {
     switch action {
@@ -15,6 +17,18 @@ private struct SchedulingCounter: Reducer {
       let later: [(Duration, Action)] = [
         (.seconds(2), .incrNow), (.seconds(1), .squareNow), (.seconds(2), .squareNow),
       ]
+      if inTaskGroup {
+        return .run { send in
+          await withEffectTaskGroup(of: Void.self) { group in
+            for (delay, action) in later {
+              group.addTask {
+                try await clock.sleep(for: delay)
+                await send(action)
+              }
+            }
+          }
+        }
+      }
       return .merge(
         later.map { delay, action in
           .run { send in
@@ -35,24 +49,21 @@ private struct SchedulingCounter: Reducer {
 /// Ports of pointfreeco/swift-composable-architecture Tests/ComposableArchitectureTests/
 /// ComposableArchitectureTests.swift. TCA's `DispatchQueue.test` main queue becomes a
 /// `TestClock` given as `\.continuousClock`.
-///
-/// Not ported: testScheduling in its TCA 1.x form, where one effect sleeps in the three child
-/// tasks of a task group. A `TestClock` tracks each effect as one activity, not each of its
-/// tasks: the first child to sleep parks the whole effect, so the clock moves on before its
-/// siblings have gone to sleep (they then sleep from a later `now`: a wrong order and a lost
-/// action), and a woken child that ends without sleeping again holds `advance` back for
-/// `settleTimeout`. Merged effects (the 0.x form, below) are tracked one by one. See
-/// docs/store.md, "Time".
+/// testScheduling runs in both of TCA's forms: three merged effects (0.x), and one effect whose
+/// three children sleep in a task group (1.x), written with `withEffectTaskGroup`, which a test
+/// clock follows child by child (a plain `withThrowingTaskGroup` fails the test, saying so: see
+/// docs/store.md, "Time").
 @MainActor
 @Suite("Ported from TCA: ComposableArchitectureTests")
 struct TCAComposableArchitectureTests {
-  /// testScheduling, in its TCA 0.x form (three merged delayed effects). Sleepers due at the
-  /// same instant wake in the order their effects started, so `incrNow` comes before the second
-  /// `squareNow`, as on TCA's test scheduler.
-  @Test("delayed actions arrive in the order of their deadlines")
-  func scheduling() async {
+  /// testScheduling, in its TCA 0.x form (three merged delayed effects) and its 1.x form (one
+  /// effect, three children of a task group). Sleepers due at the same instant wake in the order
+  /// their effects (or children) started, so `incrNow` comes before the second `squareNow`, as
+  /// on TCA's test scheduler.
+  @Test("delayed actions arrive in the order of their deadlines", arguments: [false, true])
+  func scheduling(inTaskGroup: Bool) async {
     let clock = TestClock()
-    let store = TestStore(initialState: 2, reducer: SchedulingCounter()) {
+    let store = TestStore(initialState: 2, reducer: SchedulingCounter(inTaskGroup: inTaskGroup)) {
       $0.continuousClock = clock
     }
 

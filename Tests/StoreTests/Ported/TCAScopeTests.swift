@@ -1,6 +1,7 @@
-import Store
 import StoreTesting
 import Testing
+
+@testable import Store
 
 private struct Child1: Reducer {
   struct State: Equatable { var count = 0 }
@@ -134,5 +135,22 @@ struct TCAScopeTests {
     await store.receive(.response(42)) { $0.value = 42 }
     await store.send(.stop)
     #expect(store.state.value == 42)
+  }
+
+  /// Not in TCA: the isolation, checked in one test, so that it holds even when tests run one
+  /// at a time.
+  @Test("stopping one store's effect leaves another store's effect under the same id running")
+  func twoStoresOneID() async {
+    let first = TestStore(initialState: LongLiving.State()) { LongLiving() }
+    let second = TestStore(initialState: LongLiving.State()) { LongLiving() }
+    await first.send(.start)
+    await first.receive(.response(42)) { $0.value = 42 }
+    await second.send(.start)
+    await second.receive(.response(42)) { $0.value = 42 }
+    await first.send(.stop)
+    #expect(first.core.executor.runningCount == 0)
+    #expect(second.core.executor.runningCount == 1)
+    await second.send(.stop)
+    #expect(second.core.executor.runningCount == 0)
   }
 }
