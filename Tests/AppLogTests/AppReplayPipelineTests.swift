@@ -46,6 +46,8 @@ struct AppReplayPipelineTests {
     _ = try Self.record(3_000, to: file)
     let fast = Self.replay(file, .whenBehind)
     #expect(fast == Self.replay(file, .never))
+    #expect(Self.replay(file, .whileReading) == fast)
+    #expect(Self.replay(file, .handingOver) == fast)
     #expect((try? fast.get())?.hasPrefix("3000 3000 ") == true)
   }
 
@@ -57,6 +59,8 @@ struct AppReplayPipelineTests {
     for until in [1, 10, 1_500, 2_999] {
       let fast = Self.replay(file, .whenBehind, until: until)
       #expect(fast == Self.replay(file, .never, until: until))
+      #expect(Self.replay(file, .whileReading, until: until) == fast)
+      #expect(Self.replay(file, .handingOver, until: until) == fast)
       #expect((try? fast.get())?.hasPrefix("\(until) \(until) ") == true)
     }
   }
@@ -65,7 +69,8 @@ struct AppReplayPipelineTests {
     "a bad action line past the first batch is refused at its line, with the same words",
     arguments: [
       #""days":"one""#, #""days":1.5"#, #""days":99999999999999999999"#, #""days":-3,"x":1"#,
-      #""days" : -3"#,
+      #""days" : -3"#, #""days":tru"#, #""days":-3,"fp":"zz""#, #""days":-3,"seq":4"#,
+      #""days":-3,"src":"effect""#,
     ])
   func badActionLine(payload: String) throws {
     let file = TemporaryFile()
@@ -77,6 +82,8 @@ struct AppReplayPipelineTests {
     try file.write(lines.joined(separator: "\n") + "\n")
     let fast = Self.replay(file, .whenBehind)
     #expect(fast == Self.replay(file, .never))
+    #expect(Self.replay(file, .whileReading) == fast)
+    #expect(Self.replay(file, .handingOver) == fast)
     if payload.contains(" ") {
       // Spaces are JSON: the parser reads the line the reader left, and it replays.
       #expect((try? fast.get()) != nil)
@@ -102,6 +109,8 @@ struct AppReplayPipelineTests {
     try file.write(lines.joined(separator: "\n") + "\n")
     let fast = Self.replay(file, .whenBehind)
     #expect(fast == Self.replay(file, .never))
+    #expect(Self.replay(file, .whileReading) == fast)
+    #expect(Self.replay(file, .handingOver) == fast)
     guard case .failure(let error) = fast else {
       Issue.record("the bad snapshot was not refused")
       return

@@ -97,7 +97,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // thread decodes every action as it reads it, and this thread only applies them.
     // Snapshot states are then decoded and checked here too, every mode refusing what `verify`
     // refuses, so that the reading thread's share stays the smaller.
-    let decodesWhileReading = fastRead != nil && readerDecoding == .whenBehind
+    let decodesWhileReading =
+      fastRead != nil && [.whenBehind, .whileReading, .handingOver].contains(readerDecoding)
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil,
       states: verify || decodesWhileReading,
@@ -171,6 +172,13 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           action = decoded[index]
         } else if let fastRead, batch.read(index, with: fastRead, into: slot) {
           action = slot.move()
+        } else if batch.isUsual(index) {
+          // Handed over unparsed, and not of the shape the fast reader takes: read as the
+          // reading thread would have read it, to the same action or the same words.
+          batch.loadUsual(index, into: &line)
+          action = try LogCursor.decodeUsual(
+            &line, seq: batch.entries[index].seq, path: path,
+            lineNumber: batch.entries[index].line, app: app)
         } else {
           batch.load(index, into: &line)
           action = try LogCursor.decode(

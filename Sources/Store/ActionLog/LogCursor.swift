@@ -168,6 +168,28 @@ package struct LogCursor: Sendable {
     }
   }
 
+  /// Decodes the action line `lineNumber`, of the usual shape, whose `seq`, `src` and
+  /// fingerprint ``next(_:readingActionsWith:)`` has checked from its bytes alone (`seq` is one
+  /// more than the action before it): parsed and checked as ``next(_:)`` would have, then
+  /// decoded, so it gives the same action or the same error, word for word.
+  package static func decodeUsual<Action: LoggableAction>(
+    _ line: inout LogLine, seq: Int, path: String, lineNumber: Int, app: String = "program"
+  ) throws(ActionLogError) -> Action {
+    do throws(LogLineError) {
+      try line.parse()
+      // What `classify` reads of an action line, in its order.
+      let read = try line.int("seq")
+      if let problem = sequenceProblem(read, after: seq - 1) {
+        throw LogLineError(problem, at: line.valueOffset(of: "seq"))
+      }
+      _ = try line.origin()
+      _ = try line.hexWord("fp")
+    } catch {
+      throw failure(error, in: line, path: path, lineNumber: lineNumber)
+    }
+    return try decode(&line, path: path, lineNumber: lineNumber, app: app)
+  }
+
   private func failure(_ error: LogLineError, _ line: LogLine) -> ActionLogError {
     Self.failure(error, in: line, path: path, lineNumber: lines.lineNumber)
   }

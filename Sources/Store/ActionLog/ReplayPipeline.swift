@@ -132,6 +132,29 @@ package final class ReplayPipeline: Sendable {
       }
     }
 
+    /// Whether action line `index` was handed over unparsed (``appendUsual(_:)``): its `seq`,
+    /// `src` and fingerprint checked, the rest for the applying thread to read.
+    func isUsual(_ index: Int) -> Bool {
+      fieldEnds[index] == (index == 0 ? 0 : fieldEnds[index - 1])
+    }
+
+    /// Makes `line` the unparsed usual action line `index` (``isUsual(_:)``), for
+    /// ``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)``.
+    func loadUsual(_ index: Int, into line: inout LogLine) {
+      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
+      line.load(bytes: bytes[bytesStart..<byteEnds[index]], fields: [], used: 0)
+    }
+
+    /// Adds a usual action line's bytes, unparsed: its `seq`, `src` and fingerprint checked by
+    /// the cursor, its action for the applying thread to decode
+    /// (``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)`` when its fast reader leaves it).
+    mutating func appendUsual(_ line: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: line)
+      byteEnds.append(bytes.count)
+      fieldEnds.append(fields.count)
+      used.append(0)
+    }
+
     /// Adds the action line `line` holds, parsed and checked.
     mutating func append(_ line: LogLine) {
       // Appended from buffers: no retain of the line's arrays.
@@ -148,21 +171,28 @@ package final class ReplayPipeline: Sendable {
   /// stops at that line with its error).
   typealias BatchDecoder = @Sendable (_ batch: Batch, _ line: inout LogLine) -> (any Sendable)?
 
-  /// When the reading thread decodes a full batch itself: a test hook (see
+  /// When the reading thread decodes a batch itself: a test hook (see
   /// `ActionLogReplayer.readerDecoding`).
   package enum ReaderDecoding: Sendable {
-    /// When batches are waiting in the queue: the applying thread is behind.
+    /// When batches are waiting in the queue: the applying thread is behind. (For an action
+    /// type with a fast reader: its batches decoded as they are read, or their usual lines
+    /// handed over unparsed, by the same rule.)
     case whenBehind
-    /// Every full batch (for tests).
+    /// Every full batch (for tests), after parsing it.
     case always
     /// Never: the applying thread decodes everything (for tests).
     case never
+    /// An action type with a fast reader: every batch decoded as it is read (for tests).
+    case whileReading
+    /// An action type with a fast reader: every batch's usual lines handed over unparsed
+    /// (for tests).
+    case handingOver
 
     func decodes(waiting: Int) -> Bool {
       switch self {
       case .whenBehind: waiting > 0
-      case .always: true
-      case .never: false
+      case .always, .whileReading: true
+      case .never, .handingOver: false
       }
     }
   }
@@ -207,7 +237,7 @@ package final class ReplayPipeline: Sendable {
       Self.read(
         cursor, line, into: queue, summaries: summaries, states: states,
         checkState: !states || balancesStates ? checkState : nil, app: app, actions: actions,
-        decoder: decoder.map { (readerDecoding, $0) })
+        policy: readerDecoding, decoder: decoder.map { (readerDecoding, $0) })
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -227,13 +257,26 @@ package final class ReplayPipeline: Sendable {
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
     summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
-    actions: ReplayActions?, decoder: (ReaderDecoding, BatchDecoder)?
+    actions: ReplayActions?, policy: ReaderDecoding, decoder: (ReaderDecoding, BatchDecoder)?
   ) {
     var cursor = cursor
     var line = line
     // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and a state
     // is decoded and checked here (`checkState`) or on the applying thread (`states`).
-    var batch = Batch(capacity: batchSize, actions: actions)
+    // Decoding while reading, a batch is decoded here, or — while the applying thread waits for
+    // work — handed over with its usual lines unparsed, for that thread to decode: whichever
+    // thread has time to spare does the decoding.
+    // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
+    let readsUsualLines = !summaries
+    func newBatch() -> Batch {
+      guard let actions, !readsUsualLines || policy.decodes(waiting: queue.count) else {
+        return Batch(capacity: batchSize)
+      }
+      return Batch(capacity: batchSize, actions: actions.makeNext())
+    }
+    var batch = newBatch()
+    // Whether this batch's usual action lines go over unparsed (``Batch/appendUsual(_:)``).
+    var handsOverUsual = actions != nil && batch.actions == nil
     func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
       // With `states` too (balancing), only while the applying thread is behind.
       let checksHere = checkState != nil && (!states || queue.count > 0)
@@ -255,8 +298,6 @@ package final class ReplayPipeline: Sendable {
           isCheckpoint: isCheckpoint, line: cursor.lineNumber,
           column: handsOver ? line.column(ofByte: json.lowerBound) : 1, checked: checksHere))
     }
-    // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
-    let readsUsualLines = !summaries
     do throws(ActionLogError) {
       while let (kind, decoded) = try next() {
         switch kind {
@@ -267,7 +308,7 @@ package final class ReplayPipeline: Sendable {
             if !decoded {
               try actions.decode(&line, path: cursor.path, lineNumber: cursor.lineNumber, app: app)
             }
-          } else {
+          } else if !decoded {
             batch.append(line)
           }
           cursor.accept(seq: seq)
@@ -288,9 +329,9 @@ package final class ReplayPipeline: Sendable {
           {
             batch.decoded = decode(batch, &line)
           }
-          let next = batch.actions?.makeNext()
           guard queue.put(batch) else { return }  // nobody is reading any more
-          batch = Batch(capacity: batchSize, actions: next)
+          batch = newBatch()
+          handsOverUsual = actions != nil && batch.actions == nil
         }
       }
       batch.end = .finished(tornLine: cursor.tornLine)
@@ -303,6 +344,14 @@ package final class ReplayPipeline: Sendable {
     func next() throws(ActionLogError) -> (kind: LogCursor.Kind, decoded: Bool)? {
       if readsUsualLines, let actions = batch.actions {
         return try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
+      }
+      if readsUsualLines, handsOverUsual {
+        return try cursor.next(
+          &line,
+          readingActionsWith: { reader in
+            batch.appendUsual(reader.bytes)
+            return true
+          })
       }
       return try cursor.next(&line).map { ($0, false) }
     }
