@@ -36,10 +36,15 @@ package struct LogJSONReader {
   /// A key of an object, as its UTF-8 bytes (with no escapes in it).
   @usableFromInline
   package struct Key {
-    let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+
+    @inlinable
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+      self.bytes = bytes
+    }
 
     /// Whether the key is `name`.
-    @usableFromInline
+    @inlinable
     package func `is`(_ name: StaticString) -> Bool {
       name.utf8CodeUnitCount == bytes.count
         && memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
@@ -122,7 +127,7 @@ package struct LogJSONReader {
   }
 
   /// Reads `null`, if that is what comes next; false (reading nothing) otherwise.
-  @usableFromInline
+  @inlinable
   package mutating func null() -> Bool {
     literal("null")
   }
@@ -185,10 +190,36 @@ package struct LogJSONReader {
   /// 2001.
   package mutating func date() -> Date? {
     if peek == UInt8(ascii: "\"") {
+      // The usual text, plain ASCII, is parsed where it lies: no string made.
+      if let ascii = asciiString() { return LogDate.parse(UnsafeRawBufferPointer(ascii)) }
       guard let text = string() else { return nil }
       return LogDate.parse(text)
     }
     return finiteNumber().map(Date.init(timeIntervalSinceReferenceDate:))
+  }
+
+  /// Reads a string of printable ASCII with no escapes (U+0020–U+007E, no `\\`), as the bytes
+  /// between its quotes, which are its UTF-8 and what ``string()`` would read; nil, reading
+  /// nothing, for any other string (then ask ``string()``) or anything else. For a reader that
+  /// wants a usual value (a day, a case name) without making a `String`.
+  ///
+  /// ```swift
+  /// if let ascii = reader.asciiString() { day = CalendarDay.read(stored: ascii) }
+  /// ```
+  package mutating func asciiString() -> UnsafeBufferPointer<UInt8>? {
+    guard peek == UInt8(ascii: "\"") else { return nil }
+    var position = index + 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<position])
+        index = position + 1
+        return text
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+      position += 1
+    }
+    return nil
   }
 
   /// Reads a string, unescaped; nil if it is not valid JSON text or not valid UTF-8, or
@@ -233,9 +264,10 @@ package struct LogJSONReader {
 
   // MARK: Below the values
 
+  @inlinable
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  @usableFromInline
+  @inlinable
   mutating func skipSpace() {
     while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
       index += 1
@@ -243,7 +275,7 @@ package struct LogJSONReader {
   }
 
   /// Skips white space and reads `byte` if it comes next.
-  @usableFromInline
+  @inlinable
   mutating func take(_ byte: UInt8) -> Bool {
     skipSpace()
     guard peek == byte else { return false }
@@ -251,6 +283,7 @@ package struct LogJSONReader {
     return true
   }
 
+  @inlinable
   mutating func literal(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count,
@@ -261,7 +294,7 @@ package struct LogJSONReader {
   }
 
   /// A key with no escapes, and its closing quote read.
-  @usableFromInline
+  @inlinable
   mutating func plainKey() -> Key? {
     guard peek == UInt8(ascii: "\"") else { return nil }
     var position = index + 1

@@ -77,19 +77,17 @@ public struct AppReducer: Reducer {
 }
 
 /// The dog screen's reducer, given the clock's day ("today") that it reads but never changes.
-/// Written out rather than scoped through a computed key path: the day is computed only for dog
-/// actions, and the dogs are handed over without a copy.
+/// Written out rather than scoped through a computed key path: the day is computed only for the
+/// dog action that reads it (`adopt`), and the dogs are handed over without a copy.
 struct DogScope: Reducer {
   let dogs = DogReducer()
-  /// What `state.dog` holds while the dog reducer works on it: made once, since an empty
-  /// identified collection allocates.
-  static let placeholder = DogState()
 
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     guard case .dog(let action) = action else { return .none }
-    var screen = DogReducer.State(dog: state.dog, today: state.today)
-    state.dog = Self.placeholder  // let `screen` hold the only reference while it changes
-    defer { state.dog = screen.dog }
-    return dogs.reduce(into: &screen, action: action).map(AppAction.dog)
+    var screen = state.dog
+    state.dog = DogReducer.placeholder  // let `screen` hold the only reference while it changes
+    defer { state.dog = screen }
+    let effect = dogs.reduce(dogs: &screen, action: action, today: state.clock.today)
+    return effect.isNone ? .none : effect.map(AppAction.dog)
   }
 }

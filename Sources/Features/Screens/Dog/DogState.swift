@@ -52,6 +52,12 @@ public struct DogState: Equatable, Sendable, Codable {
     dogs[id: Dog.id(ofName: name)]
   }
 
+  /// Whether a dog is called `name`, ignoring case: ``dog(named:)`` without copying the dog out.
+  func hasDog(named name: String?) -> Bool {
+    guard let name else { return false }
+    return dogs.index(id: Dog.id(ofName: name)) != nil
+  }
+
   /// The dog the screen shows: the selected dog's detail, which the dog reducer runs as an
   /// optional child with `ifLet`.
   ///

@@ -104,7 +104,18 @@ public struct WeatherReducer: Reducer, Sendable {
   /// control characters.
   public static func rejection(ofChangingLocationTo name: String) -> String? {
     let limit = WeatherState.maxLocationLength
-    if let plain = PrintableASCII(name), !plain.isAllSpaces, plain.count <= limit { return nil }
+    if let plain = PrintableASCII(name) {
+      if !plain.isAllSpaces, plain.count <= limit { return nil }
+      return rejectionByCharacters(ofChangingLocationTo: name)
+    }
+    // Not ASCII: at most `limit` scalars make at most `limit` characters, and a first scalar
+    // that is not white space makes a first character that is not.
+    let scalars = ScalarName(name)
+    if scalars.count > 0, scalars.count <= limit, !scalars.startsWithWhitespace,
+      !scalars.hasControl
+    {
+      return nil
+    }
     return rejectionByCharacters(ofChangingLocationTo: name)
   }
 
