@@ -102,6 +102,22 @@ struct DogCollectionTests {
     }
   }
 
+  @Test("a launch over any dogs leaves the dogs a fresh launch makes, and they grow again")
+  func launchOverDogs() {
+    let zone = TimeZone(identifier: "Asia/Seoul")!
+    let now = Date(timeIntervalSince1970: 1_795_923_912)
+    var state = AppState(timeZone: zone)
+    state.dog = DogState(dogs: [Self.dog("rex"), Self.dog("bella")], selectedName: "REX")
+    let shared = state
+    _ = AppReducer().reduce(into: &state, action: .launched(at: now))
+    #expect(state.dog == DogState.launched(at: now, in: zone))
+    #expect(shared.dog.dogs.count == 2, "a state sharing the storage keeps its dogs")
+    _ = AppReducer().reduce(into: &state, action: .launched(at: now))
+    #expect(state.dog == DogState.launched(at: now, in: zone), "launched over a launch")
+    state.dog.dogs.append(Self.dog("bella"))
+    #expect(state.dog.dogs.map(\.name) == ["poodle", "bella"] && state.rangeProblem == nil)
+  }
+
   @Test("showing the selected dog keeps the selected name as it was spelt")
   func showKeepsSpelling() {
     var state = DogReducer.State(

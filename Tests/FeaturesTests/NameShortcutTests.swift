@@ -67,6 +67,22 @@ struct NameShortcutTests {
     }
   }
 
+  @Test("the scalar shortcut measures a name as its scalars do")
+  func scalarMeasures() {
+    for name in names(count: 5_000, seed: 0x5CA) {
+      let scalars = name.unicodeScalars
+      let measured = ScalarName(name)
+      #expect(measured.count == scalars.count, "\(name.debugDescription)")
+      #expect(measured.hasWhitespace == scalars.contains { $0.properties.isWhitespace })
+      #expect(measured.hasControl == scalars.contains(where: \.isControlCharacter))
+      #expect(measured.startsWithWhitespace == (scalars.first?.properties.isWhitespace ?? false))
+      #expect(
+        (PrintableASCII(name)?.count).map { $0 == name.count } ?? !name.utf8.allSatisfy {
+          $0 >= 0x20 && $0 < 0x7F
+        })
+    }
+  }
+
   @Test("the scalar shortcut's list of white space is Unicode's, scalar by scalar")
   func whitespaceList() async {
     await onThreadOfItsOwn {

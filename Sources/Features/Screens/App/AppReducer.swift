@@ -63,7 +63,7 @@ public struct AppReducer: Reducer {
       }
       state.clock.anchor = date
       state.clock.dayOffset = 0
-      state.dog = DogState.launched(at: date, in: state.clock.timeZone)
+      state.dog.launch(at: date, in: state.clock.timeZone)
       return .none
     case .restored(let earlier):
       // `:undo` restores states the reducers reached; one outside the ranges is refused.
@@ -84,9 +84,10 @@ struct DogScope: Reducer {
 
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     guard case .dog(let action) = action else { return .none }
-    var screen = state.dog
-    state.dog = DogReducer.placeholder  // let `screen` hold the only reference while it changes
-    defer { state.dog = screen }
+    // Moved out, not copied: `screen` holds the only reference while it changes.
+    var screen = DogReducer.placeholder
+    swap(&screen, &state.dog)
+    defer { swap(&screen, &state.dog) }
     let effect = dogs.reduce(dogs: &screen, action: action, today: state.clock.today)
     return effect.isNone ? .none : effect.map(AppAction.dog)
   }

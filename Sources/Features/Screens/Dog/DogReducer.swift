@@ -55,13 +55,13 @@ public struct DogReducer: Reducer {
   {
     // The refusal, not its message: a replay refuses a missing dog's name without listing the
     // dogs each time.
-    guard DogReducer.refusal(of: action, in: dogs, today: today()) == nil else { return .none }
-    var routing = Routing(dog: dogs)
-    dogs = DogReducer.placeholder  // let `routing` hold the only reference while it changes
-    let route = DogRoute(action)
+    guard case .success(let route) = DogReducer.check(action, in: dogs, today: today()) else {
+      return .none
+    }
+    var routing = Routing(taking: &dogs)
     let effect = routed(&routing, route)
     routing.writeBack(after: route)
-    dogs = routing.dog
+    swap(&dogs, &routing.dog)
     return effect.isNone ? .none : effect.map(\.action)
   }
 
@@ -88,7 +88,7 @@ public struct DogReducer: Reducer {
   }
 
   /// Why an action is refused, before it is put into words (``rejection(of:in:today:)``).
-  enum Refusal: Equatable {
+  enum Refusal: Error, Equatable {
     case noDogs
     case noneSelected
     case noDogNamed(String)
@@ -119,17 +119,36 @@ public struct DogReducer: Reducer {
   static func refusal(
     of action: DogAction, in state: DogState, today: @autoclosure () -> CalendarDay
   ) -> Refusal? {
+    if case .failure(let refusal) = check(action, in: state, today: today()) { return refusal }
+    return nil
+  }
+
+  /// The route of `action` when it is allowed, or why it is refused: the dog a name names is
+  /// looked up once, by the id the route carries.
+  static func check(
+    _ action: DogAction, in state: DogState, today: @autoclosure () -> CalendarDay
+  ) -> Result<DogRoute, Refusal> {
     switch action {
     case .show(let name):
-      guard !state.dogs.isEmpty else { return .noDogs }
-      guard let name else { return state.hasDog(named: state.selectedName) ? nil : .noneSelected }
-      return state.hasDog(named: name) ? nil : .noDogNamed(name)
-    case .adopt(let name, let birthday, _):
-      if let problem = rejection(ofName: name) { return .badName(problem) }
-      if state.hasDog(named: name), let dog = state.dog(named: name) { return .nameTaken(dog.name) }
-      if !CalendarDay.typedYears.contains(birthday.year) { return .birthdayOutOfYears(birthday) }
-      if birthday > today() { return .bornAfterToday(birthday) }
-      return nil
+      guard !state.dogs.isEmpty else { return .failure(.noDogs) }
+      guard let name else {
+        return state.hasDog(named: state.selectedName)
+          ? .success(.detail(.show)) : .failure(.noneSelected)
+      }
+      let id = Dog.id(ofName: name)
+      guard state.dogs.index(id: id) != nil else { return .failure(.noDogNamed(name)) }
+      return .success(.dogs(.element(id: id, action: .select)))
+    case .adopt(let name, let birthday, let breed):
+      if let problem = rejection(ofName: name) { return .failure(.badName(problem)) }
+      if state.hasDog(named: name), let dog = state.dog(named: name) {
+        return .failure(.nameTaken(dog.name))
+      }
+      if !CalendarDay.typedYears.contains(birthday.year) {
+        return .failure(.birthdayOutOfYears(birthday))
+      }
+      if birthday > today() { return .failure(.bornAfterToday(birthday)) }
+      return .success(
+        .adopt(Dog(name: name, birthday: birthday, breed: breed, imageName: breed.imageName)))
     }
   }
 

@@ -5,7 +5,7 @@ import Store
 /// ``DogState/selected``), or to the list itself.
 ///
 /// ``DogAction`` stays the screen's public vocabulary — what the REPL sends and the action log
-/// records, unchanged — and ``DogReducer`` turns each into one of these after checking it:
+/// records, unchanged — and ``DogReducer`` turns each into one of these as it checks it:
 /// `dog NAME` becomes the named dog's `select`, `dog` the detail's `show`, `adopt` the list's.
 enum DogRoute: Equatable, Sendable {
   /// Add this dog and select it.
@@ -14,16 +14,6 @@ enum DogRoute: Equatable, Sendable {
   case dogs(IdentifiedAction<String, AdoptedDog.Action>)
   /// An action for the selected dog's detail.
   case detail(DogDetail.Action)
-
-  /// The route of a checked `action`.
-  init(_ action: DogAction) {
-    switch action {
-    case .show(let name?): self = .dogs(.element(id: Dog.id(ofName: name), action: .select))
-    case .show(nil): self = .detail(.show)
-    case .adopt(let name, let birthday, let breed):
-      self = .adopt(Dog(name: name, birthday: birthday, breed: breed, imageName: breed.imageName))
-    }
-  }
 
   /// The public action this route came from (for mapping effects back; the children start
   /// none today, so only the library's own cancellations and reports travel this way).
@@ -87,8 +77,11 @@ extension DogReducer {
     /// `detail` as it was made, to write back only what changed.
     let detailBefore: DogDetail.State?
 
-    init(dog: DogState) {
-      self.dog = dog
+    /// The dogs moved out of `dogs` (left the placeholder), so that this holds the only
+    /// reference to their storage while the reducers change it.
+    init(taking dogs: inout DogState) {
+      dog = DogReducer.placeholder
+      swap(&dog, &dogs)
       detail = dog.selected.map(DogDetail.State.init(dog:))
       detailBefore = detail
     }
