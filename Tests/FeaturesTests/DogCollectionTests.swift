@@ -102,6 +102,11 @@ struct DogCollectionTests {
     }
   }
 
+  @Test("each breed's picture is its raw value and .jpeg")
+  func breedPictures() {
+    for breed in Breed.allCases { #expect(breed.imageName == "\(breed.rawValue).jpeg") }
+  }
+
   @Test("a launch over any dogs leaves the dogs a fresh launch makes, and they grow again")
   func launchOverDogs() {
     let zone = TimeZone(identifier: "Asia/Seoul")!

@@ -83,17 +83,26 @@ struct NameShortcutTests {
     }
   }
 
-  @Test("the scalar shortcut's list of white space is Unicode's, scalar by scalar")
-  func whitespaceList() async {
+  @Test(
+    "the scalar shortcut tells white space and control characters as Unicode does, every scalar")
+  func everyScalar() async {
     await onThreadOfItsOwn {
       var spaces = 0
+      var controls = 0
       for value in UInt32(0)...0x10FFFF {
         guard let scalar = Unicode.Scalar(value) else { continue }
-        let listed = ScalarName.isWhitespace(scalar)
-        if listed != scalar.properties.isWhitespace { Issue.record("U+\(value)") }
+        let measured = ScalarName(String(Character(scalar)) + "x")
+        let listed = scalar.properties.isWhitespace
+        if measured.hasWhitespace != listed || measured.startsWithWhitespace != listed
+          || measured.hasControl != scalar.isControlCharacter || measured.count != 2
+        {
+          Issue.record("U+\(String(value, radix: 16))")
+        }
         if listed { spaces += 1 }
+        if measured.hasControl { controls += 1 }
       }
       #expect(spaces == 25)
+      #expect(controls == 65)
     }
   }
 

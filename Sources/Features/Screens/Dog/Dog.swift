@@ -16,8 +16,14 @@ public enum Breed: String, CaseIterable, Equatable, Sendable, Codable {
     }
   }
 
-  /// The picture an adopted dog of this breed gets: `pug.jpeg`, `poodle.jpeg`.
-  public var imageName: String { "\(rawValue).jpeg" }
+  /// The picture an adopted dog of this breed gets: `pug.jpeg`, `poodle.jpeg` (the raw value
+  /// and `.jpeg`, written out: no interpolation on every adoption).
+  public var imageName: String {
+    switch self {
+    case .pug: "pug.jpeg"
+    case .poodle: "poodle.jpeg"
+    }
+  }
 }
 
 /// A dog on the dog screen.
