@@ -59,10 +59,26 @@ extension ClockState {
   /// `{"identifier":"Asia/Seoul"}`, as Foundation's `TimeZone` encodes itself.
   static func readTimeZone(_ reader: inout LogJSONReader) -> TimeZone? {
     var identifier: String?
+    var zone: TimeZone?
     let seen = reader.fields(["identifier"]) { reader, _ in
-      reader.read(&identifier) { $0.string() }
+      // The usual identifier, plain ASCII, is compared where it lies with the last one read.
+      if let ascii = reader.asciiString() {
+        zone = lastTimeZone.withLock { last in
+          guard var known = last?.identifier else { return nil }
+          let same = known.withUTF8 { bytes in
+            bytes.count == ascii.count
+              && (bytes.isEmpty || memcmp(bytes.baseAddress!, ascii.baseAddress!, bytes.count) == 0)
+          }
+          return same ? last?.zone : nil
+        }
+        if zone == nil { identifier = String(decoding: ascii, as: UTF8.self) }
+        return true
+      }
+      return reader.read(&identifier) { $0.string() }
     }
-    guard seen == 1, let identifier else { return nil }
+    guard seen == 1 else { return nil }
+    if let zone { return zone }
+    guard let identifier else { return nil }
     return lastTimeZone.withLock { last in
       if let last, last.identifier == identifier { return last.zone }
       let zone = TimeZone(identifier: identifier)

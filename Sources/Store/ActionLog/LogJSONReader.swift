@@ -82,11 +82,21 @@ package struct LogJSONReader {
     _ names: [StaticString], _ body: (inout LogJSONReader, _ field: Int) -> Bool
   ) -> UInt64? {
     var seen: UInt64 = 0
+    // The name after the last one read is tried first: a log writes keys sorted, and readers
+    // list their names in that order, so each key is usually one comparison.
+    var next = 0
     let read = object { reader, key in
-      guard let field = names.firstIndex(where: { key.is($0) }), seen & (1 << field) == 0 else {
+      let field: Int
+      if next < names.count, key.is(names[next]) {
+        field = next
+      } else if let found = names.firstIndex(where: { key.is($0) }) {
+        field = found
+      } else {
         return false
       }
+      guard seen & (1 << field) == 0 else { return false }
       seen |= 1 << field
+      next = field + 1
       return body(&reader, field)
     }
     return read ? seen : nil
@@ -276,6 +286,7 @@ package struct LogJSONReader {
 
   /// Skips white space and reads `byte` if it comes next.
   @inlinable
+  @inline(__always)
   mutating func take(_ byte: UInt8) -> Bool {
     skipSpace()
     guard peek == byte else { return false }
