@@ -158,15 +158,17 @@ public struct DogReducer: Reducer {
       if plain.count > 0, plain.count <= maxNameLength, !plain.hasSpace { return nil }
       return rejectionByCharacters(ofName: name)
     }
-    // Not ASCII: one to 40 scalars make one to 40 characters.
+    // Not printable ASCII: one to 40 scalars make one to 40 characters, so only white space
+    // and control characters are left to refuse the name for.
     let scalars = ScalarName(name)
-    if scalars.count > 0, scalars.count <= maxNameLength, !scalars.hasWhitespace,
-      !scalars.hasControl
-    {
-      return nil
+    if scalars.count > 0, scalars.count <= maxNameLength {
+      return scalars.hasWhitespace || scalars.hasControl ? oneWord : nil
     }
     return rejectionByCharacters(ofName: name)
   }
+
+  /// Why a name with white space or a control character in it is refused.
+  static let oneWord = "a dog's name is one word: no spaces or control characters"
 
   /// ``rejection(ofName:)`` character by character, with no shortcut: what the shortcut is held
   /// to.
@@ -178,9 +180,7 @@ public struct DogReducer: Reducer {
     let isBlankOrControl = { (scalar: Unicode.Scalar) in
       scalar.properties.isWhitespace || scalar.isControlCharacter
     }
-    if name.unicodeScalars.contains(where: isBlankOrControl) {
-      return "a dog's name is one word: no spaces or control characters"
-    }
+    if name.unicodeScalars.contains(where: isBlankOrControl) { return oneWord }
     return nil
   }
 }

@@ -108,16 +108,19 @@ public struct WeatherReducer: Reducer, Sendable {
       if !plain.isAllSpaces, plain.count <= limit { return nil }
       return rejectionByCharacters(ofChangingLocationTo: name)
     }
-    // Not ASCII: at most `limit` scalars make at most `limit` characters, and a first scalar
-    // that is not white space makes a first character that is not.
+    // Not printable ASCII: at most `limit` scalars make at most `limit` characters, and a
+    // first scalar that is not white space makes a first character that is not.
     let scalars = ScalarName(name)
-    if scalars.count > 0, scalars.count <= limit, !scalars.startsWithWhitespace,
-      !scalars.hasControl
-    {
-      return nil
+    if scalars.count > 0, scalars.count <= limit, !scalars.startsWithWhitespace {
+      // Something besides white space, and few enough characters and scalars: only control
+      // characters are left to refuse it for.
+      return scalars.hasControl ? controlCharacters : nil
     }
     return rejectionByCharacters(ofChangingLocationTo: name)
   }
+
+  /// Why a city name with a control character in it is refused.
+  static let controlCharacters = "a city name cannot contain control characters"
 
   /// ``rejection(ofChangingLocationTo:)`` character by character, with no shortcut: what the
   /// shortcut is held to.
@@ -134,9 +137,7 @@ public struct WeatherReducer: Reducer, Sendable {
       return "a city name can be at most \(4 * limit) Unicode scalars; this one has "
         + "\(name.unicodeScalars.count)"
     }
-    if name.unicodeScalars.contains(where: \.isControlCharacter) {
-      return "a city name cannot contain control characters"
-    }
+    if name.unicodeScalars.contains(where: \.isControlCharacter) { return controlCharacters }
     return nil
   }
 }
