@@ -175,6 +175,10 @@ extension WeatherState {
 extension WeatherStatus {
   /// `{"idle":{}}`, `{"loaded":{"place":…,"report":…}}`: one key, the case.
   static func read(_ reader: inout LogJSONReader) -> WeatherStatus? {
+    // The cases with no payload, as a log writes them, at once (most snapshots are geocoding).
+    if reader.exactly(#"{"geocoding":{}}"#) { return .geocoding }
+    if reader.exactly(#"{"idle":{}}"#) { return .idle }
+    if reader.exactly(#"{"notFound":{}}"#) { return .notFound }
     var status: WeatherStatus?
     let names: [StaticString] = ["idle", "geocoding", "fetching", "loaded", "notFound", "failed"]
     let seen = reader.fields(names) { reader, field in

@@ -142,6 +142,18 @@ package struct LogJSONReader {
     literal("null")
   }
 
+  /// Reads `text` if the JSON goes on with exactly its bytes (white space before it skipped,
+  /// none inside); false, reading nothing, otherwise. For a value the log usually writes one
+  /// way, such as a case with no payload (`{"idle":{}}`), read at once before the general way.
+  ///
+  /// ```swift
+  /// if reader.exactly(#"{"idle":{}}"#) { return .idle }
+  /// ```
+  package mutating func exactly(_ text: StaticString) -> Bool {
+    skipSpace()
+    return literal(text)
+  }
+
   /// Reads `true` or `false`.
   package mutating func bool() -> Bool? {
     if literal("true") { return true }
