@@ -106,6 +106,28 @@ struct AppStateReaderTests {
     #expect(read == state)
   }
 
+  @Test("escaped zones, dates, days and breeds read as their plain text does, zone cache or not")
+  func escapedText() {
+    var state = AppState(timeZone: .gmt)
+    let day = CalendarDay(year: 2020, month: 2, day: 29)!
+    state.dog.dogs.append(Dog(name: "rex", birthday: day, breed: .pug, imageName: "pug.jpeg"))
+    let json = String(decoding: Self.encoded(state), as: UTF8.self)
+    let escaped = json.replacingOccurrences(of: #""GMT""#, with: #""G\u004DT""#)
+      .replacingOccurrences(of: #""pug""#, with: #""p\u0075g""#)
+      .replacingOccurrences(of: #""2020-02-29""#, with: #""2020\u002D02-29""#)
+      .replacingOccurrences(of: #""1970-01-01T"#, with: #""1970\u002D01-01T"#)
+    #expect(escaped.components(separatedBy: "\\u00").count == 5)
+    for text in [json, escaped, json] {
+      let bytes = Array(text.utf8)
+      #expect(AppState.read(json: bytes) == state, "\(text)")
+      #expect(Self.outcome(bytes, codableOnly: false) == Self.outcome(bytes, codableOnly: true))
+    }
+    var seoul = state
+    seoul.clock.timeZone = TimeZone(identifier: "Asia/Seoul")!
+    #expect(AppState.read(json: Self.encoded(seoul)) == seoul, "another zone after GMT")
+    #expect(AppState.read(json: Array(json.utf8)) == state, "and back")
+  }
+
   @Test("what the reader leaves to Codable: unknown, repeated and oddly written fields")
   func leftToCodable() {
     let json = String(decoding: Self.encoded(AppState(timeZone: .gmt)), as: UTF8.self)

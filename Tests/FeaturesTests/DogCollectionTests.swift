@@ -28,9 +28,13 @@ struct DogCollectionTests {
   @Test("a dog's id is the name lowercased for every name, with or without the ASCII shortcut")
   func idIsTheLowercasedName() {
     var generator = SplitMix64(seed: 19)
-    let pieces = ["a", "Z", "rex", "É", "ß", "İ", "ǅ", "9", " ", "-", "Ω", "ﬃ", "\u{0301}", "😀"]
+    let pieces = [
+      "a", "Z", "rex", "É", "ß", "İ", "ǅ", "9", " ", "-", "Ω", "ﬃ", "\u{0301}", "😀", "@", "[",
+      "`", "{", "A",
+    ]
     var names = [
       "", "poodle", "Poodle", "POODLE", "bella-2", String(repeating: "ab", count: 50_000),
+      String(repeating: "Ab", count: 50_000),
     ]
     for _ in 0..<2_000 {
       let count = Int.random(in: 0...8, using: &generator)
@@ -96,6 +100,27 @@ struct DogCollectionTests {
     ) {
       try JSONDecoder().decode(DogState.self, from: Data(json.utf8))
     }
+  }
+
+  @Test("each breed's picture is its raw value and .jpeg")
+  func breedPictures() {
+    for breed in Breed.allCases { #expect(breed.imageName == "\(breed.rawValue).jpeg") }
+  }
+
+  @Test("a launch over any dogs leaves the dogs a fresh launch makes, and they grow again")
+  func launchOverDogs() {
+    let zone = TimeZone(identifier: "Asia/Seoul")!
+    let now = Date(timeIntervalSince1970: 1_795_923_912)
+    var state = AppState(timeZone: zone)
+    state.dog = DogState(dogs: [Self.dog("rex"), Self.dog("bella")], selectedName: "REX")
+    let shared = state
+    _ = AppReducer().reduce(into: &state, action: .launched(at: now))
+    #expect(state.dog == DogState.launched(at: now, in: zone))
+    #expect(shared.dog.dogs.count == 2, "a state sharing the storage keeps its dogs")
+    _ = AppReducer().reduce(into: &state, action: .launched(at: now))
+    #expect(state.dog == DogState.launched(at: now, in: zone), "launched over a launch")
+    state.dog.dogs.append(Self.dog("bella"))
+    #expect(state.dog.dogs.map(\.name) == ["poodle", "bella"] && state.rangeProblem == nil)
   }
 
   @Test("showing the selected dog keeps the selected name as it was spelt")

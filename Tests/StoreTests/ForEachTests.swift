@@ -51,6 +51,7 @@ private struct List: Reducer {
     case add(Int)
     case remove(Int)
     case replaceAll([Int])
+    case removeAndAdd(Int, Int)
     case rows(IdentifiedAction<Int, ListRow.Action>)
   }
 
@@ -63,6 +64,9 @@ private struct List: Reducer {
         state.rows.append(ListRow.State(id: id))
       case .remove(let id):
         state.rows.remove(id: id)
+      case .removeAndAdd(let removed, let added):
+        state.rows.remove(id: removed)
+        state.rows.append(ListRow.State(id: added))
       case .replaceAll(let ids):
         state.rows = IdentifiedArray(uniqueElements: ids.map { ListRow.State(id: $0) })
       case .rows(.element(let id, .set)):
@@ -87,7 +91,7 @@ extension ActionCase where Root == List.Action, Value == IdentifiedAction<Int, L
 }
 
 /// The line of `.forEach` in `List.body`, where misuse is reported.
-private let forEachLine = 75
+private let forEachLine = 79
 
 @MainActor
 @Suite("forEach: a collection of features")
@@ -122,6 +126,26 @@ struct ForEachTests {
     await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 2 }
     await store.send(.replaceAll([3])) { $0.rows = [ListRow.State(id: 3)] }
     #expect(store.core.executor.runningCount == 0, "replacing the collection removed row 2")
+    await store.finish()
+  }
+
+  @Test("adding an element starts no cancellation; removing one and adding another still cancels")
+  func addingIsNotRemoving() async {
+    var state = List.State(rows: [ListRow.State(id: 1)])
+    let list = List(clock: TestClock())
+    #expect(list.reduce(into: &state, action: .add(2)).isNone)
+    #expect(!list.reduce(into: &state, action: .removeAndAdd(1, 3)).isNone)
+    let store = TestStore(
+      initialState: List.State(rows: [ListRow.State(id: 1), ListRow.State(id: 2)]),
+      reducer: List(clock: TestClock()))
+    await store.send(.rows(.element(id: 1, action: .wait)))
+    await store.send(.add(3)) { $0.rows.append(ListRow.State(id: 3)) }
+    #expect(store.core.executor.runningCount == 1, "an append keeps row 1's effect")
+    await store.send(.removeAndAdd(1, 4)) {
+      $0.rows.remove(id: 1)
+      $0.rows.append(ListRow.State(id: 4))
+    }
+    #expect(store.core.executor.runningCount == 0, "row 1 went, though another came")
     await store.finish()
   }
 

@@ -50,6 +50,46 @@ struct IdentifiedArrayTests {
     #expect(items.append(Item(id: 4, title: "again")).inserted)
   }
 
+  @Test("removing every element while keeping the storage leaves an empty array that refills")
+  func removeAllKeepingCapacity() {
+    var items = IdentifiedArrayOf<Item>(
+      uniqueElements: (0..<1_000).map { Item(id: $0, title: "\($0)") })
+    items.remove(id: 500)  // a hole
+    let before = items.idsVersion
+    items.removeAll(keepingCapacity: true)
+    #expect(items.isEmpty && items == [] && items[id: 1] == nil)
+    #expect(!items.holdsEveryID(ofVersion: before))
+    items.append(Item(id: 7, title: "seven"))
+    items.append(Item(id: 3, title: "three"))
+    #expect(items.map(\.id) == [7, 3] && items[id: 3]?.title == "three" && items.index(id: 7) == 0)
+    items.removeAll(keepingCapacity: false)
+    #expect(items.isEmpty)
+  }
+
+  @Test("an array that grew by one append or insert is known to hold every id it had before")
+  func grownArraysHoldEveryID() {
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a")]
+    let before = items.idsVersion
+    items.append(Item(id: 2, title: "b"))
+    #expect(items.holdsEveryID(ofVersion: before))
+    let appended = items.idsVersion
+    items.insert(Item(id: 0, title: "z"), at: 0)
+    #expect(items.holdsEveryID(ofVersion: appended))
+    #expect(!items.holdsEveryID(ofVersion: before), "two changes ago: not known")
+    var sibling = items
+    let shared = items.idsVersion
+    items.append(Item(id: 3, title: "c"))
+    sibling.append(Item(id: 4, title: "d"))
+    #expect(!items.holdsEveryID(ofVersion: sibling.idsVersion), "siblings grew apart")
+    #expect(items.holdsEveryID(ofVersion: shared) && sibling.holdsEveryID(ofVersion: shared))
+    let full = items.idsVersion
+    items.remove(id: 1)
+    #expect(!items.holdsEveryID(ofVersion: full))
+    items.append(Item(id: 1, title: "a"))
+    #expect(!items.holdsEveryID(ofVersion: full), "a removal, then an append")
+    #expect(items.holdsEveryID(ofVersion: items.idsVersion))
+  }
+
   @Test("appending an id already present changes nothing and says where the element is")
   func appendDuplicate() {
     var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "a"), Item(id: 2, title: "b")]

@@ -36,10 +36,15 @@ package struct LogJSONReader {
   /// A key of an object, as its UTF-8 bytes (with no escapes in it).
   @usableFromInline
   package struct Key {
-    let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+
+    @inlinable
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+      self.bytes = bytes
+    }
 
     /// Whether the key is `name`.
-    @usableFromInline
+    @inlinable
     package func `is`(_ name: StaticString) -> Bool {
       name.utf8CodeUnitCount == bytes.count
         && memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0
@@ -77,11 +82,21 @@ package struct LogJSONReader {
     _ names: [StaticString], _ body: (inout LogJSONReader, _ field: Int) -> Bool
   ) -> UInt64? {
     var seen: UInt64 = 0
+    // The name after the last one read is tried first: a log writes keys sorted, and readers
+    // list their names in that order, so each key is usually one comparison.
+    var next = 0
     let read = object { reader, key in
-      guard let field = names.firstIndex(where: { key.is($0) }), seen & (1 << field) == 0 else {
+      let field: Int
+      if next < names.count, key.is(names[next]) {
+        field = next
+      } else if let found = names.firstIndex(where: { key.is($0) }) {
+        field = found
+      } else {
         return false
       }
+      guard seen & (1 << field) == 0 else { return false }
       seen |= 1 << field
+      next = field + 1
       return body(&reader, field)
     }
     return read ? seen : nil
@@ -122,9 +137,21 @@ package struct LogJSONReader {
   }
 
   /// Reads `null`, if that is what comes next; false (reading nothing) otherwise.
-  @usableFromInline
+  @inlinable
   package mutating func null() -> Bool {
     literal("null")
+  }
+
+  /// Reads `text` if the JSON goes on with exactly its bytes (white space before it skipped,
+  /// none inside); false, reading nothing, otherwise. For a value the log usually writes one
+  /// way, such as a case with no payload (`{"idle":{}}`), read at once before the general way.
+  ///
+  /// ```swift
+  /// if reader.exactly(#"{"idle":{}}"#) { return .idle }
+  /// ```
+  package mutating func exactly(_ text: StaticString) -> Bool {
+    skipSpace()
+    return literal(text)
   }
 
   /// Reads `true` or `false`.
@@ -185,10 +212,36 @@ package struct LogJSONReader {
   /// 2001.
   package mutating func date() -> Date? {
     if peek == UInt8(ascii: "\"") {
+      // The usual text, plain ASCII, is parsed where it lies: no string made.
+      if let ascii = asciiString() { return LogDate.parse(UnsafeRawBufferPointer(ascii)) }
       guard let text = string() else { return nil }
       return LogDate.parse(text)
     }
     return finiteNumber().map(Date.init(timeIntervalSinceReferenceDate:))
+  }
+
+  /// Reads a string of printable ASCII with no escapes (U+0020–U+007E, no `\\`), as the bytes
+  /// between its quotes, which are its UTF-8 and what ``string()`` would read; nil, reading
+  /// nothing, for any other string (then ask ``string()``) or anything else. For a reader that
+  /// wants a usual value (a day, a case name) without making a `String`.
+  ///
+  /// ```swift
+  /// if let ascii = reader.asciiString() { day = CalendarDay.read(stored: ascii) }
+  /// ```
+  package mutating func asciiString() -> UnsafeBufferPointer<UInt8>? {
+    guard peek == UInt8(ascii: "\"") else { return nil }
+    var position = index + 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<position])
+        index = position + 1
+        return text
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+      position += 1
+    }
+    return nil
   }
 
   /// Reads a string, unescaped; nil if it is not valid JSON text or not valid UTF-8, or
@@ -233,9 +286,10 @@ package struct LogJSONReader {
 
   // MARK: Below the values
 
+  @inlinable
   var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  @usableFromInline
+  @inlinable
   mutating func skipSpace() {
     while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
       index += 1
@@ -243,7 +297,8 @@ package struct LogJSONReader {
   }
 
   /// Skips white space and reads `byte` if it comes next.
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   mutating func take(_ byte: UInt8) -> Bool {
     skipSpace()
     guard peek == byte else { return false }
@@ -251,6 +306,7 @@ package struct LogJSONReader {
     return true
   }
 
+  @inlinable
   mutating func literal(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count,
@@ -261,7 +317,7 @@ package struct LogJSONReader {
   }
 
   /// A key with no escapes, and its closing quote read.
-  @usableFromInline
+  @inlinable
   mutating func plainKey() -> Key? {
     guard peek == UInt8(ascii: "\"") else { return nil }
     var position = index + 1

@@ -18,8 +18,10 @@ extension Reducer where Action: Sendable {
   ///
   /// Cost: an element action is one lookup by id, whatever the collection's size; other
   /// actions add two pointer comparisons. A removal is found in O(1) (the collection's ids
-  /// carry a version number that changes when they do), and the removed elements' effects are then
-  /// cancelled in time proportional to the number of running effects, not of elements.
+  /// carry a version number that changes when they do, and remember the one before an
+  /// `append`, so that adding an element is not taken for a removal), and the removed elements'
+  /// effects are then cancelled in time proportional to the number of running effects, not of
+  /// elements.
   @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -129,7 +131,8 @@ where
     }
     let before = elements.pointee.idsVersion
     let parentEffect = parent.reduce(into: &root.pointee, action: action)
-    if _fastPath(elements.pointee.idsVersion == before) {
+    // Unchanged ids, or one more (an `append`): no element's effects to cancel.
+    if _fastPath(elements.pointee.holdsEveryID(ofVersion: before)) {
       return parentEffect.isNone ? elementEffect : .merge(elementEffect, parentEffect)
     }
     return .merge(
@@ -152,7 +155,7 @@ where
     }
     let before = state[keyPath: toElements].idsVersion
     let parentEffect = parent.reduce(into: &state, action: action)
-    if state[keyPath: toElements].idsVersion == before {
+    if state[keyPath: toElements].holdsEveryID(ofVersion: before) {
       return parentEffect.isNone ? elementEffect : .merge(elementEffect, parentEffect)
     }
     return .merge(

@@ -14,7 +14,7 @@ extension IdentifiedArray {
       slotOfID[element.id] = existing
       return (false, index(id: element.id)!)
     }
-    idsWillChange()
+    idsWillGrow()
     slots.append(element)
     holes?.appendLive()
     return (true, count - 1)
@@ -45,7 +45,7 @@ extension IdentifiedArray {
       "Cannot insert at offset \(offset) of an IdentifiedArray of \(count) elements. To fix, "
         + "insert at an offset in 0...count.")
     compact()
-    idsWillChange()
+    idsWillGrow()
     slots.insert(element, at: offset)
     for slot in offset..<slots.count { slotOfID[slots[slot]!.id] = slot }
     return (true, offset)
@@ -135,6 +135,22 @@ extension IdentifiedArray {
     self = IdentifiedArray()
   }
 
+  /// Removes every element, keeping the storage for as many as it held when `keepCapacity` is
+  /// true (an array refilled at once allocates nothing again): O(n).
+  ///
+  /// ```swift
+  /// rows.removeAll(keepingCapacity: true)
+  /// rows.append(Row(id: 1, title: "milk"))   // into the storage kept
+  /// ```
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool) {
+    guard keepCapacity else { return removeAll() }
+    idsWillChange()
+    slots.removeAll(keepingCapacity: true)
+    slotOfID.removeAll(keepingCapacity: true)
+    holes = nil
+    hintSlot = 0
+  }
+
   /// Sorts the elements in place by `areInIncreasingOrder`: O(n log n).
   ///
   /// ```swift
@@ -148,10 +164,19 @@ extension IdentifiedArray {
 
   // MARK: Bookkeeping
 
-  /// The ids are about to change: take a new version.
+  /// The ids are about to change, perhaps losing one: take a new version.
   @inlinable
   mutating func idsWillChange() {
     idsVersion = IdentifiedArrayVersion.next()
+    grownFrom = IdentifiedArrayVersion.unknown
+  }
+
+  /// An id is about to be added, and none removed: take a new version, remembering this one.
+  @inlinable
+  mutating func idsWillGrow() {
+    let before = idsVersion
+    idsVersion = IdentifiedArrayVersion.next()
+    grownFrom = before
   }
 
   /// `slots[slot]`, which held the element with `id`, has just been emptied: forget the id, and

@@ -32,6 +32,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Which set of ids this is (see ``IdentifiedArrayVersion``): two arrays with the same
   /// version hold the same ids.
   @usableFromInline var idsVersion: UInt64
+  /// The version this array had just before its ids last changed, when that change only added
+  /// ids (`append`, `insert`); ``IdentifiedArrayVersion/unknown`` otherwise. An array with
+  /// that version holds a subset of these ids, which is how `forEach` tells that an action
+  /// added an element without removing one (see ``holdsEveryID(ofVersion:)``).
+  @usableFromInline var grownFrom: UInt64
   /// The slot `forEach` last reached an element in: tried before the dictionary, so a run of
   /// actions to one element hashes its id once (see ``slotForElementAction(id:)``). A hint
   /// only: never trusted without checking the id there, and not part of the value (equality,
@@ -49,6 +54,15 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     slotOfID = [:]
     holes = nil
     idsVersion = IdentifiedArrayVersion.empty
+    grownFrom = IdentifiedArrayVersion.unknown
+  }
+
+  /// Whether this array holds every id an array of ids version `version` holds: true when it
+  /// is that version, or grew from it by one `append` or `insert`. False says nothing (an id
+  /// may have gone, or not). O(1).
+  @inlinable
+  func holdsEveryID(ofVersion version: UInt64) -> Bool {
+    idsVersion == version || grownFrom == version
   }
 
   /// The elements of `elements`, in order. Two elements with the same id stop the program,
@@ -177,6 +191,9 @@ extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 enum IdentifiedArrayVersion {
   /// The version of the empty set of ids, which every new array starts with.
   @usableFromInline static let empty: UInt64 = 0
+  /// No version: what ``IdentifiedArray/grownFrom`` holds when the last change of ids may
+  /// have removed one. `next()` never hands it out (it would take 2⁶⁴ - 1 changes).
+  @usableFromInline static let unknown: UInt64 = .max
 
   /// The last version handed out; 2⁶⁴ versions do not run out. A lock, not the standard
   /// library's `Atomic`: that needs macOS 15 / iOS 18 where the core builds, and a version is

@@ -63,7 +63,7 @@ public struct AppReducer: Reducer {
       }
       state.clock.anchor = date
       state.clock.dayOffset = 0
-      state.dog = DogState.launched(at: date, in: state.clock.timeZone)
+      state.dog.launch(at: date, in: state.clock.timeZone)
       return .none
     case .restored(let earlier):
       // `:undo` restores states the reducers reached; one outside the ranges is refused.
@@ -77,19 +77,18 @@ public struct AppReducer: Reducer {
 }
 
 /// The dog screen's reducer, given the clock's day ("today") that it reads but never changes.
-/// Written out rather than scoped through a computed key path: the day is computed only for dog
-/// actions, and the dogs are handed over without a copy.
+/// Written out rather than scoped through a computed key path: the day is computed only for the
+/// dog action that reads it (`adopt`), and the dogs are handed over without a copy.
 struct DogScope: Reducer {
   let dogs = DogReducer()
-  /// What `state.dog` holds while the dog reducer works on it: made once, since an empty
-  /// identified collection allocates.
-  static let placeholder = DogState()
 
   func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
     guard case .dog(let action) = action else { return .none }
-    var screen = DogReducer.State(dog: state.dog, today: state.today)
-    state.dog = Self.placeholder  // let `screen` hold the only reference while it changes
-    defer { state.dog = screen.dog }
-    return dogs.reduce(into: &screen, action: action).map(AppAction.dog)
+    // Moved out, not copied: `screen` holds the only reference while it changes.
+    var screen = DogReducer.placeholder
+    swap(&screen, &state.dog)
+    defer { swap(&screen, &state.dog) }
+    let effect = dogs.reduce(dogs: &screen, action: action, today: state.clock.today)
+    return effect.isNone ? .none : effect.map(AppAction.dog)
   }
 }

@@ -21,6 +21,13 @@ public struct AppState: Equatable, Sendable, Codable {
     self.weather = WeatherState()
   }
 
+  /// The state of the three screens as given: for a reader that has read each (a log's).
+  package init(clock: ClockState, dog: DogState, weather: WeatherState) {
+    self.clock = clock
+    self.dog = dog
+    self.weather = weather
+  }
+
   /// The day the clock screen shows, in the clock's zone: "today" as the app knows it.
   public var today: CalendarDay { clock.today }
 

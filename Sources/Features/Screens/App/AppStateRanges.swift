@@ -69,8 +69,12 @@ extension DogState {
   /// // "selectedName names no dog"
   /// ```
   public var rangeProblem: RangeProblem? {
-    if let problem = DogState.rangeProblem(ofDogs: dogs) { return problem }
-    if let selectedName, dog(named: selectedName) == nil {
+    // `dogs` holds one dog per name ignoring case, so only each dog's own rules are left:
+    // what `rangeProblem(ofDogs:)` finds for it, without a set of the names.
+    for (index, dog) in dogs.enumerated() {
+      if let problem = dog.rangeProblem { return problem.within("dogs[\(index)]") }
+    }
+    if let selectedName, dogs.index(id: Dog.id(ofName: selectedName)) == nil {
       return RangeProblem(path: "selectedName", reason: "names no dog")
     }
     return nil

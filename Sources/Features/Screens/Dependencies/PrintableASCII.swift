@@ -18,13 +18,18 @@ struct PrintableASCII {
   let isAllSpaces: Bool
 
   init?(_ name: String) {
-    var count = 0
-    var spaces = 0
-    for byte in name.utf8 {
-      guard byte >= 0x20, byte < 0x7F else { return nil }
-      count += 1
-      if byte == 0x20 { spaces += 1 }
+    // Over the contiguous UTF-8 (`withUTF8`), not `utf8`'s iterator: 675 instructions a
+    // usual name through the iterator (callgrind on replay).
+    var name = name
+    let measured = name.withUTF8 { bytes -> (count: Int, spaces: Int)? in
+      var spaces = 0
+      for byte in bytes {
+        guard byte &- 0x20 < 0x5F else { return nil }  // 0x20...0x7E
+        if byte == 0x20 { spaces += 1 }
+      }
+      return (bytes.count, spaces)
     }
+    guard let (count, spaces) = measured else { return nil }
     self.count = count
     hasSpace = spaces > 0
     isAllSpaces = spaces == count

@@ -16,8 +16,14 @@ public enum Breed: String, CaseIterable, Equatable, Sendable, Codable {
     }
   }
 
-  /// The picture an adopted dog of this breed gets: `pug.jpeg`, `poodle.jpeg`.
-  public var imageName: String { "\(rawValue).jpeg" }
+  /// The picture an adopted dog of this breed gets: `pug.jpeg`, `poodle.jpeg` (the raw value
+  /// and `.jpeg`, written out: no interpolation on every adoption).
+  public var imageName: String {
+    switch self {
+    case .pug: "pug.jpeg"
+    case .poodle: "poodle.jpeg"
+    }
+  }
 }
 
 /// A dog on the dog screen.
@@ -51,11 +57,30 @@ public struct Dog: Equatable, Sendable, Codable, Identifiable {
   /// ```
   public var id: String { Dog.id(ofName: name) }
 
-  /// The id of a dog called `name`: O(length of the name). A name with no uppercase letter
-  /// and nothing but ASCII is its own lowercase form, returned as it is (no Unicode case
-  /// mapping: the usual name, read on every dog action).
+  /// The id of a dog called `name`: O(length of the name). A name of nothing but ASCII is
+  /// lowercased byte by byte (`A`…`Z` to `a`…`z`, what `lowercased()` does to ASCII), and
+  /// returned as it is when it has no uppercase letter: no Unicode case mapping for the usual
+  /// name, read on every dog action.
   static func id(ofName name: String) -> String {
-    if name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return name }
-    return name.lowercased()
+    var name = name
+    let ascii = name.withUTF8 { bytes -> String?? in
+      var uppercase = 0
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }  // not ASCII
+        if byte &- 0x41 < 26 { uppercase += 1 }
+      }
+      guard uppercase > 0 else { return String?.none }  // its own id
+      return String(unsafeUninitializedCapacity: bytes.count) { lowered in
+        for (offset, byte) in bytes.enumerated() {
+          lowered[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        return bytes.count
+      }
+    }
+    switch ascii {
+    case .some(.some(let lowered)): return lowered
+    case .some(.none): return name
+    case .none: return name.lowercased()
+    }
   }
 }

@@ -104,9 +104,23 @@ public struct WeatherReducer: Reducer, Sendable {
   /// control characters.
   public static func rejection(ofChangingLocationTo name: String) -> String? {
     let limit = WeatherState.maxLocationLength
-    if let plain = PrintableASCII(name), !plain.isAllSpaces, plain.count <= limit { return nil }
+    if let plain = PrintableASCII(name) {
+      if !plain.isAllSpaces, plain.count <= limit { return nil }
+      return rejectionByCharacters(ofChangingLocationTo: name)
+    }
+    // Not printable ASCII: at most `limit` scalars make at most `limit` characters, and a
+    // first scalar that is not white space makes a first character that is not.
+    let scalars = ScalarName(name)
+    if scalars.count > 0, scalars.count <= limit, !scalars.startsWithWhitespace {
+      // Something besides white space, and few enough characters and scalars: only control
+      // characters are left to refuse it for.
+      return scalars.hasControl ? controlCharacters : nil
+    }
     return rejectionByCharacters(ofChangingLocationTo: name)
   }
+
+  /// Why a city name with a control character in it is refused.
+  static let controlCharacters = "a city name cannot contain control characters"
 
   /// ``rejection(ofChangingLocationTo:)`` character by character, with no shortcut: what the
   /// shortcut is held to.
@@ -123,9 +137,7 @@ public struct WeatherReducer: Reducer, Sendable {
       return "a city name can be at most \(4 * limit) Unicode scalars; this one has "
         + "\(name.unicodeScalars.count)"
     }
-    if name.unicodeScalars.contains(where: \.isControlCharacter) {
-      return "a city name cannot contain control characters"
-    }
+    if name.unicodeScalars.contains(where: \.isControlCharacter) { return controlCharacters }
     return nil
   }
 }
