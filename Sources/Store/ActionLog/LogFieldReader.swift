@@ -105,6 +105,34 @@ package struct LogFieldReader {
     }
   }
 
+  /// Where a usual line's fields stand once ``init(usualLine:after:)`` has read its head: kept
+  /// with the line's bytes so another thread can read its action without reading the head
+  /// again (``init(bytes:resuming:)``).
+  package struct Head: Sendable {
+    var position: Int32
+    var end: Int32
+    /// The action's name, or -1 and -1 when the head did not find it.
+    var actionStart: Int32
+    var actionEnd: Int32
+  }
+
+  /// This reader's head, for ``init(bytes:resuming:)``.
+  package var head: Head {
+    Head(
+      position: Int32(position), end: Int32(end),
+      actionStart: Int32(actionName?.lowerBound ?? -1),
+      actionEnd: Int32(actionName?.upperBound ?? -1))
+  }
+
+  /// A reader of the usual line `bytes` whose head ``init(usualLine:after:)`` read before (its
+  /// ``head``), standing where that reader stood; its seq, origin and fingerprint are not kept.
+  package init(bytes: UnsafeBufferPointer<UInt8>, resuming head: Head) {
+    self.bytes = bytes
+    position = Int(head.position)
+    end = Int(head.end)
+    if head.actionStart >= 0 { actionName = Int(head.actionStart)..<Int(head.actionEnd) }
+  }
+
   /// `{"seq":`, `sent",` and `effect",` as little-endian words, the first byte lowest.
   static let openingSeq: UInt64 = 0x3A_2271_6573_227B
   static let sentThenComma: UInt64 = 0x2C22_746E_6573

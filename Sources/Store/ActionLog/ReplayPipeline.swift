@@ -63,6 +63,9 @@ package final class ReplayPipeline: Sendable {
     var fieldEnds: [Int] = []
     /// Which fields of each line the reader has read already (`seq`, `src`, `fp`).
     var used: [UInt64] = []
+    /// Where each usual line handed over unparsed (``appendUsual(_:)``) stands after its head;
+    /// ``noHead`` for a parsed line; empty when there is none (up to the last usual one).
+    var heads: [LogFieldReader.Head] = []
     /// Each action's seq, origin, line number in the log and recorded state fingerprint (0:
     /// none, and always 0 unless states are asked for).
     var entries: [Entry] = []
@@ -122,13 +125,15 @@ package final class ReplayPipeline: Sendable {
     ) -> Bool {
       let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
       return bytes.withUnsafeBufferPointer { bytes in
+        let line = UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]])
+        // A usual line's head, read on the reading thread, is not read again.
+        if index < heads.count, heads[index].position >= 0 {
+          var fields = LogFieldReader(bytes: line, resuming: heads[index])
+          return reader(&fields, slot)
+        }
         // The cursor has checked the line's seq: any will do here.
-        guard
-          var line = LogFieldReader(
-            usualLine: UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]]),
-            after: nil)
-        else { return false }
-        return reader(&line, slot)
+        guard var fields = LogFieldReader(usualLine: line, after: nil) else { return false }
+        return reader(&fields, slot)
       }
     }
 
@@ -148,12 +153,19 @@ package final class ReplayPipeline: Sendable {
     /// Adds a usual action line's bytes, unparsed: its `seq`, `src` and fingerprint checked by
     /// the cursor, its action for the applying thread to decode
     /// (``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)`` when its fast reader leaves it).
-    mutating func appendUsual(_ line: UnsafeBufferPointer<UInt8>) {
-      bytes.append(contentsOf: line)
+    mutating func appendUsual(_ line: LogFieldReader) {
+      if heads.count < count {
+        heads.append(contentsOf: repeatElement(Self.noHead, count: count - heads.count))
+      }
+      heads.append(line.head)
+      bytes.append(contentsOf: line.bytes)
       byteEnds.append(bytes.count)
       fieldEnds.append(fields.count)
       used.append(0)
     }
+
+    /// A parsed line's place in `heads`.
+    static let noHead = LogFieldReader.Head(position: -1, end: -1, actionStart: -1, actionEnd: -1)
 
     /// Adds the action line `line` holds, parsed and checked.
     mutating func append(_ line: LogLine) {
@@ -349,7 +361,7 @@ package final class ReplayPipeline: Sendable {
         return try cursor.next(
           &line,
           readingActionsWith: { reader in
-            batch.appendUsual(reader.bytes)
+            batch.appendUsual(reader)
             return true
           })
       }
