@@ -1,16 +1,19 @@
 import Foundation
 import Store
 
-/// Reads and checks a log on a thread of its own while the caller decodes and applies what it
-/// has read: parsing the JSON is most of a replay's work, so on two cores the two halves overlap.
+/// Reads and checks a log on a thread of its own while the caller applies what it has read, so
+/// that on two cores reading and applying overlap.
 ///
-/// The reading thread parses each line, checks its shape and its `seq`, and hands the parsed
-/// action lines over — their bytes and field tables, not decoded actions, so this side never
-/// touches the action type and pays no generic-metadata lookups — in batches through a queue
-/// that holds at most a few, so memory stays bounded whatever the log's length. Batches come in
-/// order and end with how the log ended (its end, or the error at the line where it went
-/// wrong), and the caller decodes each action before the next, so a replay stops at exactly the
-/// line a single-threaded reading would.
+/// The reading thread reads each line, checks its shape and its `seq`, and hands the action
+/// lines over in batches through a queue that holds at most a few, so memory stays bounded
+/// whatever the log's length. For an action type with a fast reader (`actions`), whichever
+/// thread has time to spare decodes: a batch is decoded as it is read, straight from each
+/// line's bytes, or — while the applying thread waits for work — its usual lines go over
+/// unparsed, for that thread to decode. Otherwise the lines go over parsed (bytes and field
+/// tables), and the caller decodes them. Batches come in order and end with how the log ended
+/// (its end, or the error at the line where it went wrong), and actions are applied in order,
+/// so a replay stops at exactly the line, with exactly the words, a single-threaded reading
+/// would.
 ///
 /// ```swift
 /// let pipeline = ReplayPipeline(cursor: cursor, line: line, summaries: false, states: true)
