@@ -146,7 +146,7 @@ struct ReplayActionsTests {
   func leftOversAreReleased() throws {
     let before = Token.live.value
     do {
-      let actions = TypedReplayActions<Held>(capacity: 8, reader: nil)
+      let actions = TypedReplayActions<Held>(capacity: 8)
       var line = LogLine()
       line.bytes = Array(#"{"action":"held"}"#.utf8)
       for _ in 0..<5 {

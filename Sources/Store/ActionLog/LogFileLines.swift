@@ -57,26 +57,7 @@ package struct LogFileLines: Sendable {
 
   /// Reads the next line into `line` (replacing its contents), or returns nil at the end.
   package mutating func next(into line: inout [UInt8]) throws(ActionLogError) -> Ending? {
-    while true {
-      let newline = buffer.withUnsafeBufferPointer { buffer -> Int? in
-        guard end > start,
-          let found = memchr(buffer.baseAddress! + start, 0x0A, end - start)
-        else { return nil }
-        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
-      }
-      if let newline {
-        take(start..<newline, into: &line)
-        start = newline + 1
-        return .newline
-      }
-      if atEndOfFile {
-        guard start < end else { return nil }
-        take(start..<end, into: &line)
-        start = end
-        return .unterminated
-      }
-      try fill()
-    }
+    try next(into: &line, lookingFirst: { _ -> Never? in nil })?.0
   }
 
   /// Offers the next line to `look` where it lies in the buffer, with no copy; when `look`

@@ -5,7 +5,7 @@ import Store
 /// ``ReplayPipeline`` fills, so the reading thread never names the action type.
 ///
 /// ```swift
-/// let actions = TypedReplayActions<AppAction>(capacity: 1024, reader: fastReader)
+/// let actions = makeReplayActions(AppAction.self, capacity: 1024)
 /// _ = try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
 /// let first = actions.take()
 /// ```
@@ -35,31 +35,23 @@ package class ReplayActions {
 }
 
 /// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read with the
-/// type's fast reader where it has one (``LogActionFastPath``), else with `init(logLine:)`.
+/// type's fast reader where it has one (``ReadableReplayActions``), else with `init(logLine:)`.
 /// Bound: `capacity` actions.
 package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
   fileprivate let slots: UnsafeMutablePointer<Action>
   fileprivate let capacity: Int
-  private let reader: LogActionFastPath<Action>.Reader?
   /// How many have been taken out (moved) from the front. (Not checked for exclusive access
   /// at run time, for the reason ``ReplayActions/count`` gives.)
   @exclusivity(unchecked) private var taken = 0
 
-  package init(capacity: Int, reader: LogActionFastPath<Action>.Reader?) {
+  package init(capacity: Int) {
     self.capacity = capacity
-    self.reader = reader
     slots = .allocate(capacity: capacity)
   }
 
   deinit {
     (slots + taken).deinitialize(count: count - taken)
     slots.deallocate()
-  }
-
-  override func read(_ line: inout LogFieldReader) -> Bool {
-    guard count < capacity, let reader, reader(&line, slots + count) else { return false }
-    count += 1
-    return true
   }
 
   override func decode(_ line: inout LogLine, path: String, lineNumber: Int, app: String)
@@ -72,7 +64,7 @@ package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
   }
 
   override func makeNext() -> ReplayActions {
-    TypedReplayActions(capacity: capacity, reader: reader)
+    TypedReplayActions(capacity: capacity)
   }
 
   /// Counts one more action, initialized at `slots + count`.
@@ -96,7 +88,7 @@ final class ReadableReplayActions<Action: LogActionReadable>: TypedReplayActions
   }
 
   override func makeNext() -> ReplayActions {
-    ReadableReplayActions(capacity: capacity, reader: nil)
+    ReadableReplayActions(capacity: capacity)
   }
 }
 
@@ -106,12 +98,12 @@ package func makeReplayActions<Action: LoggableAction>(_: Action.Type, capacity:
   -> TypedReplayActions<Action>
 {
   guard let readable = Action.self as? any LogActionReadable.Type else {
-    return TypedReplayActions(capacity: capacity, reader: nil)
+    return TypedReplayActions(capacity: capacity)
   }
   func readableOnes<Readable: LogActionReadable>(_: Readable.Type) -> TypedReplayActions<Action> {
     // Readable is Action here: the cast only changes the static type.
     unsafeDowncast(
-      ReadableReplayActions<Readable>(capacity: capacity, reader: nil),
+      ReadableReplayActions<Readable>(capacity: capacity),
       to: TypedReplayActions<Action>.self)
   }
   return readableOnes(readable)

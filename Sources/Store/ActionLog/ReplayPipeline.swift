@@ -81,7 +81,13 @@ package final class ReplayPipeline: Sendable {
     /// The batch's actions, decoded by the reading thread as it read them, when the replay
     /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:app:readerDecoding:actions:decoder:)``):
     /// then `bytes`, `fields` and the other line tables are empty.
-    // Carried across though not `Sendable`: one thread at a time uses it (see ReplayActions).
+    //
+    // Why `nonisolated(unsafe)` is safe — check it in `read(…)` below: a batch's actions are
+    // made by `newBatch()` on the reading thread and filled there; the reading thread then
+    // calls `queue.put(batch)` and at once replaces `batch` with a new one, never touching the
+    // old one again; the applying thread gets it only from `queue.take()`. `BatchQueue` hands
+    // items over under its lock, so every write of the reading thread happens before every
+    // read of the applying one, and the two never use one `ReplayActions` at the same time.
     nonisolated(unsafe) var actions: ReplayActions?
     /// Set on the last batch.
     var end: End?
@@ -246,7 +252,9 @@ package final class ReplayPipeline: Sendable {
     decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
-    // The first batch's actions, which only the reading thread uses (see ReplayActions).
+    // Why `nonisolated(unsafe)` is safe: the caller makes `actions` for this call and keeps no
+    // reference (ActionLogReplayer passes a new one); from here on only the reading thread
+    // uses it, and only to make each batch's own with `makeNext()` (`newBatch()` in `read`).
     nonisolated(unsafe) let actions = actions
     let thread = Thread {
       Self.read(
