@@ -93,10 +93,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     let app = self.app
     // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
     let fastRead = LogActionFastPath<Action>.reader
-    // With a fast reader, which reads a usual line for less than parsing it costs, the reading
-    // thread decodes every action as it reads it, and this thread only applies them.
-    // Snapshot states are then decoded and checked here too, every mode refusing what `verify`
-    // refuses, so that the reading thread's share stays the smaller.
+    // With a fast reader, which reads a usual line for less than parsing it costs, whichever
+    // thread has time to spare decodes: the reading thread as it reads, or this one from
+    // batches of usual lines handed over unparsed while it waits. Snapshot states are checked
+    // here too, or there while batches wait, every mode refusing what `verify` refuses.
     let decodesWhileReading =
       fastRead != nil && [.whenBehind, .whileReading, .handingOver].contains(readerDecoding)
     let pipeline = ReplayPipeline(
