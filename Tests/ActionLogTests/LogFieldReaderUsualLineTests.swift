@@ -43,6 +43,34 @@ struct LogFieldReaderUsualLineTests {
   }
 
   @Test(
+    "a reader resuming another's head reads the same action and is complete, fingerprint or not",
+    arguments: [
+      Self.line,
+      #"{"seq":12,"src":"effect","action":"clock.moveDay","days":-3}"#,
+    ])
+  func resumesAHead(text: String) {
+    let names = LogNameTable(["clock.reload", "clock.moveDay"])
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      guard let first = LogFieldReader(usualLine: bytes, after: 11) else {
+        Issue.record("not read as a usual line: \(text)")
+        return
+      }
+      // As the applying thread reads a line handed over with its head.
+      var resumed = LogFieldReader(bytes: bytes, resuming: first.head)
+      #expect(resumed.actionIndex(in: names) == 1)
+      #expect(resumed.int("days") == -3)
+      #expect(resumed.isComplete, "\(text)")
+    }
+    // A field left unread leaves a resumed reader incomplete, as it leaves the first.
+    Array(Self.line.utf8).withUnsafeBufferPointer { bytes in
+      guard let first = LogFieldReader(usualLine: bytes, after: 11) else { return }
+      var resumed = LogFieldReader(bytes: bytes, resuming: first.head)
+      _ = resumed.actionIndex(in: names)
+      #expect(!resumed.isComplete)
+    }
+  }
+
+  @Test(
     "anything but the recorder's exact shape is left to the parser",
     arguments: [
       #"{"seq":12,"src":"effect","action":"clock.moveDay","days": -3,"fp":"0123456789abcdef"}"#,

@@ -163,9 +163,14 @@ package struct LogFieldReader {
 
   /// Whether every field has been read: what is left of the line is its end, `}`, or the
   /// recorder's state fingerprint and then the end (see ``fingerprint``).
+  ///
+  /// Asked of the bytes, not of ``fingerprint``, so that a reader resuming another's head
+  /// (``init(bytes:resuming:)``), which keeps no fingerprint, answers the same: the fields end
+  /// before the line's last byte only where the head found the fingerprint.
   @inlinable
   package var isComplete: Bool {
-    position == end && actionName == nil && (fingerprint != nil || bytes[end] == UInt8(ascii: "}"))
+    position == end && actionName == nil
+      && (end != bytes.count - 1 || bytes[end] == UInt8(ascii: "}"))
   }
 
   /// Whether the next field's key is `key`, written plainly (not reading it).
