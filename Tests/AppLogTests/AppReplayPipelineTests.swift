@@ -51,6 +51,18 @@ struct AppReplayPipelineTests {
     #expect((try? fast.get())?.hasPrefix("3000 3000 ") == true)
   }
 
+  @Test("lines handed over unparsed are read by the action's fast reader, not parsed again")
+  func handedOverLinesAreReadOnce() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    _ = try Self.record(3_000, to: file)
+    let replayer = try ActionLogReplayer<AppState, AppAction>(path: file.path)
+    replayer.readerDecoding = .handingOver
+    let result = try replayer.run(reduce: AppReducer().reduce(into:action:))
+    #expect(result.actions == 3_000)
+    #expect(replayer.handedOverLinesParsed == 0)
+  }
+
   @Test("--until in the middle of a batch stops there, the rest of the batch read and dropped")
   func untilInsideABatch() throws {
     let file = TemporaryFile()

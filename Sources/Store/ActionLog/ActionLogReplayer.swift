@@ -29,6 +29,9 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   private let decoder = LogStateCoding.decoder()
   /// When the reading thread decodes batches of actions too; tests force either way.
   package var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
+  /// How many usual lines handed over unparsed the last run read with the parser because the
+  /// action's fast reader left them: for tests (the app's recorded lines leave none).
+  package private(set) var handedOverLinesParsed = 0
 
   /// Opens `path`, reads its header and decodes the state it starts from. `app` names the
   /// program replaying in what it reports (`the header's state does not fit this todos's
@@ -126,6 +129,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var line = LogLine()
     var state = startState
     var actions = 0
+    handedOverLinesParsed = 0
     var lastSeq = 0
     var tornLine: Int?
     var progress = Verifying()
@@ -176,6 +180,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           // Handed over unparsed, and not of the shape the fast reader takes: read as the
           // reading thread would have read it, to the same action or the same words.
           batch.loadUsual(index, into: &line)
+          handedOverLinesParsed += 1
           action = try LogCursor.decodeUsual(
             &line, seq: batch.entries[index].seq, path: path,
             lineNumber: batch.entries[index].line, app: app)
