@@ -27,6 +27,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   private var cursor: LogCursor
   private var line = LogLine()
   private let decoder = LogStateCoding.decoder()
+  private let states = LogStateDecoder<State>()
   /// When the reading thread decodes batches of actions too; tests force either way.
   package var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
   /// How many usual lines handed over unparsed the last run read with the parser because the
@@ -220,7 +221,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
 
   private func decodeState(_ logged: ReplayPipeline.StateLine) throws(ActionLogError) -> State {
     do {
-      return try LogStateCoding.decode(State.self, from: logged.json, with: decoder)
+      return try states.decode(logged.json, with: decoder)
     } catch {
       let what = logged.isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
       throw ActionLogError(
@@ -232,12 +233,14 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
 }
 
 /// Decodes and checks a state read from a log, on the reading thread (see
-/// ``ReplayPipeline/StateCheck``). It holds nothing, so it is `Sendable` and can cross to that
-/// thread; each check makes its own decoder and value.
+/// ``ReplayPipeline/StateCheck``). It holds two closures that capture nothing, so it is
+/// `Sendable` and can cross to that thread; a check that needs `Codable` makes its own decoder.
 private struct StateCheck<State: Decodable> {
-  func check(_ json: [UInt8]) -> LogStateError? {
+  let states = LogStateDecoder<State>()
+
+  func check(_ json: UnsafeBufferPointer<UInt8>) -> LogStateError? {
     do throws(LogStateError) {
-      _ = try LogStateCoding.decode(State.self, from: json, with: LogStateCoding.decoder())
+      _ = try states.decode(json, with: LogStateCoding.decoder())
       return nil
     } catch {
       return error

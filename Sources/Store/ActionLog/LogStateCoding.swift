@@ -69,14 +69,7 @@ package enum LogStateCoding {
   package static func decode<State: Decodable>(
     _ type: State.Type, from json: some Collection<UInt8>, with decoder: JSONDecoder
   ) throws(LogStateError) -> State {
-    if let readable = type as? any LogStateReadable.Type,
-      let state = readable.read(json: json) as? State
-    {
-      // Its own reader read it (it knows every field, so none is unknown): only check it.
-      if let problem = (state as? any LogValidatable)?.logProblem { throw .value(problem) }
-      return state
-    }
-    return try decodeWithCodable(type, from: json, with: decoder)
+    try LogStateDecoder<State>().decode(json, with: decoder)
   }
 
   /// ``decode(_:from:with:)`` through `Codable` alone, never the state's own reader: what that

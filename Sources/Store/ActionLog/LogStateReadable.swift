@@ -27,16 +27,14 @@ package protocol LogStateReadable {
 extension LogStateReadable {
   /// The state `json` holds, by ``read(_:)``, if it holds nothing after it.
   package static func read(json: some Collection<UInt8>) -> Self? {
-    let read = json.withContiguousStorageIfAvailable { bytes in
-      var reader = LogJSONReader(bytes)
-      guard let state = Self.read(&reader), reader.atEnd() else { return Self?.none }
-      return state
-    }
-    if let read { return read }
-    return Array(json).withUnsafeBufferPointer { bytes in
-      var reader = LogJSONReader(bytes)
-      guard let state = Self.read(&reader), reader.atEnd() else { return Self?.none }
-      return state
-    }
+    json.withContiguousStorageIfAvailable(read(whole:))
+      ?? Array(json).withUnsafeBufferPointer(read(whole:))
+  }
+
+  /// The state `bytes` hold, by ``read(_:)``, if they hold nothing after it.
+  package static func read(whole bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+    var reader = LogJSONReader(bytes)
+    guard let state = Self.read(&reader), reader.atEnd() else { return nil }
+    return state
   }
 }

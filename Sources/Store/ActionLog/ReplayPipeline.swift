@@ -53,7 +53,7 @@ package final class ReplayPipeline: Sendable {
   /// replay that does not compare states: the message for the state of `what` (`the snapshot's
   /// state`) when it is not a valid state, nil when it is. (A verifying replay decodes the states
   /// on the applying thread, to compare them.)
-  typealias StateCheck = @Sendable (_ json: [UInt8]) -> LogStateError?
+  typealias StateCheck = @Sendable (_ json: UnsafeBufferPointer<UInt8>) -> LogStateError?
 
   /// Parsed action lines, column by column: arrays of plain values, one line's bytes after the
   /// other's, so handing a batch over moves a few buffers rather than a thousand lines.
@@ -305,7 +305,9 @@ package final class ReplayPipeline: Sendable {
       let checksHere = checkState != nil && (!states || queue.count > 0)
       if checksHere, let checkState {
         let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
-        if let problem = checkState(Array(line.bytes[json])) {
+        if let problem = line.bytes.withUnsafeBufferPointer({
+          checkState(UnsafeBufferPointer(rebasing: $0[json]))
+        }) {
           let column = problem.column(
             inStateAt: line.column(ofByte: json.lowerBound), json: line.bytes[json])
           throw StateProblem(
