@@ -1,4 +1,5 @@
 import Foundation
+import PropertyTesting
 import Store
 import Testing
 
@@ -118,6 +119,51 @@ struct LogFieldReaderUsualLineTests {
       return [n, "\(t)", "\(b)", "\(reader.actionName != nil)"]
     }
     #expect(read == ["q\"\\é", "41.5", "false", "true"])
+  }
+
+  @Test(
+    "a number reads as the parser reads it, fraction or not, or is not taken when it is not one")
+  func numbersAsTheParserReadsThem() {
+    var texts = [
+      "0", "-0", "7", "-7", "0.5", "-0.5", "0.0", "-0.0", "41.5", "61.21806", "-149.90028",
+      "123456789012345678", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+      "1.7976931348623157", "0.30000000000000004", "12345678901234567890.5", "1e3", "1.5E-2",
+      "01", "-01", "00.5", "1.", "-", "-.5", ".5", "1.2.3", "1..2", "1.5e", "0x10", "1_000",
+    ]
+    // And random ones, mostly well formed: digits, a point, more digits, sometimes a sign.
+    var generator = SplitMix64(seed: 21)
+    for _ in 0..<2_000 {
+      func digits() -> String {
+        String(
+          (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+            Character(String(Int.random(in: 0...9, using: &generator)))
+          })
+      }
+      let sign = Bool.random(using: &generator) ? "-" : ""
+      texts.append(
+        Bool.random(using: &generator) ? sign + digits() : sign + digits() + "." + digits())
+    }
+    for number in texts {
+      let text =
+        #"{"seq":1,"src":"sent","action":"a","x":"# + number + #","fp":"0123456789abcdef"}"#
+      let read = usual(text) { reader -> [String]? in
+        guard reader.take("action") == nil else { return nil }
+        var copy = reader
+        let double = copy.double("x")
+        let int = reader.int("x")
+        return ["\(double.map { "\($0)" } ?? "-")", "\(int.map { "\($0)" } ?? "-")"]
+      }
+      var line = LogLine()
+      line.bytes = Array(text.utf8)
+      let parsed = (try? line.parse()) == nil ? nil : line
+      var forDouble = parsed
+      var forInt = parsed
+      let expected = [
+        (try? forDouble?.double("x")).flatMap { $0 }.map { "\($0)" } ?? "-",
+        (try? forInt?.int("x")).flatMap { $0 }.map { "\($0)" } ?? "-",
+      ]
+      #expect((read ?? ["-", "-"]) == expected, "\(number)")
+    }
   }
 
   @Test("a control character or a bad escape in a string is not taken")

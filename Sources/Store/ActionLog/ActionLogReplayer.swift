@@ -33,6 +33,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   /// How many usual lines handed over unparsed the last run read with the parser because the
   /// action's fast reader left them: for tests (the app's recorded lines leave none).
   package private(set) var handedOverLinesParsed = 0
+  /// How many batches the last run's reading thread made (it refills those applied): for tests.
+  package private(set) var batchesMade = 0
 
   /// Opens `path`, reads its header and decodes the state it starts from. `app` names the
   /// program replaying in what it reports (`the header's state does not fit this todos's
@@ -207,12 +209,15 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         if seq >= until { reachedUntil = true }
       }
       switch batch.end {
-      case nil: continue
+      case nil:
+        pipeline.recycle(consume batch)
+        continue
       case .finished(let torn): tornLine = torn
       case .failed(let error), .failedAtState(let error): throw error
       }
       break
     }
+    batchesMade = pipeline.batchesMade
     return ActionLogReplayResult(
       state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,

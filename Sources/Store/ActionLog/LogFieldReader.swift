@@ -239,14 +239,22 @@ package struct LogFieldReader {
         (valueStart, valueEnd, after) = (start + 1, index, index + 1)
       }
     } else if first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "-") {
-      // -?(0|[1-9][0-9]*) and no fraction or exponent after it.
+      // -?(0|[1-9][0-9]*), then a fraction .[0-9]+ or nothing, and no exponent after it.
       var index = first == UInt8(ascii: "-") ? start + 1 : start
       let digits = index
       while index < end, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-      if index > digits, base[digits] != UInt8(ascii: "0") || index == digits + 1,
+      var fractionDigits = 0
+      if index > digits, index < end, base[index] == UInt8(ascii: ".") {
+        let point = index
+        index += 1
+        while index < end, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        fractionDigits = index - point - 1
+        if fractionDigits == 0 { index = digits }  // `1.` is not a number: the parser says so
+      }
+      if index > digits, base[digits] != UInt8(ascii: "0") || base[digits + 1] &- 0x30 >= 10,
         base[index] != UInt8(ascii: "."), base[index] | 0x20 != UInt8(ascii: "e")
       {
-        (kind, valueEnd, after) = (.integer, index, index)
+        (kind, valueEnd, after) = (fractionDigits > 0 ? .number : .integer, index, index)
       }
     }
     if after == start {

@@ -32,6 +32,9 @@ package class ReplayActions {
 
   /// An empty one of the same kind, for the next batch.
   func makeNext() -> ReplayActions { ReplayActions() }
+
+  /// Releases the actions not taken and makes room for a new batch's.
+  func clear() { count = 0 }
 }
 
 /// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read with the
@@ -65,6 +68,12 @@ package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
 
   override func makeNext() -> ReplayActions {
     TypedReplayActions(capacity: capacity)
+  }
+
+  override func clear() {
+    (slots + taken).deinitialize(count: count - taken)
+    taken = 0
+    super.clear()
   }
 
   /// Counts one more action, initialized at `slots + count`.

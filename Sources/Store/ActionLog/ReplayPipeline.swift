@@ -55,138 +55,6 @@ package final class ReplayPipeline: Sendable {
   /// on the applying thread, to compare them.)
   typealias StateCheck = @Sendable (_ json: UnsafeBufferPointer<UInt8>) -> LogStateError?
 
-  /// Parsed action lines, column by column: arrays of plain values, one line's bytes after the
-  /// other's, so handing a batch over moves a few buffers rather than a thousand lines.
-  struct Batch: Sendable {
-    /// The action lines' bytes, one after another; line `i` ends at `byteEnds[i]`.
-    var bytes: [UInt8] = []
-    var byteEnds: [Int] = []
-    /// The action lines' fields, one line's after another's; line `i`'s end at `fieldEnds[i]`.
-    var fields: [LogField] = []
-    var fieldEnds: [Int] = []
-    /// Which fields of each line the reader has read already (`seq`, `src`, `fp`).
-    var used: [UInt64] = []
-    /// Where each usual line handed over unparsed (``appendUsual(_:)``) stands after its head;
-    /// ``noHead`` for a parsed line; empty when there is none (up to the last usual one).
-    var heads: [LogFieldReader.Head] = []
-    /// Each action's seq, origin, line number in the log and recorded state fingerprint (0:
-    /// none, and always 0 unless states are asked for).
-    var entries: [Entry] = []
-    /// Each action's logged summary, when asked for (traces); otherwise empty.
-    var summaries: [String] = []
-    var states: [StateLine] = []
-    /// The batch's actions, decoded by the reading thread (an `[Action]`), when it had time to
-    /// spare; nil when the applying thread is to decode them.
-    var decoded: (any Sendable)?
-    /// The batch's actions, decoded by the reading thread as it read them, when the replay
-    /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:app:readerDecoding:actions:decoder:)``):
-    /// then `bytes`, `fields` and the other line tables are empty.
-    //
-    // Why `nonisolated(unsafe)` is safe — check it in `read(…)` below: a batch's actions are
-    // made by `newBatch()` on the reading thread and filled there; the reading thread then
-    // calls `queue.put(batch)` and at once replaces `batch` with a new one, never touching the
-    // old one again; the applying thread gets it only from `queue.take()`. `BatchQueue` hands
-    // items over under its lock, so every write of the reading thread happens before every
-    // read of the applying one, and the two never use one `ReplayActions` at the same time.
-    nonisolated(unsafe) var actions: ReplayActions?
-    /// Set on the last batch.
-    var end: End?
-
-    /// A batch for `capacity` actions; `actions`: their decoded actions, rather than their lines.
-    init(capacity: Int, actions: ReplayActions? = nil) {
-      self.actions = actions
-      if actions == nil {
-        bytes.reserveCapacity(capacity * 96)
-        byteEnds.reserveCapacity(capacity)
-        fields.reserveCapacity(capacity * 6)
-        fieldEnds.reserveCapacity(capacity)
-        used.reserveCapacity(capacity)
-      }
-      entries.reserveCapacity(capacity)
-    }
-
-    /// The number of action lines.
-    var count: Int { entries.count }
-
-    /// What the reading thread found on an action line, besides its action.
-    struct Entry: Sendable {
-      var seq: Int
-      var line: Int
-      var fingerprint: UInt64
-      var origin: ActionOrigin
-    }
-
-    /// Makes `line` action line `index`, parsed, ready for ``LogCursor/decode(_:path:lineNumber:)``.
-    func load(_ index: Int, into line: inout LogLine) {
-      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
-      let fieldsStart = index == 0 ? 0 : fieldEnds[index - 1]
-      line.load(
-        bytes: bytes[bytesStart..<byteEnds[index]], fields: fields[fieldsStart..<fieldEnds[index]],
-        used: used[index])
-    }
-
-    /// Reads action line `index` in place with `reader`, with no copy, into `slot`: true when
-    /// it did; false (`slot` left uninitialized) when `reader` leaves the line to
-    /// ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
-    func read<Action: LoggableAction>(
-      _ index: Int, with reader: LogActionFastPath<Action>.Reader,
-      into slot: UnsafeMutablePointer<Action>
-    ) -> Bool {
-      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
-      return bytes.withUnsafeBufferPointer { bytes in
-        let line = UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]])
-        // A usual line's head, read on the reading thread, is not read again.
-        if index < heads.count, heads[index].position >= 0 {
-          var fields = LogFieldReader(bytes: line, resuming: heads[index])
-          return reader(&fields, slot)
-        }
-        // The cursor has checked the line's seq: any will do here.
-        guard var fields = LogFieldReader(usualLine: line, after: nil) else { return false }
-        return reader(&fields, slot)
-      }
-    }
-
-    /// Whether action line `index` was handed over unparsed (``appendUsual(_:)``): its `seq`,
-    /// `src` and fingerprint checked, the rest for the applying thread to read.
-    func isUsual(_ index: Int) -> Bool {
-      fieldEnds[index] == (index == 0 ? 0 : fieldEnds[index - 1])
-    }
-
-    /// Makes `line` the unparsed usual action line `index` (``isUsual(_:)``), for
-    /// ``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)``.
-    func loadUsual(_ index: Int, into line: inout LogLine) {
-      let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
-      line.load(bytes: bytes[bytesStart..<byteEnds[index]], fields: [], used: 0)
-    }
-
-    /// Adds a usual action line's bytes, unparsed: its `seq`, `src` and fingerprint checked by
-    /// the cursor, its action for the applying thread to decode
-    /// (``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)`` when its fast reader leaves it).
-    mutating func appendUsual(_ line: LogFieldReader) {
-      if heads.count < count {
-        heads.append(contentsOf: repeatElement(Self.noHead, count: count - heads.count))
-      }
-      heads.append(line.head)
-      bytes.append(contentsOf: line.bytes)
-      byteEnds.append(bytes.count)
-      fieldEnds.append(fields.count)
-      used.append(0)
-    }
-
-    /// A parsed line's place in `heads`.
-    static let noHead = LogFieldReader.Head(position: -1, end: -1, actionStart: -1, actionEnd: -1)
-
-    /// Adds the action line `line` holds, parsed and checked.
-    mutating func append(_ line: LogLine) {
-      // Appended from buffers: no retain of the line's arrays.
-      line.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-      byteEnds.append(bytes.count)
-      line.fields.withUnsafeBufferPointer { fields.append(contentsOf: $0) }
-      fieldEnds.append(fields.count)
-      used.append(line.used)
-    }
-  }
-
   /// Decodes every action of a full batch into an `[Action]`, using `line` as scratch space;
   /// nil if one of them does not decode (the applying thread then decodes them one by one and
   /// stops at that line with its error).
@@ -221,7 +89,12 @@ package final class ReplayPipeline: Sendable {
   /// Lines a batch holds: large enough that handing over costs nothing per line, small enough
   /// that the queue's memory is a few hundred kilobytes.
   static var batchSize: Int { 1024 }
-  private let queue = BatchQueue<Batch>(capacity: 4)
+  private let queue = BatchQueue<Batch>(capacity: queueCapacity)
+  private let spares = Spares(queueCapacity: queueCapacity)
+  /// How many batches the queue holds, at most.
+  static let queueCapacity = 4
+  /// How many batches the reading thread has made so far (not counting those it refilled).
+  var batchesMade: Int { spares.made }
 
   /// Starts reading from `cursor` (which has read the header) on a new thread.
   ///
@@ -252,13 +125,14 @@ package final class ReplayPipeline: Sendable {
     decoder: BatchDecoder? = nil
   ) {
     let queue = self.queue
+    let spares = self.spares
     // Why `nonisolated(unsafe)` is safe: the caller makes `actions` for this call and keeps no
     // reference (ActionLogReplayer passes a new one); from here on only the reading thread
     // uses it, and only to make each batch's own with `makeNext()` (`newBatch()` in `read`).
     nonisolated(unsafe) let actions = actions
     let thread = Thread {
       Self.read(
-        cursor, line, into: queue, summaries: summaries, states: states,
+        cursor, line, into: queue, recycling: spares, summaries: summaries, states: states,
         checkState: !states || balancesStates ? checkState : nil, app: app, actions: actions,
         policy: readerDecoding, decoder: decoder.map { (readerDecoding, $0) })
     }
@@ -275,10 +149,18 @@ package final class ReplayPipeline: Sendable {
     queue.take()
   }
 
+  /// Gives a batch the caller has applied back to the reading thread, to fill again with its
+  /// buffers as they are. Pass it with `consume`: a copy kept would make the reading thread
+  /// copy the buffers rather than reuse them.
+  func recycle(_ batch: consuming Batch) {
+    guard batch.end == nil else { return }
+    spares.put(batch)
+  }
+
   /// Reads on the reading thread, from its own copies of the cursor and line (the caller's are
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
-    _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>,
+    _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>, recycling spares: Spares,
     summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
     actions: ReplayActions?, policy: ReaderDecoding, decoder: (ReaderDecoding, BatchDecoder)?
   ) {
@@ -291,11 +173,21 @@ package final class ReplayPipeline: Sendable {
     // thread has time to spare does the decoding.
     // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
     let readsUsualLines = !summaries
+    // A recycled batch's actions while batches go over without (handing lines over).
+    var idleActions: ReplayActions?
     func newBatch() -> Batch {
-      guard let actions, !readsUsualLines || policy.decodes(waiting: queue.count) else {
-        return Batch(capacity: batchSize)
+      let decodesHere =
+        actions != nil && (!readsUsualLines || policy.decodes(waiting: queue.count))
+      guard var batch = spares.take() else {
+        guard decodesHere, let actions else { return Batch(capacity: batchSize) }
+        return Batch(capacity: batchSize, actions: actions.makeNext())
       }
-      return Batch(capacity: batchSize, actions: actions.makeNext())
+      if decodesHere, batch.actions == nil {
+        batch.actions = idleActions.take() ?? actions?.makeNext()
+      } else if !decodesHere, batch.actions != nil {
+        idleActions = batch.actions.take()
+      }
+      return batch
     }
     var batch = newBatch()
     // Whether this batch's usual action lines go over unparsed (``Batch/appendUsual(_:)``).
