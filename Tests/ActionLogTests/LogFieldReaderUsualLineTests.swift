@@ -166,6 +166,27 @@ struct LogFieldReaderUsualLineTests {
     }
   }
 
+  @Test("escaped strings short and 100× long are unescaped whole; a lone surrogate is refused")
+  func escapedStrings() {
+    for repeats in [1, 3, 100_000] {
+      let escaped = String(repeating: #"a\"\\\u00e9\ud83d\ude00\n"#, count: repeats)
+      let plain = String(repeating: "a\"\\é😀\n", count: repeats)
+      let text =
+        #"{"seq":1,"src":"sent","action":"a","n":""# + escaped + #"","fp":"0123456789abcdef"}"#
+      let read = usual(text) { reader -> String? in
+        guard reader.take("action") == nil else { return nil }
+        return reader.string("n")
+      }
+      #expect(read == plain, "\(repeats) × the escapes")
+    }
+    let lone = #"{"seq":1,"src":"sent","action":"a","n":"a\ud83db","fp":"0123456789abcdef"}"#
+    #expect(
+      usual(lone) { reader -> String? in
+        _ = reader.take("action")
+        return reader.string("n")
+      } == nil)
+  }
+
   @Test("a control character or a bad escape in a string is not taken")
   func badStrings() {
     for value in ["a\u{01}b", #"a\xb"#, #"a\u12"#, "a"] {

@@ -55,9 +55,7 @@ extension LogLine {
     if !field.valueEscaped {
       return validText(UnsafeBufferPointer(rebasing: line[range]))
     }
-    return unescaped(line, range.lowerBound, range.upperBound).flatMap {
-      $0.withUnsafeBufferPointer(validText)
-    }
+    return unescapedText(line, range.lowerBound, range.upperBound)
   }
 
   /// An instant written as ``LogDate`` text (the string's bytes as written).

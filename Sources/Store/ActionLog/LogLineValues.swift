@@ -115,29 +115,65 @@ extension LogLine {
   /// The bytes a JSON string's escapes stand for, between `start` and `end` (a string's inside,
   /// its escapes checked already); nil for a lone surrogate.
   static func unescaped(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [UInt8]? {
-    var out: [UInt8] = []
-    out.reserveCapacity(end - start)  // an escape is never shorter than what it stands for
+    var whole = true
+    let out = [UInt8](unsafeUninitializedCapacity: max(end - start, 1)) { buffer, count in
+      // An escape is never shorter than what it stands for: `end - start` bytes are enough.
+      guard let written = unescape(line, start, end, into: buffer.baseAddress!) else {
+        whole = false
+        return
+      }
+      count = written
+    }
+    return whole ? out : nil
+  }
+
+  /// The text a JSON string's inside between `start` and `end` stands for (its escapes checked
+  /// already), unescaped in a buffer on the stack when it is short: nil for a lone surrogate or
+  /// what is not valid UTF-8. One allocation, the string's own, at most.
+  static func unescapedText(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> String?
+  {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { buffer in
+      guard let count = unescape(line, start, end, into: buffer.baseAddress!) else { return nil }
+      return validText(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// Writes the bytes the escaped string between `start` and `end` stands for to `out`, which
+  /// has room for `end - start`; how many it wrote, or nil for a lone surrogate.
+  ///
+  /// Bound: one pass, each byte read once and written at most once.
+  private static func unescape(
+    _ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+    into out: UnsafeMutablePointer<UInt8>
+  ) -> Int? {
+    var count = 0
     var position = start
     func hex4(_ at: Int) -> UInt32 {
       (at..<(at + 4)).reduce(0) { $0 << 4 | (LogField.hexValue(line[$1]) ?? 0) }
+    }
+    func put(_ byte: UInt8) {
+      out[count] = byte
+      count += 1
     }
     while position < end {
       // Plain text up to the next escape, copied in one go.
       var run = position
       while run < end, line[run] != UInt8(ascii: "\\") { run += 1 }
       if run > position {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: line[position..<run]))
+        (out + count).update(from: line.baseAddress! + position, count: run - position)
+        count += run - position
         position = run
         continue
       }
       let code = line[position + 1]
       position += 2
       switch code {
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(0x0A)
-      case UInt8(ascii: "r"): out.append(0x0D)
-      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "b"): put(0x08)
+      case UInt8(ascii: "f"): put(0x0C)
+      case UInt8(ascii: "n"): put(0x0A)
+      case UInt8(ascii: "r"): put(0x0D)
+      case UInt8(ascii: "t"): put(0x09)
       case UInt8(ascii: "u"):
         var scalar = hex4(position)
         position += 4
@@ -151,10 +187,10 @@ extension LogLine {
           position += 6
         }
         guard let unicode = Unicode.Scalar(scalar) else { return nil }
-        UTF8.encode(unicode) { out.append($0) }
-      default: out.append(code)  // " \ /
+        UTF8.encode(unicode) { put($0) }
+      default: put(code)  // " \ /
       }
     }
-    return out
+    return count
   }
 }
