@@ -288,7 +288,7 @@ struct EffectTaskGroupTests {
     } matching: { issue in
       issue.sourceLocation?.line == Int(runLine)
         && issue.comments.contains {
-          $0.rawValue.hasPrefix("A child task of the effect the `.run` at ")
+          $0.rawValue.hasPrefix("A task inside the effect the `.run` at ")
             && $0.rawValue.contains(
               "To fix, start the children with `withEffectTaskGroup(of:)` instead of "
                 + "`withTaskGroup`, `withThrowingTaskGroup` or `async let`")

@@ -5,47 +5,73 @@ extension EffectActivity {
   /// inside the effect, or a `Task` the effect started.
   package static let ownTaskName = "Uniflow effect task"
 
-  /// The activity to park while the current task waits for the test (sleeps on a test clock,
-  /// waits for an `Answers` call), if it runs under one.
+  /// How the current task waits for the test (sleeps on a test clock, waits for an `Answers`
+  /// call): the activity to park, if any, and a misuse to report once the wait has begun.
+  /// Asked before anything else the wait checks (the clock's time, cancellation), so that the
+  /// verdict depends only on the task calling it.
   ///
-  /// Only the activity's own task may park it (or any task, once it has ended): from a task that
-  /// shares it, parking would tell
-  /// the test the whole effect waits while its other tasks still run, so a clock would move on
-  /// before they sleep (a wrong order, a lost action) and wait `settleTimeout` for one that ends
-  /// after it was woken. So, from such a task, this calls `report` the first time with the
-  /// failure that says what to write instead (at the effect's `.run`), ends the activity — it no
-  /// longer holds time back: the test fails now instead of waiting — and returns nil.
+  /// The rule, the same in every interleaving: only an activity's own task — the effect's, or a
+  /// child a `withEffectTaskGroup` added — parks it. Any other task that runs under it (it
+  /// inherited the activity: a child of a plain task group, an `async let`, a `Task {}` the
+  /// effect started) is not followed, and the first time one of them calls for a wait, the
+  /// failure that says what to write instead is reported at the effect's `.run` — whether the
+  /// effect is still running then or has ended. (Were it reported only while the effect runs, a
+  /// `Task {}` would fail or pass depending on which got there first.) A `Task.detached` inherits
+  /// nothing: a test clock neither follows nor reports it, as any task outside an effect.
   ///
   /// ```swift
-  /// let activity = EffectActivity.toPark(reporting: reportToTestFramework)
-  /// activity?.park()
+  /// let wait = EffectActivity.toPark(reporting: reportToTestFramework)
+  /// wait.activity?.park()
+  /// wait.begun()  // once the wait is registered, outside any lock
   /// ```
-  package static func toPark(reporting report: (TestFailure) -> Void) -> EffectActivity? {
-    guard let activity = current else { return nil }
-    // Once the effect has ended, its activity holds nothing back: a task it left behind is
-    // the late send's business, which the store reports.
-    if Task.name == ownTaskName || activity.hasEnded { return activity }
+  package static func toPark(reporting report: @escaping FailureReporter) -> TestWait {
+    guard let activity = current else { return TestWait(activity: nil, misuse: nil) }
+    if Task.name == ownTaskName { return TestWait(activity: activity, misuse: nil) }
     let first = activity.sharedWaitReported.withLock { reported in
       defer { reported = true }
       return !reported
     }
-    if first {
-      let site =
-        activity.site ?? CallSite(fileID: "<unknown>", filePath: "<unknown>", line: 0, column: 0)
-      report(site.failure(sharedTaskMessage(site)))
-      activity.end()
-    }
-    return nil
+    return TestWait(activity: nil, misuse: first ? (activity, report) : nil)
   }
 
   /// What ``toPark(reporting:)`` reports.
   package static func sharedTaskMessage(_ site: CallSite) -> String {
-    "A child task of the effect \(site.effectDescription) waited for the test (a sleep on a "
-      + "test clock, an `Answers` call), but the test follows that effect as one task: it "
-      + "cannot tell when the effect's other tasks wait too, so it would move time on before "
-      + "they sleep. To fix, start the children with `withEffectTaskGroup(of:)` instead of "
-      + "`withTaskGroup`, `withThrowingTaskGroup` or `async let`: it gives each child its own "
-      + "place in the clock's order. (Sleeping in a `Task` the effect starts has the same "
-      + "problem: await the work in the effect instead.)"
+    "A task inside the effect \(site.effectDescription) that is not the effect's own slept on "
+      + "a test clock (or called an `Answers` dependency), which only the effect's task and the "
+      + "children of its `withEffectTaskGroup` may do: the test does not follow other tasks, so "
+      + "it cannot tell when they wait and would move time on before they sleep. To fix, start "
+      + "the children with `withEffectTaskGroup(of:)` instead of `withTaskGroup`, "
+      + "`withThrowingTaskGroup` or `async let`: it gives each child its own place in the "
+      + "clock's order. For a `Task {}` the effect starts, await its work in the effect instead "
+      + "(such a task is reported even if the effect has ended by then)."
+  }
+}
+
+/// A task's wait for the test, as ``EffectActivity/toPark(reporting:)`` decided it: the
+/// activity to park while it waits, and, for a task that shares an effect's activity, the
+/// misuse to report.
+///
+/// ```swift
+/// let wait = EffectActivity.toPark(reporting: reportToTestFramework)
+/// wait.activity?.park()
+/// wait.begun()
+/// ```
+package struct TestWait {
+  /// The activity to park while the task waits (and to mark busy when the test wakes it): the
+  /// current task's own, or nil.
+  package let activity: EffectActivity?
+  /// The shared activity and where to report, the first time a task that shares it waits.
+  fileprivate let misuse: (shared: EffectActivity, report: FailureReporter)?
+
+  /// Call once the wait is registered (or has found it need not wait), outside any lock: for a
+  /// misuse, reports it at the effect's `.run` and ends the shared activity — it no longer
+  /// holds time back, so the test fails now instead of waiting. After the registration, so
+  /// that a clock that was waiting for the effect finds the sleeper when it moves on. O(1).
+  package func begun() {
+    guard let (shared, report) = misuse else { return }
+    let site =
+      shared.site ?? CallSite(fileID: "<unknown>", filePath: "<unknown>", line: 0, column: 0)
+    report(site.failure(EffectActivity.sharedTaskMessage(site)))
+    shared.end()
   }
 }

@@ -22,8 +22,9 @@
 /// It is `withThrowingTaskGroup` otherwise: children may throw, `next()` rethrows what they
 /// threw, and when `body` returns (or throws, cancelling them) the group waits for the children
 /// still running. Outside an effect, or outside tests, it adds nothing but a few counters.
-/// A sleep on a test clock in a child of a plain `withTaskGroup` (or an `async let`) inside an
-/// effect fails the test, saying to use this instead.
+/// A sleep on a test clock in a child of a plain `withTaskGroup` (or an `async let`, or a
+/// `Task {}`) inside an effect fails the test, saying to use this instead — for a `Task {}`,
+/// even once the effect has ended.
 nonisolated(nonsending) public func withEffectTaskGroup<ChildResult: Sendable, GroupResult>(
   of childResultType: ChildResult.Type = ChildResult.self,
   returning returnType: GroupResult.Type = GroupResult.self,

@@ -38,8 +38,14 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   /// waiting with `CancellationError`. Bound: O(w) for w waits to keep them in order, nearly
   /// always O(1) (a new wait is usually the last).
   func wait(tagged tag: Tag) async throws -> any Sendable {
-    try Task.checkCancellation()
-    let activity = EffectActivity.toPark { TestContext.current?($0) }
+    // Decided first, so that whether a task inside an effect may wait here does not depend on
+    // cancellation (see `EffectActivity.toPark`).
+    let testWait = EffectActivity.toPark { TestContext.current?($0) }
+    guard !Task.isCancelled else {
+      testWait.begun()
+      throw CancellationError()
+    }
+    let activity = testWait.activity
     let number = inner.withLock { state -> UInt64 in
       state.nextNumber += 1
       return state.nextNumber
@@ -65,6 +71,7 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
           activity?.park()  // under the lock: a resume, which takes the wait under it, comes after
           return false
         }
+        testWait.begun()  // a misuse is reported once the wait is there to be resumed
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {

@@ -67,7 +67,8 @@ public final class Answers<Value: Sendable>: Sendable {
       state.nextID += 1
       return state.nextID
     }
-    let activity = EffectActivity.toPark(reporting: reportToTestFramework)
+    let wait = EffectActivity.toPark(reporting: reportToTestFramework)
+    let activity = wait.activity
     defer { activity?.didRun() }  // answered (or cancelled): its code runs again
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -83,6 +84,7 @@ public final class Answers<Value: Sendable>: Sendable {
           defer { state.answerers = [] }
           return state.answerers
         }
+        wait.begun()  // a misuse is reported once the call is there to be answered
         for answerer in answerers { answerer.resume() }
       }
     } onCancel: {

@@ -23,7 +23,7 @@ extension TestClock {
     while let deadline = nextDeadline {
       guard advances < maxAdvances else {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        reportToTestFramework(site.failure(Self.stillSleepingMessage(sleepingCount, advances)))
+        reportFailure(site.failure(Self.stillSleepingMessage(sleepingCount, advances)))
         return
       }
       advances += 1

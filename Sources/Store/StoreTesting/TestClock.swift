@@ -24,7 +24,9 @@ import Testing
 /// longer counts. An effect whose task has not even started yet — a loaded machine — is waited
 /// for however long. The children of a `withEffectTaskGroup` inside an effect are followed one by
 /// one, as effects are (ties in the order they were added); a child of a plain task group (or an
-/// `async let`) that sleeps here fails the test, saying to use `withEffectTaskGroup` instead.
+/// `async let`) that sleeps here fails the test, saying to use `withEffectTaskGroup` instead. So
+/// does a `Task {}` an effect started, whether it sleeps while the effect runs or after it
+/// ended: the verdict does not depend on which came first.
 public final class TestClock: Clock, Sendable {
   /// A moment on a test clock: how long after the clock's start.
   ///
@@ -111,6 +113,7 @@ public final class TestClock: Clock, Sendable {
     var wakePlans: [WakePlan] = []
     /// The held effects `runFirst` asked the next `advance` to start first, in order.
     var startPlans: [WakePlan] = []
+    var reportFailure: FailureReporter = reportToTestFramework
   }
 
   /// Of `count` sleepers due at the same instant (or held effects ready together), wake (or
@@ -163,6 +166,13 @@ public final class TestClock: Clock, Sendable {
     set { inner.withLock { $0.settleTimeout = newValue } }
   }
 
+  /// Where this clock's failures go: the running test's framework, unless a test of the clock
+  /// itself collects them.
+  package var reportFailure: FailureReporter {
+    get { inner.value.reportFailure }
+    set { inner.withLock { $0.reportFailure = newValue } }
+  }
+
   /// How many tasks are sleeping on this clock.
   ///
   /// ```swift
@@ -180,14 +190,20 @@ public final class TestClock: Clock, Sendable {
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
+    // Decided first, so that whether a task inside an effect may sleep here depends neither on
+    // the time nor on cancellation (see `EffectActivity.toPark`).
+    let wait = EffectActivity.toPark(reporting: reportFailure)
     let number = inner.withLock { state -> UInt64? in
-      guard state.now < deadline else { return nil }
+      guard state.now < deadline, !Task.isCancelled else { return nil }
       state.nextNumber += 1
       return state.nextNumber
     }
-    guard let number else { return }
-    let activity = EffectActivity.toPark(reporting: reportToTestFramework)
+    guard let number else {
+      wait.begun()
+      try Task.checkCancellation()
+      return
+    }
+    let activity = wait.activity
     defer { activity?.didRun() }  // woken (or cancelled): its code runs again
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -201,6 +217,7 @@ public final class TestClock: Clock, Sendable {
           activity?.park()
           return false
         }
+        wait.begun()  // a misuse is reported once the sleeper is there to be woken
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
@@ -270,10 +287,10 @@ public final class TestClock: Clock, Sendable {
       return (state.wakePlans, state.startPlans)
     }
     for plan in unusedStarts {
-      reportToTestFramework(plan.site.failure(Self.unusedStartPlan(plan, deadline)))
+      reportFailure(plan.site.failure(Self.unusedStartPlan(plan, deadline)))
     }
     for plan in unused {
-      reportToTestFramework(
+      reportFailure(
         plan.site.failure(
           "wakeFirst(\"\(plan.effect)\", index: \(plan.index), of: \(plan.count)) found no "
             + "\(plan.count) sleepers due at the same instant, the one at index \(plan.index) "

@@ -96,9 +96,9 @@ struct TCAEffectRunTests {
   /// testRunEscapeFailure. Intentional difference: the late action is never delivered (TCA may
   /// or may not deliver it), and the report reads differently. TCA's escaping task sleeps on a
   /// clock to be late; here it waits at a gate the test opens once the effect has finished, so
-  /// it is late every time (a task that sleeps on a test clock while its effect still runs is a
-  /// misuse reported as such — see `withEffectTaskGroup` — and whether the escaping task got to
-  /// its sleep before the effect ended would be a race).
+  /// it is late every time. (A `Task {}` an effect starts that sleeps on a test clock fails the
+  /// test as a misuse, whether the effect still runs or has ended — see UnstructuredTaskTests —
+  /// so TCA's form would report that too.)
   @Test("an action sent from a task that outlives its effect is reported and dropped")
   func runEscapeFailure() async {
     let late = Gate()
