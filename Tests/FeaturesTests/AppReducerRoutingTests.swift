@@ -24,24 +24,51 @@ struct AppReducerRoutingTests {
     ExtremeGen.action(state).array(count: 1...8).map { (state, $0) }
   }
 
-  @Test("the app reducer leaves every state as the composed scopes do, with effects alike")
+  @Test("the app reducer leaves every state as the composed scopes and as dropping its effects do")
   func routingMatchesComposition() {
     let reducer = AppReducer()
+    // Compared as dumps too: a state holding NaN (an extreme instant) is not `==` itself.
+    func same(_ left: AppState, _ right: AppState) -> Bool {
+      left == right || dumpLines(left) == dumpLines(right)
+    }
     forAll(Self.runs, .examples(500)) { start, actions in
       var routed = start
       var composed = start
+      var dropped = start
       let composition = Self.composed()
       for action in actions {
         let routedEffect = reducer.reduce(into: &routed, action: action)
         let composedEffect = composition.reduce(into: &composed, action: action)
-        // Compared as dumps too: a state holding NaN (an extreme instant) is not `==` itself.
-        let same = routed == composed || dumpLines(routed) == dumpLines(composed)
-        guard same, routedEffect.isNone == composedEffect.isNone else {
+        reducer.reduceDroppingEffects(into: &dropped, action: action)
+        guard same(routed, composed), same(routed, dropped),
+          routedEffect.isNone == composedEffect.isNone
+        else {
           return false
         }
       }
       return true
     }
+  }
+
+  @Test("the actions whose effects a replay skips still change the state, building no effect")
+  func droppedEffectsStillChangeState() {
+    var reduced = AppState(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    let reducer = AppReducer()
+    let actions: [AppAction] = [
+      .launched(at: Date(timeIntervalSince1970: 1_795_923_912)), .clock(.reload), .clock(.cancel),
+      .clock(.reload), .weather(.changeLocation("Seoul")), .weather(.cancel),
+      .weather(.changeLocation("Busan")),
+    ]
+    var dropped = reduced
+    var effects = 0
+    for action in actions {
+      if !reducer.reduce(into: &reduced, action: action).isNone { effects += 1 }
+      reducer.reduceDroppingEffects(into: &dropped, action: action)
+    }
+    #expect(effects == 6)  // every action but the launch returns one when reduced
+    #expect(dropped == reduced)
+    #expect(dropped.clock.isLoading && dropped.clock.request == 2)
+    #expect(dropped.weather.status == .geocoding && dropped.weather.request == 3)
   }
 
   @Test("an action to each feature reaches it through the app reducer")

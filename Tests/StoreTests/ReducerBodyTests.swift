@@ -85,6 +85,18 @@ struct ReducerBodyTests {
     #expect(state.log.first == "tap")
   }
 
+  @Test("a reducer dropping its effects by default applies each action as reduce does")
+  func droppingEffectsByDefault() {
+    var reduced = Feature.State()
+    var dropped = Feature.State()
+    for action in [Feature.Action.tap, .child(.tap), .tap] {
+      _ = Feature(logging: true).reduce(into: &reduced, action: action)
+      Feature(logging: true).reduceDroppingEffects(into: &dropped, action: action)
+    }
+    #expect(dropped == reduced)
+    #expect(dropped.count == 2 && dropped.child.taps == 1 && dropped.log.count == 3)
+  }
+
   @Test("a TestStore is built TCA's way, with the reducer in a trailing closure")
   func testStoreTakesTheReducerInATrailingClosure() async {
     let store = TestStore(initialState: Feature.State()) { Feature(logging: false) }

@@ -81,25 +81,32 @@ package struct LogJSONReader {
   package mutating func fields(
     _ names: [StaticString], _ body: (inout LogJSONReader, _ field: Int) -> Bool
   ) -> UInt64? {
+    guard take(UInt8(ascii: "{")) else { return nil }
     var seen: UInt64 = 0
-    // The name after the last one read is tried first: a log writes keys sorted, and readers
-    // list their names in that order, so each key is usually one comparison.
+    if take(UInt8(ascii: "}")) { return seen }
+    // The name after the last one read is tried first, where it lies: a log writes keys
+    // sorted, and readers list their names in that order, so each key is usually one
+    // comparison of its bytes, with no scan for its end (``expectKey(_:)``).
     var next = 0
-    let read = object { reader, key in
+    while true {
+      skipSpace()
       let field: Int
-      if next < names.count, key.is(names[next]) {
+      if next < names.count, expectKey(names[next]) {
         field = next
-      } else if let found = names.firstIndex(where: { key.is($0) }) {
-        field = found
       } else {
-        return false
+        guard let key = plainKey(), let found = names.firstIndex(where: { key.is($0) }) else {
+          return nil
+        }
+        field = found
       }
-      guard seen & (1 << field) == 0 else { return false }
+      guard take(UInt8(ascii: ":")), seen & (1 << field) == 0 else { return nil }
       seen |= 1 << field
       next = field + 1
-      return body(&reader, field)
+      skipSpace()
+      guard body(&self, field) else { return nil }
+      if take(UInt8(ascii: ",")) { continue }
+      return take(UInt8(ascii: "}")) ? seen : nil
     }
-    return read ? seen : nil
   }
 
   /// Sets `value` to what `read` reads; whether it read one.
@@ -230,18 +237,11 @@ package struct LogJSONReader {
   /// ```
   package mutating func asciiString() -> UnsafeBufferPointer<UInt8>? {
     guard peek == UInt8(ascii: "\"") else { return nil }
-    var position = index + 1
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
-        let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<position])
-        index = position + 1
-        return text
-      }
-      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-      position += 1
-    }
-    return nil
+    let (end, printable) = plainText(from: index + 1)
+    guard printable, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+    index = end + 1
+    return text
   }
 
   /// Reads a string, unescaped; nil if it is not valid JSON text or not valid UTF-8, or
@@ -249,7 +249,19 @@ package struct LogJSONReader {
   package mutating func string() -> String? {
     guard peek == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
-    var position = start
+    // The usual string, with no escape, up to its quote at once; printable ASCII is its own
+    // valid UTF-8, made into a `String` with no second look.
+    let (end, printable) = plainText(from: start)
+    guard end < bytes.count else { return nil }
+    if bytes[end] == UInt8(ascii: "\"") {
+      let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      guard let text = printable ? String(decoding: utf8, as: UTF8.self) : LogLine.validText(utf8)
+      else { return nil }
+      index = end + 1
+      return text
+    }
+    guard bytes[end] == UInt8(ascii: "\\") else { return nil }  // a control character
+    var position = end
     var escaped = false
     while position < bytes.count {
       switch bytes[position] {
@@ -316,22 +328,78 @@ package struct LogJSONReader {
     return true
   }
 
+  /// Reads the key `name` (quotes and all) if it comes next, as ``plainKey()`` would read it;
+  /// false, reading nothing, otherwise. `name` has no quote, backslash or control character.
+  @inlinable
+  @inline(__always)
+  mutating func expectKey(_ name: StaticString) -> Bool {
+    let count = name.utf8CodeUnitCount
+    guard index + count + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\""),
+      bytes[index + count + 1] == UInt8(ascii: "\"")
+    else { return false }
+    let start = name.utf8Start
+    for offset in 0..<count where start[offset] != bytes[index + 1 + offset] { return false }
+    index += count + 2
+    return true
+  }
+
   /// A key with no escapes, and its closing quote read.
   @inlinable
   mutating func plainKey() -> Key? {
     guard peek == UInt8(ascii: "\"") else { return nil }
-    var position = index + 1
+    let (end, _) = plainText(from: index + 1)
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+    index = end + 1
+    return key
+  }
+
+  /// Where the text of a string from `start` stops: the offset of its first quote, backslash
+  /// or control character (below U+0020), or the end of the bytes; and whether every byte
+  /// before it is printable ASCII (U+0020–U+007E). Eight bytes at a time, the stop found in
+  /// its word by its bit, then the last few bytes one by one: a byte loop cost a snapshot's
+  /// reading a tenth of its instructions (callgrind on replay). Bound: O(the bytes looked at).
+  @usableFromInline
+  func plainText(from start: Int) -> (end: Int, printable: Bool) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var position = start
+    // A high bit set in some byte of `above` when a byte is 0x7F or more: the bytes' own high
+    // bits, and a byte of 0x7F plus one (a carry out of a byte comes only from 0xFF, itself
+    // flagged).
+    var above: UInt64 = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while position + 8 <= bytes.count {
+        // The first byte in memory as the lowest, so that borrows run towards later bytes.
+        let word = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        // A zero byte in `quote` or `backslash`, or a byte below 0x20 in `word`, flagged by its
+        // high bit: the lowest flag is exact (a borrow runs only past a byte that is flagged
+        // itself), the ones after it may not be.
+        let stops =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- ones &* 0x20) & ~word)
+        let flags = stops & highs
+        if flags != 0 {
+          let before = flags.trailingZeroBitCount / 8  // the bytes before the stop
+          let kept: UInt64 = before == 0 ? 0 : ~0 >> (64 - 8 * before)
+          above |= (word | (word &+ ones)) & kept
+          return (position + before, above & highs == 0)
+        }
+        above |= word | (word &+ ones)
+        position += 8
+      }
+    }
     while position < bytes.count {
       let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
-        let key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<position]))
-        index = position + 1
-        return key
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      if byte >= 0x7F { above |= 0x80 }
       position += 1
     }
-    return nil
+    return (position, above & highs == 0)
   }
 
   /// A JSON number (grammar checked) that is finite as a `Double`.

@@ -28,6 +28,16 @@ public protocol Reducer<State, Action> {
   /// Applies `action` to `state` and returns the work to do next.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
+  /// Applies `action` to `state` exactly as ``reduce(into:action:)`` does, for a caller that
+  /// drops the effects unrun (a replay of an action log): a reducer whose effects cost to
+  /// build may skip building them. The default reduces and drops what it returns; one that
+  /// implements this must leave every state as `reduce(into:action:)` does.
+  ///
+  /// ```swift
+  /// for action in loggedActions { reducer.reduceDroppingEffects(into: &state, action: action) }
+  /// ```
+  func reduceDroppingEffects(into state: inout State, action: Action)
+
   /// The reducers this one is made of, run in order: write either `body` or
   /// ``reduce(into:action:)``, as in TCA.
   ///
@@ -59,6 +69,19 @@ public protocol Reducer<State, Action> {
 /// }
 /// ```
 public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer {
+  /// ``reduce(into:action:)``, its effect dropped: what a reducer that builds its effects
+  /// without cost does for ``reduceDroppingEffects(into:action:)``.
+  ///
+  /// ```swift
+  /// Counter().reduceDroppingEffects(into: &count, action: .increment)   // count + 1
+  /// ```
+  @inlinable
+  public func reduceDroppingEffects(into state: inout State, action: Action) {
+    _ = reduce(into: &state, action: action)
+  }
+}
 
 extension Reducer where Body == Never {
   /// A reducer that writes ``reduce(into:action:)`` has no body; reading it stops the program.

@@ -58,7 +58,7 @@ public struct DogReducer: Reducer {
     guard case .success(let route) = DogReducer.check(action, in: dogs, today: today()) else {
       return .none
     }
-    var routing = Routing(taking: &dogs)
+    var routing = Routing(taking: &dogs, for: route)
     let effect = routed(&routing, route)
     routing.writeBack(after: route)
     swap(&dogs, &routing.dog)
@@ -70,9 +70,12 @@ public struct DogReducer: Reducer {
     switch route {
     case .adopt(let dog):
       state.dog.dogs.append(dog)
-      state.select(dog)
+      state.dog.selectedName = dog.name
     case .dogs(.element(let id, .select)):
-      if let dog = state.dog.dogs[id: id] { state.select(dog) }
+      // The name alone, not a copy of the dog: the detail is not made for this route.
+      if let index = state.dog.dogs.index(id: id) {
+        state.dog.selectedName = state.dog.dogs[index].name
+      }
     case .detail(.show):
       break
     }
@@ -140,8 +143,9 @@ public struct DogReducer: Reducer {
       return .success(.dogs(.element(id: id, action: .select)))
     case .adopt(let name, let birthday, let breed):
       if let problem = rejection(ofName: name) { return .failure(.badName(problem)) }
-      if state.hasDog(named: name), let dog = state.dog(named: name) {
-        return .failure(.nameTaken(dog.name))
+      // One look-up: the id's offset, then the name as the dog there spells it.
+      if let taken = state.dogs.index(id: Dog.id(ofName: name)) {
+        return .failure(.nameTaken(state.dogs[taken].name))
       }
       if !CalendarDay.typedYears.contains(birthday.year) {
         return .failure(.birthdayOutOfYears(birthday))

@@ -46,8 +46,8 @@ struct AdoptedDog: Reducer {
   func reduce(into dog: inout Dog, action: Action) -> Effect<Action> { .none }
 }
 
-/// The selected dog's detail — what the screen shows — which `ifLet` runs while a dog is
-/// selected. Its state is not `Identifiable`: selecting another dog changes what the one
+/// The selected dog's detail — what the screen shows — which `ifLet` runs for a detail
+/// action while a dog is selected (``DogReducer/Routing/detail``). Its state is not `Identifiable`: selecting another dog changes what the one
 /// detail shows, rather than dismissing it and presenting another, so `ifLet` checks presence
 /// alone and builds no cancellation when the selection moves (it has no effects to cancel).
 struct DogDetail: Reducer {
@@ -67,33 +67,37 @@ extension DogReducer {
   /// What the composed dog reducer works on: the dogs, and the selected dog's detail stored
   /// beside them, so that `ifLet` and `forEach` reach both in place (a computed `detail` was
   /// read through its key path three times a routed action: 10,600 instructions, callgrind on
-  /// replay). The list's rules keep `detail` equal to `dog.selected` whenever they change the
-  /// selection; what the detail's reducer changes is written back to `dog.selected` after it.
+  /// replay). What the detail's reducer changes is written back to `dog.selected` after it.
   struct Routing {
     var dog: DogState
-    /// The selected dog's detail, for `ifLet`: `dog.selected` when the action arrived, then
-    /// whatever the reducers make it.
+    /// The selected dog's detail, for `ifLet`, while an action routed to the detail runs:
+    /// `dog.selected` when it arrived, then whatever the reducers make it. Nil for the other
+    /// routes, which nothing reads it for: `ifLet` runs its child only for a detail action,
+    /// and finds nothing dismissed when it was nil before the list ran, which is right, since
+    /// the list never clears the selection (looking the selected dog up and copying it for
+    /// every route cost a third of a dog action, callgrind on replay).
     var detail: DogDetail.State?
     /// `detail` as it was made, to write back only what changed.
     let detailBefore: DogDetail.State?
 
     /// The dogs moved out of `dogs` (left the placeholder), so that this holds the only
-    /// reference to their storage while the reducers change it.
-    init(taking dogs: inout DogState) {
+    /// reference to their storage while the reducers change it; the detail made for a
+    /// `route` to it.
+    @inline(__always)
+    init(taking dogs: inout DogState, for route: DogRoute) {
       dog = DogReducer.placeholder
       swap(&dog, &dogs)
-      detail = dog.selected.map(DogDetail.State.init(dog:))
+      if case .detail = route {
+        detail = dog.selected.map(DogDetail.State.init(dog:))
+      } else {
+        detail = nil
+      }
       detailBefore = detail
     }
 
-    /// Selects `dog`, one of the dogs: by its name, and its detail.
-    mutating func select(_ dog: Dog) {
-      self.dog.selectedName = dog.name
-      detail = DogDetail.State(dog: dog)
-    }
-
     /// Writes what the detail's reducer changed back to `dog.selected`, as a computed
-    /// `detail`'s setter would have: only after a route to the detail, and only if it changed.
+    /// `detail`'s setter would have: only after a route to the detail (the only one it is made
+    /// for), and only if it changed.
     mutating func writeBack(after route: DogRoute) {
       guard case .detail = route, detail != detailBefore else { return }
       dog.selected = detail?.dog

@@ -29,12 +29,22 @@ public struct WeatherReducer: Reducer, Sendable {
   public func reduce(into state: inout WeatherState, action: WeatherAction)
     -> Effect<WeatherAction>
   {
+    reduce(into: &state, action: action, buildingEffects: true)
+  }
+
+  /// `reduce(into:action:)`, building its effects only when `buildingEffects`, as the
+  /// clock's: the state changes the same either way.
+  @inline(__always)
+  func reduce(into state: inout WeatherState, action: WeatherAction, buildingEffects: Bool)
+    -> Effect<WeatherAction>
+  {
     switch action {
     case .changeLocation(let name):
       guard WeatherReducer.rejection(ofChangingLocationTo: name) == nil else { return .none }
       state.request &+= 1  // a counter: it wraps past Int.max, as the clock's does
       state.query = name
       state.status = .geocoding
+      guard buildingEffects else { return .none }
       let request = state.request
       return Effect.fetch {
         try await self.geocoder.search(name).first
@@ -55,6 +65,7 @@ public struct WeatherReducer: Reducer, Sendable {
           return .none
         }
         state.status = .fetching(place: place)
+        guard buildingEffects else { return .none }
         // Not `cancelInFlight`: the only effect under the id now is the lookup that has just
         // answered, and cancelling it would leave the executor idle for an instant, releasing
         // `settle()` before this fetch is registered.
@@ -79,7 +90,7 @@ public struct WeatherReducer: Reducer, Sendable {
         return .none
       }
       state.request &+= 1  // any answer still on its way is now stale
-      return .cancel(id: CancelID.changeLocation)
+      return buildingEffects ? .cancel(id: CancelID.changeLocation) : .none
 
     case .weatherResponse(let request, let result):
       guard request == state.request, case .fetching(let place) = state.status else {
