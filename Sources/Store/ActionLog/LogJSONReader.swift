@@ -268,9 +268,7 @@ package struct LogJSONReader {
       case UInt8(ascii: "\""):
         let text =
           escaped
-          ? LogLine.unescaped(bytes, start, position).flatMap {
-            $0.withUnsafeBufferPointer(LogLine.validText)
-          }
+          ? LogLine.unescapedText(bytes, start, position)
           : LogLine.validText(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         guard let text else { return nil }
         index = position + 1
