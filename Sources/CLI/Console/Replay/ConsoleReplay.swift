@@ -37,7 +37,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
       if request.trace, !variant {
         let replayer = try open(request.path)
         try app.replaySettings(of: replayer.header, path: replayer.path, adopt: false)
-        _ = try replayer.run(reduce: reducer.reduce(into:action:))
+        _ = try replayer.run(until: nil, verify: false, apply: Self.applying(reducer), step: nil)
       }
       let replayer = try open(request.path)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)

@@ -70,7 +70,7 @@ package struct ReplayVariants<App: ConsoleApp> {
         continue
       }
       let before = state
-      _ = reducer.reduce(into: &state, action: step.action)
+      reducer.reduceDroppingEffects(into: &state, action: step.action)
       if eachChange || request.trace {
         console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
       }

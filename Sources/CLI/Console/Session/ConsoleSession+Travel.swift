@@ -9,7 +9,7 @@ extension ConsoleSession {
   func travel(to position: Int) {
     var shown = history.state(at: position)
     for action in app.cancellations(in: shown) {
-      _ = replayReducer.reduce(into: &shown, action: action)
+      replayReducer.reduceDroppingEffects(into: &shown, action: action)
     }
     guard let restoring = app.restoring(shown) else {
       if let recording {

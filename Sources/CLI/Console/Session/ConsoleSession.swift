@@ -56,7 +56,7 @@ package final class ConsoleSession<App: ConsoleApp> {
     self.replayReducer = replayReducer
     self.history = ActionHistory(initialState: initialState, horizon: horizon) {
       state, action in
-      _ = replayReducer.reduce(into: &state, action: action)
+      replayReducer.reduceDroppingEffects(into: &state, action: action)
     }
     history.restoring = { app.restoring($0) }
     history.cancellations = { app.cancellations(in: $0) }

@@ -59,13 +59,13 @@ package struct ConsoleShrink<App: ConsoleApp> {
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
       let reducer = app.reducer
       var steps: [Step] = []
-      _ = try replayer.run(reduce: reducer.reduce(into:action:)) {
-        steps.append(ReplayStep($0))
-      }
+      _ = try replayer.run(
+        until: nil, verify: false, apply: ConsoleReplay<App>.applying(reducer),
+        step: { steps.append(ReplayStep($0)) })
       let start = replayer.startState
       func matchingLine(_ steps: [Step]) -> String? {
         var state = start
-        for step in steps { _ = reducer.reduce(into: &state, action: step.action) }
+        for step in steps { reducer.reduceDroppingEffects(into: &state, action: step.action) }
         return app.screens(of: state)
           .first { line in
             (request.screen == nil || line.name == request.screen)
@@ -143,7 +143,7 @@ package struct ConsoleShrink<App: ConsoleApp> {
     }
     var state = start
     for step in steps {
-      _ = reducer.reduce(into: &state, action: step.action)
+      reducer.reduceDroppingEffects(into: &state, action: step.action)
       try recorder.record(step.action, origin: step.origin, state: state)
     }
     try recorder.finish(state: state)
