@@ -70,10 +70,14 @@ struct BenchReport {
         "actionsPerSecond": Int(perSecond), "milliseconds": round(run.milliseconds, 1),
         "peakRSSMegabytes": round(megabytes, 1),
       ]
+      // DESIGN.md's 1,000,000/s; issue 21's 3,000,000/s for a log long enough that the
+      // process's start (about 15 ms) does not decide it.
+      let (target, written) =
+        run.actions >= 1_000_000 ? (3_000_000.0, "3,000,000") : (1_000_000.0, "1,000,000")
       lines += [
         row(
-          "\(counted(run.actions, "action")) (target ≥ 1,000,000/s)", perSecond, "actions/s",
-          verdict: perSecond >= 1_000_000),
+          "\(counted(run.actions, "action")) (target ≥ \(written)/s)", perSecond, "actions/s",
+          verdict: perSecond >= target),
         row("  peak RSS (target ≤ 64 MB, flat)", megabytes, "MB", verdict: megabytes <= 64),
       ]
     }
