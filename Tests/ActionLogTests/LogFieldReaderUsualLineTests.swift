@@ -129,6 +129,9 @@ struct LogFieldReaderUsualLineTests {
       "123456789012345678", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
       "1.7976931348623157", "0.30000000000000004", "12345678901234567890.5", "1e3", "1.5E-2",
       "01", "-01", "00.5", "1.", "-", "-.5", ".5", "1.2.3", "1..2", "1.5e", "0x10", "1_000",
+      // 100× a usual number's length, and more: read in one pass, as the parser reads them.
+      "0." + String(repeating: "5", count: 100_000), String(repeating: "7", count: 100_000),
+      "-" + String(repeating: "1", count: 5_000) + "." + String(repeating: "9", count: 5_000),
     ]
     // And random ones, mostly well formed: digits, a point, more digits, sometimes a sign.
     var generator = SplitMix64(seed: 21)
