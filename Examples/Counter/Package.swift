@@ -8,7 +8,7 @@ let package = Package(
   // snippet: manifest
   dependencies: [
     // In your own package, from any clone's URL at a release tag (file:// works too):
-    //   .package(url: "file:///path/to/uniflow", from: "0.7.0")
+    //   .package(url: "file:///path/to/uniflow", from: "0.8.0")
     // or from a clone next to it: .package(name: "Uniflow", path: "../uniflow")
     .package(name: "Uniflow", path: "../..")
   ],

@@ -3,11 +3,11 @@
 /// agree), so a release changes both.
 ///
 /// ```swift
-/// print(Version.name)   // "uniflow 0.7.0"
+/// print(Version.name)   // "uniflow 0.8.0"
 /// ```
 enum Version {
   /// The version number, `MAJOR.MINOR.PATCH`.
-  static let number = "0.7.0"
+  static let number = "0.8.0"
 
   /// The program's name and version, as `--version` prints it.
   static let name = "uniflow \(number)"
