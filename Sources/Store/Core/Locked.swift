@@ -15,23 +15,31 @@ import Foundation
 /// sanitizer. `NSLock` is a pthread mutex, which the sanitizer understands.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is safe — check it on this file alone:
-  // - `stored` is the only mutable state; it is `private`, so nothing outside this class sees it;
-  // - the one place that touches it is `withLock`, between `lock.lock()` and `lock.unlock()`;
+  // - `stored` is the only mutable state. It is `@usableFromInline internal` rather than
+  //   `private` only so that `withLock` can be inlined into its callers (a lock taken on the
+  //   clock's every action); `_stored` says it is not to be touched, and the one place that
+  //   does touch it is `withLock`, between `lock.lock()` and `lock.unlock()` (grep `_stored`:
+  //   this file only);
   // - `Value` is `Sendable`, so what `withLock` hands out can cross threads;
-  // - `lock` is a `let` holding an `NSLock`, which is made to be locked from any thread.
-  private let lock = NSLock()
-  private var stored: Value
+  // - `_lock` is a `let` holding an `NSLock`, which is made to be locked from any thread.
+  // Why `@exclusivity(unchecked)` is safe: the only access to `_stored`, `body(&_stored)` in
+  // `withLock`, runs with the lock held, so no two accesses overlap on different threads; and
+  // `body` cannot reach `_stored` again on the same thread, since `withLock` on the same value
+  // inside it would wait for ever on the lock it holds (NSLock is not recursive) before any
+  // access began. The runtime's check would only repeat, on every call, what the lock ensures.
+  @usableFromInline let _lock = NSLock()
+  @usableFromInline @exclusivity(unchecked) var _stored: Value
 
   package init(_ value: Value) {
-    stored = value
+    _stored = value
   }
 
   /// Runs `body` with the value, under the lock; what `body` returns.
-  @discardableResult
+  @discardableResult @inlinable
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&stored)
+    _lock.lock()
+    defer { _lock.unlock() }
+    return try body(&_stored)
   }
 
   /// A copy of the value as it is now.

@@ -20,21 +20,13 @@ import Store
 /// let seoul = ZoneTable.of(TimeZone(identifier: "Asia/Seoul")!)
 /// seoul.offset(atUnix: 1_795_923_912)   // 32400
 /// ```
-final class ZoneTable: @unchecked Sendable {
-  // Why `@unchecked Sendable` is safe — check it on this file alone:
-  // - `spans` is the only mutable state; it is `private`. The two `init`s write it before the
-  //   table exists for any other thread; after that the only code that touches it,
-  //   `span(locked:)`, is called only from `span(_:)` inside `Registry.shared.locked { }`, so
-  //   between `lock.lock()` and `unlock()`: one lock for every table (grep `span(locked:` here);
-  // - `zone` is a `let` of a `Sendable` type;
-  // - `Segment` is a `Sendable` value, so a span handed out under the lock is a copy.
-  // Why `@exclusivity(unchecked)` is safe: every access to `spans` is within one of those
-  // functions under the lock, none of which calls another while it accesses `spans`.
-
-  /// The spans asked of Foundation so far, by index (under the registry's lock).
-  @exclusivity(unchecked) private var spans: [Segment?]
+final class ZoneTable: Sendable {
   /// The zone, to build spans from.
   private let zone: TimeZone
+  /// Where the registry keeps this table's spans (``Registry/spans``), for a table it made.
+  private let slot: Int
+  /// A test's table's spans, given whole (then it is not in the registry).
+  private let fixed: [Segment]?
 
   /// 2100-01-01T00:00:00Z: from here on the zone's rules repeat every ``period``.
   static let periodStart: Int64 = 4_102_444_800
@@ -52,10 +44,12 @@ final class ZoneTable: @unchecked Sendable {
   /// Where the first span starts asking Foundation: long before any zone's first transition.
   private static let searchStart = Date(timeIntervalSince1970: -1e12)
 
-  /// The table of `zone`; its spans are asked of Foundation when first needed.
-  init(zone: TimeZone) {
+  /// The table of `zone`, its spans kept by the registry at `slot` and asked of Foundation when
+  /// first needed.
+  fileprivate init(zone: TimeZone, slot: Int) {
     self.zone = zone
-    spans = Array(repeating: nil, count: ZoneTable.spanCount)
+    self.slot = slot
+    fixed = nil
   }
 
   /// A table of the given transitions (ascending, before 2100) and offsets (one more than
@@ -64,8 +58,9 @@ final class ZoneTable: @unchecked Sendable {
     precondition(offsets.count == transitions.count + 1, "one offset more than transitions")
     precondition(transitions.last.map { $0 < ZoneTable.periodStart } ?? true, "before 2100")
     zone = .gmt
+    slot = -1
     let all = Segment(transitions: transitions, offsets: offsets, following: nil)
-    spans = Array(repeating: all, count: ZoneTable.spanCount)
+    fixed = Array(repeating: all, count: ZoneTable.spanCount)
   }
 
   /// Every transition before 2100, ascending, in whole Unix seconds (all spans built).
@@ -96,27 +91,25 @@ final class ZoneTable: @unchecked Sendable {
   }
 
   /// Span `index`, asked of Foundation the first time; remembered as the span to start the
-  /// next look-up in this zone with.
+  /// next look-up in this zone with. One lock, the registry's, for both.
   fileprivate func span(_ index: Int) -> Segment {
-    Registry.shared.locked { registry in
-      let span = span(locked: index)
-      if registry.lastTable === self {
-        registry.hint = (index, span)
+    if let fixed { return fixed[index] }
+    return registry.withLock { state in
+      let span: Segment
+      if let known = state.spans[slot][index] {
+        span = known
+      } else {
+        let start = ZoneTable.spansStart + Int64(index) * ZoneTable.spanLength
+        span = Segment(
+          zone,
+          from: index == 0
+            ? ZoneTable.searchStart : Date(timeIntervalSince1970: Double(start - 1)),
+          to: start + ZoneTable.spanLength)
+        state.spans[slot][index] = span
       }
+      if state.lastTable === self { state.hint = (index, span) }
       return span
     }
-  }
-
-  /// Span `index`, asked of Foundation the first time; the caller holds the registry's lock.
-  private func span(locked index: Int) -> Segment {
-    if let span = spans[index] { return span }
-    let start = ZoneTable.spansStart + Int64(index) * ZoneTable.spanLength
-    let built = Segment(
-      zone,
-      from: index == 0 ? ZoneTable.searchStart : Date(timeIntervalSince1970: Double(start - 1)),
-      to: start + ZoneTable.spanLength)
-    spans[index] = built
-    return built
   }
 
   /// The span holding `seconds` (from 2500 on, moved back into the table first).
@@ -144,60 +137,46 @@ final class ZoneTable: @unchecked Sendable {
     table: ZoneTable, index: Int, span: Segment
   ) {
     let identifier = zone.identifier
-    return Registry.shared.locked { registry in
-      if let table = registry.lastTable, registry.lastIdentifier == identifier {
-        return (table, registry.hint.index, registry.hint.span)
+    return registry.withLock { state in
+      if let table = state.lastTable, state.lastIdentifier == identifier {
+        return (table, state.hint.index, state.hint.span)
       }
       let table: ZoneTable
-      if let known = registry.tables[identifier] {
+      if let known = state.tables[identifier] {
         table = known
       } else {
-        table = ZoneTable(zone: zone)
-        registry.tables[identifier] = table
+        table = ZoneTable(zone: zone, slot: state.spans.count)
+        state.spans.append(Array(repeating: nil, count: ZoneTable.spanCount))
+        state.tables[identifier] = table
       }
-      registry.lastIdentifier = identifier
-      registry.lastTable = table
-      registry.hint = (-1, .empty)
+      state.lastIdentifier = identifier
+      state.lastTable = table
+      state.hint = (-1, .empty)
       return (table, -1, .empty)
     }
   }
 }
 
-/// Every zone's table, and the one asked for last, behind the one lock that also guards the
-/// tables' spans.
-private final class Registry: @unchecked Sendable {
-  // Why `@unchecked Sendable` is safe — check it on this file alone:
-  // - `tables`, `lastIdentifier`, `lastTable` and `hint` are the only mutable state; the class
-  //   is `private`, so only this file reaches them, and its two users, `ZoneTable.span(_:)` and
-  //   `ZoneTable.lookUp(_:)`, touch them only in the closures they pass to `locked`, between
-  //   `lock.lock()` and `lock.unlock()`;
-  // - `lock` is a `let` holding an `NSLock`, which is made to be locked from any thread;
-  // - what leaves the lock are copies of `Sendable` values: tables and spans (immutable).
-  // Why `@exclusivity(unchecked)` is safe: `locked` hands `body` the registry itself, not an
-  // `inout` access, and no closure passed to it calls `locked` again (that would wait for ever
-  // on the lock it holds), so no two accesses to these properties overlap.
+/// Every zone's table and its spans, and the one asked for last with the span its last look-up
+/// used: one lock for all of them, so that a clock action's look-ups take it once.
+private let registry = Locked(Registry())
 
-  static let shared = Registry()
-
-  let lock = NSLock()
-  @exclusivity(unchecked) var tables: [String: ZoneTable] = [:]
+/// What ``registry`` holds.
+private struct Registry: Sendable {
+  var tables: [String: ZoneTable] = [:]
+  /// Each table's spans asked of Foundation so far, by index: the table's `slot`, then the
+  /// span's.
+  var spans: [[Segment?]] = []
   /// The zone asked for last and its table, checked before the dictionary: a session keeps to
   /// one zone.
-  @exclusivity(unchecked) var lastIdentifier = ""
-  @exclusivity(unchecked) var lastTable: ZoneTable?
+  var lastIdentifier = ""
+  var lastTable: ZoneTable?
   /// The span the last look-up in that zone used (index -1: none yet).
-  @exclusivity(unchecked) var hint: (index: Int, span: Segment) = (-1, .empty)
-
-  /// `body`'s result, run under the lock.
-  func locked<Result>(_ body: (Registry) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(self)
-  }
+  var hint: (index: Int, span: Segment) = (-1, .empty)
 }
 
 /// Look-ups in one ``ZoneTable`` that keep the span they last used, so that the few look-ups of
-/// one clock action (all within days of each other) take the tables' lock once, not each time.
+/// one clock action (all within days of each other) take a lock once, not each time.
 ///
 /// ```swift
 /// var lookup = ZoneLookup(ZoneTable.of(.gmt))
