@@ -19,6 +19,8 @@ let package = Package(
     // The command line for any app's store: REPL, record, replay, travel, shrink.
     .library(name: "Console", targets: ["Console"]),
     .executable(name: "uniflow", targets: ["CLI"]),
+    // The benchmarks: `uniflow-bench` (what `uniflow bench` runs), kept out of the app's binary.
+    .executable(name: "uniflow-bench", targets: ["Bench"]),
   ],
   targets: [
     // MARK: The library (Sources/Store): generic, knows nothing of the app.
@@ -70,14 +72,28 @@ let package = Package(
     .target(
       name: "Console", dependencies: ["Store", "ActionLog", "PropertyTesting"],
       path: "Sources/CLI/Console", swiftSettings: strict),
-    // The `uniflow` command: REPL, replay, bench (every benchmark lives here).
-    .executableTarget(
-      name: "CLI",
+    // The demo app's console: its command grammar, screens, options and wiring on the Console
+    // product. A library so that `uniflow` and `uniflow-bench` both link it.
+    .target(
+      name: "UniflowConsole",
       dependencies: [
         "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Commands",
         "Console",
       ],
       path: "Sources/CLI/Uniflow",
+      swiftSettings: strict),
+    // The `uniflow` command: parses the command line and runs the REPL, replay or shrink.
+    .executableTarget(
+      name: "CLI", dependencies: ["UniflowConsole", "Console"], path: "Sources/CLI/Main",
+      swiftSettings: strict),
+    // `uniflow-bench`: every benchmark, and the shrinking and effect-property corpora it runs.
+    .executableTarget(
+      name: "Bench",
+      dependencies: [
+        "UniflowConsole", "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects",
+        "Console",
+      ],
+      path: "Sources/CLI/Bench",
       swiftSettings: strict),
     // libFuzzer target for the command grammar: see scripts/fuzz-commands.sh.
     .executableTarget(
@@ -100,7 +116,7 @@ let package = Package(
 
     // Shared by the test targets: a loopback HTTP server, the API fixtures, a binary runner.
     .target(
-      name: "TestSupport", dependencies: ["Store", "ActionLog"], path: "Tests/Support",
+      name: "TestSupport", dependencies: ["Store", "ActionLog", "Console"], path: "Tests/Support",
       resources: [.copy("Fixtures")],
       swiftSettings: strict),
 
@@ -134,7 +150,17 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "CLI", "Console", "Commands", "Features", "AppLog", "StoreTesting", "TestSupport",
+        "UniflowConsole", "Console", "Commands", "Features", "AppLog", "StoreTesting",
+        "TestSupport",
+        // For the bench's log with a planted symptom (ShrinkWorkload), which the shrink tests use.
+        "Bench",
+      ],
+      swiftSettings: strict),
+    // The benchmarks' own code: their arguments, reports and the corpora they run.
+    .testTarget(
+      name: "BenchTests",
+      dependencies: [
+        "Bench", "UniflowConsole", "Console", "Features", "StoreTesting", "TestSupport",
       ],
       swiftSettings: strict),
   ],

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the release `uniflow` with the Swift runtime and Foundation linked statically, the build
-# the README's performance figures come from:
+# Builds the release `uniflow` and `uniflow-bench` with the Swift runtime and Foundation linked
+# statically, the build the README's performance figures come from:
 #
-#   scripts/build-release.sh && .build/static/release/uniflow bench
+#   scripts/build-release.sh && .build/static/release/uniflow-bench
+#   scripts/build-release.sh uniflow        # only the app (what scripts/install.sh installs)
 #
 # A plain `swift build -c release` works too, but starts slower: most of its ~20 ms start-up is
 # the dynamic loader binding the Swift runtime, Foundation and FoundationNetworking. Linking them
@@ -20,6 +21,10 @@ fi
 mkdir -p .build/link
 ln -sf "$curl" .build/link/libcurl.so
 
-swift build -c release --static-swift-stdlib --product uniflow \
-  --scratch-path .build/static -Xlinker -L"$PWD/.build/link"
-echo "built .build/static/release/uniflow"
+products=("$@")
+if [ ${#products[@]} = 0 ]; then products=(uniflow uniflow-bench); fi
+for product in "${products[@]}"; do
+  swift build -c release --static-swift-stdlib --product "$product" \
+    --scratch-path .build/static -Xlinker -L"$PWD/.build/link"
+done
+for product in "${products[@]}"; do echo "built .build/static/release/$product"; done

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Counts the instructions (callgrind's Ir) of fixed workloads behind the `uniflow bench` figures
+# Counts the instructions (callgrind's Ir) of fixed workloads behind the `uniflow-bench` figures
 # that must not regress, so two commits can be compared exactly rather than by noisy timings:
 #
 #   scripts/build-release.sh && scripts/callgrind-bench.sh               # .build/static/release/uniflow
 #   scripts/callgrind-bench.sh --runs 3 --only replay,record path/to/uniflow
 #
 # Workloads (each under valgrind --tool=callgrind --trace-children=no, RUNS times):
-#   dispatch        uniflow bench --only dispatch --actions 100000 (--actions)
-#   scopedDispatch  uniflow bench --only scopedDispatch --actions 100000
+#   dispatch        uniflow-bench --only dispatch --actions 100000 (--actions)
+#   scopedDispatch  uniflow-bench --only scopedDispatch --actions 100000
 #                   (both run all of DispatchBench.run: a warm-up and 5 rounds of 9 variants, so
 #                   their totals are the same work; the per-variant lines below tell them apart)
 #   replay          uniflow replay mixed.log: the session below, recorded by the binary under
@@ -15,7 +15,7 @@
 #   session         uniflow --offline --no-default-location < session.txt, 20,000 script-mode
 #                   commands (--session-commands) from the same generator (the control for record)
 #   record          the same session with --record session.log
-#   children        uniflow bench --only children at --actions + 20,000 and at 20,000 actions: each
+#   children        uniflow-bench --only children at --actions + 20,000 and at 20,000 actions: each
 #                   ChildrenBench variant's inclusive Ir (its closure in ChildrenBench.run, 5 timed
 #                   rounds) at the two sizes, subtracted and divided by 5 x --actions, which
 #                   cancels the set-up (building 1,000 rows); printed with the ratios to flat
@@ -120,12 +120,18 @@ cd "$work"
 # copy without its debug info when objcopy is there, since valgrind 3.19 gives up on the
 # toolchain's DWARF 5 ("Possibly corrupted debuginfo file"); the code, and so the counts, are
 # the same.
-rm -f ./uniflow
-if command -v objcopy >/dev/null; then
-  objcopy --strip-debug "$binary" ./uniflow
-else
-  ln -sf "$binary" ./uniflow
-fi
+# uniflow-bench is taken from beside the binary, where scripts/build-release.sh builds it.
+rm -f ./uniflow ./uniflow-bench
+for program in uniflow uniflow-bench; do
+  source_binary=$binary
+  if [ "$program" = uniflow-bench ]; then source_binary=$(dirname "$binary")/uniflow-bench; fi
+  [ -x "$source_binary" ] || continue
+  if command -v objcopy >/dev/null; then
+    objcopy --strip-debug "$source_binary" "./$program"
+  else
+    ln -sf "$source_binary" "./$program"
+  fi
+done
 
 environment=(env -i "PATH=/usr/bin:/bin" "HOME=${HOME:-/root}" "LANG=C.UTF-8" "TZ=Asia/Seoul"
   "UNIFLOW_FIXED_NOW=2026-11-29T03:45:12Z" "SWIFT_DETERMINISTIC_HASHING=1")
@@ -168,8 +174,11 @@ measure() {
   shift 3
   local out="$name.$run.callgrind" status=0
   local started=$SECONDS
+  # `uniflow-bench …` runs uniflow-bench by exec, which callgrind would not follow: run it here.
+  local program=./uniflow
+  if [ "${1:-}" = bench ]; then program=./uniflow-bench; shift; fi
   "${environment[@]}" "${pin[@]}" "$valgrind" --tool=callgrind --trace-children=no \
-    --callgrind-out-file="$out" ./uniflow "$@" < "$input" > "$name.$run.stdout" \
+    --callgrind-out-file="$out" "$program" "$@" < "$input" > "$name.$run.stdout" \
     2> "$name.$run.stderr" || status=$?
   if [ "$status" != 0 ]; then
     echo "callgrind-bench: $name run $run: uniflow $* exited with status $status:" >&2

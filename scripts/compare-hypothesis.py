@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs Uniflow's shrinking corpus in Python Hypothesis and in Uniflow, and prints both side by side.
 
-The corpus (Sources/CLI/Uniflow/Bench/ShrinkingCorpus*.swift) holds Hypothesis's own quality tests
+The corpus (Sources/CLI/Bench/ShrinkingCorpus*.swift) holds Hypothesis's own quality tests
 (tests/quality/test_shrink_quality.py and test_discovery_ability.py) ported to Uniflow's Gen, and
 reducer bugs checked with ReducerProperty. This script defines the same problems, under the same
 names, with Hypothesis strategies and rule-based state machines, runs each from the same number of
@@ -10,7 +10,7 @@ discovery problems: that find a failure at all) and the median number of test ru
 first failure.
 
 It makes a virtual environment (.build/hypothesis-venv) with Hypothesis from PyPI the first time,
-and runs itself there. The Uniflow side comes from `uniflow bench --only shrinking --json`: build
+and runs itself there. The Uniflow side comes from `uniflow-bench --only shrinking --json`: build
 it first with `swift build -c release --product uniflow`.
 
 Usage:

@@ -1,6 +1,6 @@
 """Uniflow's shrinking corpus as Hypothesis problems, for scripts/compare-hypothesis.py.
 
-Each problem has the name of its Swift twin in Sources/CLI/Uniflow/Bench/ShrinkingCorpus*.swift.
+Each problem has the name of its Swift twin in Sources/CLI/Bench/ShrinkingCorpus*.swift.
 Hypothesis shrinks characters toward "0" where Uniflow shrinks them toward "a": each side is judged
 by its own simplest character.
 """

@@ -1,6 +1,6 @@
 """Uniflow's reducer bugs as Hypothesis rule-based state machines, for
 scripts/compare-hypothesis.py (see corpus_hypothesis.py). Each has the name of its Swift twin in
-Sources/CLI/Uniflow/Bench/ShrinkingCorpus+Reducers.swift.
+Sources/CLI/Bench/ShrinkingCorpus+Reducers.swift.
 """
 
 from hypothesis import strategies as st

@@ -54,7 +54,7 @@ fi
 
 cd -- "$(dirname -- "$0")/.."
 if [ -z "$binary" ]; then
-  scripts/build-release.sh
+  scripts/build-release.sh uniflow
   binary="$PWD/.build/static/release/uniflow"
 fi
 

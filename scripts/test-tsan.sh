@@ -37,8 +37,8 @@ suites=(
   ActionLogTests.RecordingFileTests
   AppLogTests.AppActionLogTests AppLogTests.AppReplayPipelineTests AppLogTests.ReplayActionsTests
   PropertyTestingTests.EffectPropertyMovePlansTests PropertyTestingTests.EffectSchedulesDocTests
-  CLITests.EffectPropertyTests CLITests.ReadyEffectOrderTests CLITests.PrintedReadyOrderTests
-  CLITests.WeatherEffectPropertyTests CLITests.ClockEffectPropertyTests
+  BenchTests.EffectPropertyTests BenchTests.ReadyEffectOrderTests BenchTests.PrintedReadyOrderTests
+  BenchTests.WeatherEffectPropertyTests CLITests.ClockEffectPropertyTests
   CLITests.InteractiveModeTests CLITests.ScriptModeTests CLITests.SessionRecordingTests
   CLITests.CrashRecordingTests CLITests.RecordReplayTests CLITests.WiringTests
   CLITests.DogWeatherCommandTests

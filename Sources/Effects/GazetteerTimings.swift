@@ -1,6 +1,6 @@
 import Foundation
 
-/// How fast the gazetteer answers, for `uniflow bench`: the first lookup of a fresh gazetteer
+/// How fast the gazetteer answers, for `uniflow-bench`: the first lookup of a fresh gazetteer
 /// (which loads it) and the median of the lookups after it.
 ///
 /// ```swift

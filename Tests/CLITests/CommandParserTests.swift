@@ -1,9 +1,9 @@
 import Features
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("REPL command grammar")
 struct CommandParserTests {

@@ -1,9 +1,9 @@
 import Features
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("REPL grammar: the dog and weather commands")
 struct DogWeatherCommandTests {

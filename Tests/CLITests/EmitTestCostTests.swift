@@ -5,8 +5,8 @@ import Store
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// What `uniflow replay LOG --emit-test` costs, counted in the units its bounds are stated in:
 /// parts walked with `Mirror`, list elements taken out of their list, and look-ups of shared

@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
+@testable import Bench
 @testable import Console
+@testable import UniflowConsole
 
 /// `uniflow replay LOG --emit-test`: the tests in Tests/EmittedTests are what it writes for the
 /// logs in Tests/EmittedTests/Logs, byte for byte (scripts/emit-tests.sh writes them again).

@@ -3,9 +3,9 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 /// The defects an outside attack found (issue 12), each through the built `uniflow` where the
 /// path exists: a one-line message and a clean exit where there was a trap, a hang or a wrong

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// The REPL's history stays bounded: compact entries, and `--history N` dropping the oldest.
 @MainActor
@@ -37,7 +37,7 @@ struct HistoryHorizonTests {
     var perAction: [Double] = []
     for count in [200, 2_000, 20_000] {
       let session = Session(
-        options: Options(), dependencies: { _ in }, console: DiscardingConsole(),
+        options: Options(), dependencies: { _ in }, console: RecordingConsole(),
         isScript: true)
       type(count, into: session)
       #expect(session.history.count == count)

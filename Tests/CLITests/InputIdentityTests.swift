@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// Commands that write never write over a file they read, however its path is spelled: the
 /// files are compared by device and inode, not by the text of their paths.

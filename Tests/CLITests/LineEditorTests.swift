@@ -1,7 +1,7 @@
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("Line editing keys")
 struct LineEditorTests {

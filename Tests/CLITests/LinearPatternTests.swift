@@ -2,8 +2,8 @@ import Foundation
 import PropertyTesting
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("The linear-time pattern matcher of shrink --until")
 struct LinearPatternTests {

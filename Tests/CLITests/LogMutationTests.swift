@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 @testable import ActionLog
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// The recorded logs the log fuzzer starts from (Tests/Fuzz/seeds/logs).
 enum SeedLogs {

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("Record and replay on the command line")
 struct LogOptionsTests {

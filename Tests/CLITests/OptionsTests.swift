@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("Command-line options")
 struct OptionsTests {

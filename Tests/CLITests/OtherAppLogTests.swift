@@ -1,11 +1,12 @@
 import ActionLog
 import Foundation
 import Store
+import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
 @testable import TestSupport
+@testable import UniflowConsole
 
 @MainActor
 @Suite("A log written by another app")

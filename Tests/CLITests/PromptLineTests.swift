@@ -2,8 +2,8 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// One row of a terminal, as much of one as the prompt line uses: printable text, `\r`, `ESC [K`
 /// (clear to the end of the row), `ESC [nD` and `ESC [nC` (cursor left and right).

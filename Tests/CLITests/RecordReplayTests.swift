@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// End-to-end: sessions recorded by the built binary, then replayed by it.
 @Suite("Record a session, replay it")

@@ -5,9 +5,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 /// `uniflow replay LOG --diff` and `--skip SEQ,…`, on logs recorded inside the process.
 @MainActor

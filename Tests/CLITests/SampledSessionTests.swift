@@ -7,8 +7,8 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// REPL sessions drawn at random — commands, travel, `:record` and `:stop` at any moment, with
 /// requests left in flight and answered in a random order by fake dependencies — recorded, and

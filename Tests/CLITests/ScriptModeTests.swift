@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// End-to-end: the built `uniflow` binary, driven through pipes (script mode).
 @Suite("uniflow in script mode")

@@ -4,9 +4,9 @@ import Store
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 /// Recording driven inside the process, where a test can hold an effect at a gate: in-flight
 /// requests, cancellations and late answers, as an interactive session has them.

@@ -4,8 +4,8 @@ import Store
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 private let launchInstant = Date(timeIntervalSince1970: 1_795_923_912)  // 2026-11-29T03:45:12Z
 private let seoulZone = TimeZone(identifier: "Asia/Seoul")!

@@ -5,8 +5,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
+@testable import Bench
 @testable import Console
+@testable import UniflowConsole
 
 /// `uniflow shrink` on logs that make it work hard: every action needed, a replay or time limit,
 /// Ctrl-C.

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("TZ read as the C library reads it")
 struct SystemTimeZoneTests {

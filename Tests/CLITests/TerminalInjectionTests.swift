@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// Payloads that act on a terminal: set its title (OSC), clear it (CSI), the one-byte C1 CSI, a
 /// right-to-left override, and a newline that fakes a whole screen line.

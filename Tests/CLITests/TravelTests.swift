@@ -7,9 +7,9 @@ import Store
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Commands
 @testable import Console
+@testable import UniflowConsole
 
 /// `:back`, `:forward`, `:goto`, `:undo` and `:diff` in a session inside the process, with a time
 /// source and geocoder that answer at once.

@@ -4,8 +4,8 @@ import Store
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 @Suite("Wiring the geocoder and the weather")
 struct WiringTests {

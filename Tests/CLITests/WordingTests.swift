@@ -5,8 +5,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CLI
 @testable import Console
+@testable import UniflowConsole
 
 /// Messages that say exactly what happened: counts, numbers too large, a log that contradicts
 /// itself, a byte order mark, a field a state does not have.

@@ -4,25 +4,30 @@ import Effects
 import Foundation
 
 /// The command line, parsed.
-struct Options: Equatable, Sendable {
-  enum Mode: Equatable, Sendable {
+package struct Options: Equatable, Sendable {
+  package enum Mode: Equatable, Sendable {
     case repl
     case help
     case version
     /// `uniflow replay LOG …`
     case replay(ReplayRequest)
-    /// `uniflow bench …`
-    case bench(BenchCommand.Arguments)
+    /// `uniflow bench …`: runs `uniflow-bench` with these arguments.
+    case bench([String])
     /// `uniflow shrink LOG …`
     case shrink(ShrinkRequest)
   }
 
-  var mode: Mode = .repl
+  package var mode: Mode = .repl
+
+  /// The options of a bare `uniflow` (the REPL, online, in the system's zone), in `mode`.
+  package init(mode: Mode = .repl) {
+    self.mode = mode
+  }
   /// `--offline`: no network at all.
   var offline = false
   /// `--time-zone ID`: the zone the clock shows and moves in; without it, `TZ` as the C library
   /// reads it (``SystemTimeZone``).
-  var timeZone: TimeZone = .current
+  package var timeZone: TimeZone = .current
   /// `--time-url URL`: fetch the time from this API instead of the system clock.
   var timeURL: URL?
   /// `--geocoder-url URL`: geocode with this Open-Meteo-style search API instead of the gazetteer.
@@ -45,7 +50,7 @@ struct Options: Equatable, Sendable {
   static let weatherbitKeyVariable = "WEATHERBIT_API_KEY"
   /// False with `--no-default-location`: the weather screen starts empty instead of showing
   /// `Anchorage, AK`.
-  var showsDefaultLocation = true
+  package var showsDefaultLocation = true
   /// `--json`: screens and errors as JSON objects, one a line, for programs.
   var json = false
   /// `--record FILE [--force]`: record the session's actions to FILE.
@@ -67,7 +72,8 @@ struct Options: Equatable, Sendable {
                                 cut a log down to the fewest actions whose replay still shows a
                                 screen line matching REGEX
       uniflow bench [--json] [--only SECTION,…] [--actions N]
-                                measure the store, the log, start-up and shrinking (release build)
+                                measure the store, the log, start-up and shrinking: runs
+                                uniflow-bench, built beside uniflow (release build)
       uniflow --help | --version
 
     Options:
@@ -101,7 +107,8 @@ struct Options: Equatable, Sendable {
     """
 
   /// Parses `arguments` (without the program name).
-  static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError)
+  package static func parse(_ arguments: [String], environment: [String: String] = [:])
+    throws(UsageError)
     -> Options
   {
     var options = Options()
@@ -112,7 +119,7 @@ struct Options: Equatable, Sendable {
       case "replay": return try ReplayRequest.parse(Array(arguments.dropFirst()))
       case "shrink": return try ShrinkRequest.parse(Array(arguments.dropFirst()))
       case "bench":
-        return Options(mode: .bench(try BenchCommand.parse(Array(arguments.dropFirst()))))
+        return Options(mode: .bench(Array(arguments.dropFirst())))
       default: break
       }
       throw UsageError(
@@ -247,15 +254,15 @@ struct Options: Equatable, Sendable {
 }
 
 /// A command line that cannot run. Printed with a pointer to `--help`; exit status 2.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-  let message: String
+package struct UsageError: Error, Equatable, CustomStringConvertible {
+  package let message: String
 
-  init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
-  var description: String { "uniflow: \(message)\nRun 'uniflow --help' for usage." }
+  package var description: String { "uniflow: \(message)\nRun 'uniflow --help' for usage." }
 
   /// The two lines as they go to stderr, the message escaped: it may quote any argument.
-  var rendered: TerminalText { "uniflow: \(message)\nRun 'uniflow --help' for usage.\n" }
+  package var rendered: TerminalText { "uniflow: \(message)\nRun 'uniflow --help' for usage.\n" }
 }

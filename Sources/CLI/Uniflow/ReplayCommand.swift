@@ -20,10 +20,10 @@ enum ReplayCommand {
 /// `uniflow shrink LOG --until REGEX --output OUT`: the console's shrink (``ConsoleShrink``) of
 /// the demo app, and its `--help`.
 @MainActor
-enum ShrinkCommand {
+package enum ShrinkCommand {
   /// Runs `request`; `elapsed` says how many seconds have passed since the search began (a
   /// test passes its own clock).
-  static func run(
+  package static func run(
     _ request: ShrinkRequest, console: any Console, adoptTimeZone: Bool = false,
     elapsed: (() -> Double)? = nil
   ) -> Int32 {

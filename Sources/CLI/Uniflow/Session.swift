@@ -5,9 +5,9 @@ import Foundation
 import Store
 
 /// uniflow's REPL session: the console's session of ``UniflowApp``.
-typealias Session = ConsoleSession<UniflowApp>
+package typealias Session = ConsoleSession<UniflowApp>
 /// uniflow's session history.
-typealias SessionHistory = ActionHistory<AppState, AppAction>
+package typealias SessionHistory = ActionHistory<AppState, AppAction>
 /// A recording of uniflow's session.
 typealias SessionRecording = ConsoleRecording<UniflowApp>
 
@@ -15,7 +15,7 @@ extension ConsoleSession where App == UniflowApp {
   /// A session as `options` ask for — the clock's zone, the history's horizon, the default
   /// location — whose effects reach the world through `dependencies` (see `Wiring`); the
   /// dependencies it does not set are unimplemented.
-  convenience init(
+  package convenience init(
     options: Options, dependencies: (inout DependencyValues) -> Void, console: any Console,
     isScript: Bool
   ) {

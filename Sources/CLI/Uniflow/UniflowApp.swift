@@ -1,4 +1,5 @@
 import ActionLog
+import AppLog
 import Commands
 import Console
 import Features
@@ -7,45 +8,50 @@ import Store
 
 /// The demo app as the console sees it: its name and version, reducer, screens and grammar, the
 /// time zone a log's replay runs in, and its emitted tests.
-struct UniflowApp: ConsoleApp {
+package struct UniflowApp: ConsoleApp {
   /// False with `--no-default-location`: launch asks for no weather.
-  var showsDefaultLocation = true
+  package var showsDefaultLocation = true
 
-  var name: String { "uniflow" }
-  var version: String { Version.number }
-  var reducer: AppReducer { AppReducer() }
+  /// The app; `showsDefaultLocation` false launches with an empty weather screen.
+  package init(showsDefaultLocation: Bool = true) {
+    self.showsDefaultLocation = showsDefaultLocation
+  }
 
-  func screens(of state: AppState) -> [ConsoleScreen] {
+  package var name: String { "uniflow" }
+  package var version: String { Version.number }
+  package var reducer: AppReducer { AppReducer() }
+
+  package func screens(of state: AppState) -> [ConsoleScreen] {
     AppView(state: state).screens.map { ConsoleScreen($0.screen, $0.text) }
   }
 
   /// The log's header must name a time zone this system knows; `adopt` makes it the process's.
-  func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
+  package func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
   {
     let zone = try Self.timeZone(of: header, path: path)
     if adopt { ProcessTimeZone.adopt(zone) }
   }
 
-  func testSource(logName: String, startState: AppState, steps: [ReplayStep<AppAction>])
+  package func testSource(logName: String, startState: AppState, steps: [ReplayStep<AppAction>])
     -> String?
   {
     TestEmitter(name: logName, startState: startState, steps: steps).source()
   }
 
-  func command(_ line: String) throws(CommandError) -> Command {
+  package func command(_ line: String) throws(CommandError) -> Command {
     try CommandParser.parse(line)
   }
 
-  func helpLines(topic: String?) -> [String] { HelpText.lines(topic: topic) }
+  package func helpLines(topic: String?) -> [String] { HelpText.lines(topic: topic) }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.
-  func launchActions(at date: Date) -> [AppAction] {
+  package func launchActions(at date: Date) -> [AppAction] {
     [.launched(at: date)]
       + (showsDefaultLocation ? [.weather(.changeLocation(WeatherState.defaultLocation))] : [])
   }
 
-  func rejection(of action: AppAction, in state: AppState) -> String? {
+  package func rejection(of action: AppAction, in state: AppState) -> String? {
     switch action {
     case .clock(.moveDay(let days)):
       return ClockReducer.rejection(ofMovingBy: days, in: state.clock)
@@ -59,22 +65,22 @@ struct UniflowApp: ConsoleApp {
   }
 
   /// `dog [NAME]` prints the dog screen even when it did not change.
-  func screenShown(by action: AppAction) -> String? {
+  package func screenShown(by action: AppAction) -> String? {
     if case .dog(.show) = action { return "dog" }
     return nil
   }
 
-  func cancellations(in state: AppState) -> [AppAction] {
+  package func cancellations(in state: AppState) -> [AppAction] {
     (state.clock.isLoading ? [.clock(.cancel)] : [])
       + (state.weather.isLoading ? [.weather(.cancel)] : [])
   }
 
-  func restoring(_ state: AppState) -> AppAction? { .restored(state) }
+  package func restoring(_ state: AppState) -> AppAction? { .restored(state) }
 
   /// The app and version; `timeZone`, the zone the clock shows and moves in (replay runs in it);
   /// `locale`, the recording process's, kept for the record: every screen formats with fixed
   /// formats (Gregorian calendar, en_US_POSIX), so no screen depends on it.
-  func recordingSettings(of state: AppState) -> [LogSetting] {
+  package func recordingSettings(of state: AppState) -> [LogSetting] {
     Self.settings(timeZone: state.clock.timeZone)
   }
 
@@ -82,7 +88,7 @@ struct UniflowApp: ConsoleApp {
   /// derived again only when that part changed: an action for the weather screen costs the
   /// clock and dog screens one comparison each, not a view model.
   @MainActor
-  func watchScreens(
+  package func watchScreens(
     _ store: Store<AppState, AppAction>, onChange: @escaping (ConsoleScreen) -> Void
   ) -> [StoreObservation] {
     // In the order AppView lists the screens, so that one action's lines print in that order.
@@ -101,7 +107,7 @@ struct UniflowApp: ConsoleApp {
   /// `timeZone` is the zone the clock shows and moves in; replay runs in it. `locale` is the
   /// recording process's, kept for the record: every screen formats with fixed formats
   /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
-  static func settings(timeZone: TimeZone) -> [LogSetting] {
+  package static func settings(timeZone: TimeZone) -> [LogSetting] {
     [
       LogSetting("app", Options.version), LogSetting("timeZone", timeZone.identifier),
       LogSetting("locale", Locale.current.identifier),
@@ -109,7 +115,7 @@ struct UniflowApp: ConsoleApp {
   }
 
   /// The zone a log's session ran in, from its header's `timeZone` setting.
-  static func timeZone(of header: ActionLogHeader, path: String) throws(ActionLogError)
+  package static func timeZone(of header: ActionLogHeader, path: String) throws(ActionLogError)
     -> TimeZone
   {
     guard let identifier = header.setting("timeZone") else {
@@ -130,7 +136,7 @@ struct UniflowApp: ConsoleApp {
 enum ProcessTimeZone {
   /// Makes `zone` the process's time zone, so that nothing can format in the replaying
   /// machine's zone rather than the recording's.
-  static func adopt(_ zone: TimeZone) {
+  package static func adopt(_ zone: TimeZone) {
     setenv("TZ", zone.identifier, 1)
     NSTimeZone.resetSystemTimeZone()
   }

@@ -4,7 +4,7 @@ import PropertyTesting
 import Store
 
 /// An endless, deterministic stream of varied ``AppAction``s from a seed: the mixed workload of
-/// `uniflow bench`, and the sessions of tests that drive a live store with its effects (which a
+/// `uniflow-bench`, and the sessions of tests that drive a live store with its effects (which a
 /// ``ReducerProperty`` does not run).
 ///
 /// ```swift

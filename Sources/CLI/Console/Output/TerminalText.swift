@@ -18,7 +18,7 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
   CustomStringConvertible
 {
   /// The text as it goes to a terminal, every value escaped.
-  private(set) var escaped: String
+  package private(set) var escaped: String
   /// The same text with the values as they were, for `--json`, whose own escaping then applies.
   private(set) var unescaped: String
 

@@ -93,7 +93,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   package func state(at position: Int) -> State { timeline.state(at: position) }
 
   /// How many bytes the history's actions take (entries and the table's distinct actions, not
-  /// the checkpoints): what `uniflow bench` divides by the number of actions.
+  /// the checkpoints): what `uniflow-bench` divides by the number of actions.
   package var actionBytes: Int {
     (timeline.count - timeline.firstPosition) * MemoryLayout<HistoryPacked>.stride
       + table.slotsInUse * (MemoryLayout<Action>.stride + MemoryLayout<UInt32>.stride)

@@ -30,7 +30,7 @@ public struct AppReducer: Reducer {
   /// Scope(\.weather, .weather) { WeatherReducer() } }` (the property test
   /// `AppReducerRoutingTests` holds the two to the same states and effects), without trying
   /// every case's extractor on every action: the composition cost a sixth of a clock action
-  /// with its view model (callgrind on `uniflow bench --only dispatch`).
+  /// with its view model (callgrind on `uniflow-bench --only dispatch`).
   ///
   /// ```swift
   /// var state = AppState(timeZone: .gmt)
