@@ -1,0 +1,23 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `uniflow bench …` runs `uniflow-bench …`, the program the benchmarks live in.
+@Suite("uniflow bench runs uniflow-bench")
+struct BenchForwardingTests {
+  @Test("uniflow bench --help prints uniflow-bench's usage and exits 0")
+  func helpIsTheBenchsOwn() async throws {
+    let result = try await UniflowBinary.run(["bench", "--help"], input: "")
+    #expect(result.status == 0)
+    #expect(
+      result.lines.first
+        == "Usage: uniflow-bench [--json] [--only SECTION[,SECTION…]] [--actions N] [--seeds N]")
+  }
+
+  @Test("a bench argument uniflow-bench refuses is its usage error, status 2")
+  func refusedArgument() async throws {
+    let result = try await UniflowBinary.run(["bench", "--only", "nothing"], input: "")
+    #expect(result.status == 2)
+    #expect(result.errorLines.first?.hasPrefix("uniflow: bench has no section 'nothing'") == true)
+  }
+}
