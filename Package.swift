@@ -62,11 +62,6 @@ let package = Package(
     .target(
       name: "GazetteerData", path: "Sources/Effects/GazetteerData", exclude: ["Gazetteer"],
       cSettings: [.headerSearchPath("Gazetteer")]),
-    // The REPL's command grammar: a typed line to a command or an error with its column. A
-    // library of its own so that the fuzzer below can link it.
-    .target(
-      name: "Commands", dependencies: ["Features", "Console"], path: "Sources/CLI/Commands",
-      swiftSettings: strict),
     // The command line for any app's store: REPL, record, replay, travel, shrink, generic over
     // the app (its reducer, command grammar as data, screens and dependencies).
     .target(
@@ -77,8 +72,7 @@ let package = Package(
     .target(
       name: "UniflowConsole",
       dependencies: [
-        "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Commands",
-        "Console",
+        "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Console",
       ],
       path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
@@ -94,10 +88,6 @@ let package = Package(
         "Console",
       ],
       path: "Sources/CLI/Bench",
-      swiftSettings: strict),
-    // libFuzzer target for the command grammar: see scripts/fuzz-commands.sh.
-    .executableTarget(
-      name: "CommandFuzzer", dependencies: ["Commands"], path: "Sources/CLI/CommandFuzzer",
       swiftSettings: strict),
     // libFuzzer target for the action log's reader and the app's log coding: see
     // scripts/fuzz-log.sh.
@@ -150,7 +140,7 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "UniflowConsole", "Console", "Commands", "Features", "AppLog", "StoreTesting",
+        "UniflowConsole", "Console", "Features", "AppLog", "StoreTesting",
         "TestSupport",
         // For the bench's log with a planted symptom (ShrinkWorkload), which the shrink tests use.
         "Bench",

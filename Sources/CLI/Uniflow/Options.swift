@@ -1,4 +1,3 @@
-import Commands
 import Console
 import Effects
 import Foundation
@@ -246,7 +245,7 @@ package struct Options: Equatable, Sendable {
   }
 
   static func suggestion(for name: String, among names: [String] = names) -> String? {
-    CommandCatalog.nearest(to: name, among: names, within: 3)
+    Suggestion.nearest(to: name, among: names, within: 3)
   }
 }
 

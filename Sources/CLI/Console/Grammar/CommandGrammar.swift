@@ -1,6 +1,11 @@
 /// An app's command table with the console's `:` commands: parses a typed line and writes
 /// `:help`.
 ///
+/// A line's arguments are checked in this order: too few words for the required ones (`adopt
+/// needs a birthday (YYYY-MM-DD) and a breed (pug or poodle)`), then too many (`unexpected
+/// 'now'`), then each value from the left, so that a line with a word missing is told what is
+/// missing rather than that a later word is of the wrong kind.
+///
 /// Bounds: parsing a line of L characters is O(L + C·W) for C commands of W words; an unknown
 /// word adds the did-you-mean search, O(C·W·64²) (words are compared on their first 64
 /// characters). `:help` is O(C).
@@ -9,7 +14,7 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
 
   /// The app's `commands` followed by the console's `:` commands.
   package init(_ commands: [ActionCommand<Action>]) {
-    self.commands = commands + ColonCommands.all()
+    self.commands = commands + ColonCommands.all(examples: commands)
   }
 
   /// The command whose words include `word`, ignoring case.
@@ -57,55 +62,93 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   private func parseArguments(_ words: [Word], of command: ActionCommand<Action>, line: String)
     throws(CommandError) -> ParsedArguments
   {
-    var parsed = ParsedArguments()
-    var end = words[0].column + words[0].text.count
-    var index = 1
+    let given = words.dropFirst()
+    let rest = command.arguments.last.flatMap { $0.isRest ? $0 : nil }
+    let fixed = rest == nil ? command.arguments[...] : command.arguments.dropLast()
+    let required = fixed.filter { !$0.isOptional }
+    let commandEnd = words[0].column + words[0].text.count
     let usage = "usage: \(command.usage)"
-    for argument in command.arguments {
-      guard index < words.count else {
-        if argument.isOptional { break }
-        throw CommandError(
-          problem: "\(command.name) needs \(argument.name)", column: end + 1, hint: usage)
-      }
-      let word = words[index]
-      switch argument.kind {
-      case .rest:
-        let characters = Array(line)
-        let text = String(characters[(word.column - 1)...]).trimmingTrailingWhitespace()
-        parsed.values[argument.name] = .text(text)
-        return parsed
-      case .word:
-        parsed.values[argument.name] = .text(word.text)
-      case .integer(let range):
-        parsed.values[argument.name] = .integer(
-          try Self.integer(word, in: range, hint: usage))
-      case .choice(let choices):
-        guard let choice = choices.first(where: { $0.lowercased() == word.text.lowercased() })
-        else {
-          throw CommandError(
-            problem: "'\(Word.display(word.text))' is not one of "
-              + choices.joined(separator: ", "), column: word.column, hint: usage)
-        }
-        parsed.values[argument.name] = .text(choice)
-      }
-      end = word.column + word.text.count
-      index += 1
+    // Too few words: everything missing from the first one not typed, at the end of the line.
+    var missing = Array(required.dropFirst(given.count))
+    if let rest, !rest.isOptional, case .rest = rest.kind, given.count <= fixed.count {
+      missing.append(rest)
     }
-    if index < words.count {
+    if !missing.isEmpty {
+      let end = given.last.map { $0.column + $0.text.count } ?? commandEnd
       throw CommandError(
-        problem: "unexpected '\(Word.display(words[index].text))'", column: words[index].column,
-        hint: usage)
+        problem:
+          "\(command.name) needs \(ColonCommands.list(missing.map { $0.description ?? $0.name }))",
+        column: end + 1, hint: "e.g. \(command.example)")
+    }
+    if rest == nil, given.count > fixed.count {
+      let extra = given[given.startIndex + fixed.count]
+      throw CommandError(
+        problem: "unexpected '\(Word.display(extra.text))'", column: extra.column, hint: usage)
+    }
+    var parsed = ParsedArguments()
+    for (argument, word) in zip(fixed, given) {
+      parsed.values[argument.name] = try value(of: argument, word, line: line, command: command)
+    }
+    if let rest {
+      let characters = Array(line)
+      if case .custom(_, let parse) = rest.kind {
+        // From just after the word before it, leading whitespace and all.
+        let start = given.prefix(fixed.count).last.map { $0.column + $0.text.count } ?? commandEnd
+        let text = String(characters[min(start - 1, characters.count)...])
+        let input = CommandInput(
+          text: text, column: start, line: line, usage: command.usage, example: command.example)
+        parsed.values[rest.name] = .custom(try parse(input))
+      } else if given.count > fixed.count {
+        let word = given[given.startIndex + fixed.count]
+        parsed.values[rest.name] = .text(
+          String(characters[(word.column - 1)...]).trimmingTrailingWhitespace())
+      }
     }
     return parsed
+  }
+
+  /// The value of `word` typed for `argument`.
+  private func value(
+    of argument: CommandArgument, _ word: Word, line: String, command: ActionCommand<Action>
+  ) throws(CommandError) -> ParsedArguments.Value {
+    switch argument.kind {
+    case .rest:
+      preconditionFailure("a rest argument is read apart")
+    case .word:
+      return .text(word.text)
+    case .integer(let range):
+      return .integer(try Self.integer(word, in: range, hint: "usage: \(command.usage)"))
+    case .choice(let choices):
+      guard let choice = choices.first(where: { $0.lowercased() == word.text.lowercased() })
+      else {
+        throw CommandError(
+          problem: "'\(Word.display(word.text))' is not one of "
+            + choices.joined(separator: ", "), column: word.column,
+          hint: "usage: \(command.usage)")
+      }
+      return .text(choice)
+    case .custom(_, let parse):
+      let input = CommandInput(
+        text: word.text, column: word.column, line: line, usage: command.usage,
+        example: command.example)
+      return .custom(try parse(input))
+    }
   }
 
   private static func integer(_ word: Word, in range: ClosedRange<Int>, hint: String)
     throws(CommandError) -> Int
   {
-    let text = word.text.hasPrefix("+") ? String(word.text.dropFirst()) : word.text
-    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    // A sign only where the range has numbers that need one.
+    let signs: [Character] = range.lowerBound < 0 ? ["+", "-"] : []
+    let text =
+      word.text.first == "+" && signs.contains("+") ? String(word.text.dropFirst()) : word.text
+    let digits = text.first == "-" && signs.contains("-") ? text.dropFirst() : Substring(text)
     let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     if isInteger, let value = Int(text), range.contains(value) { return value }
+    if isInteger, Int(text) == nil {
+      throw CommandError(
+        problem: "'\(Word.display(word.text))' is out of range", column: word.column, hint: hint)
+    }
     let bounds =
       switch (range.lowerBound, range.upperBound) {
       case (Int.min, Int.max): ""

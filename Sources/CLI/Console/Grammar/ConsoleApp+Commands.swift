@@ -20,13 +20,17 @@ extension ConsoleApp {
   }
 
   /// `:help` from ``commands``: every command's usage, summary and example, aligned; with a
-  /// topic, that command's usage, summary, details, aliases and example.
+  /// topic, that command's usage, summary, details and example.
   ///
   /// ```swift
-  /// app.helpLines(topic: "add")   // ["add TITLE…", "  add a todo", "  e.g. add Buy milk"]
+  /// app.helpLines(topic: "add")   // ["add TITLE…", "  add a todo", "  example: add Buy milk"]
   /// ```
   public func helpLines(topic: String?) -> [String] {
-    CommandGrammar(commands).helpLines(topic: topic)
+    let context = HelpContext(
+      program: name, stateName: "\(State.self)", screens: HelpContext.screens)
+    return HelpContext.$current.withValue(context) {
+      CommandGrammar(commands).helpLines(topic: topic)
+    }
   }
 }
 
@@ -35,20 +39,21 @@ extension CommandGrammar {
   package func helpLines(topic: String?) -> [String] {
     guard let topic else {
       let width = commands.map(\.usage.count).max() ?? 0
-      return commands.map { command in
-        let padding = String(repeating: " ", count: width - command.usage.count + 2)
-        return command.usage + padding + command.summary + " (e.g. \(command.example))"
+      var lines = ["Commands (command words are case-insensitive):"]
+      for command in commands {
+        let padding = String(repeating: " ", count: width - command.usage.count)
+        lines.append(
+          "  \(command.usage)\(padding)  \(command.summary)  (e.g. \(command.example))")
       }
+      lines.append("Lines starting with # are comments. :help COMMAND explains one command.")
+      return lines
     }
     guard let command = command(named: topic) ?? command(named: ":" + topic) else {
       return ["no command '\(Word.display(topic))' to explain; type :help for the list"]
     }
     var lines = [command.usage, "  " + command.summary]
     if !command.details.isEmpty { lines.append("  " + command.details) }
-    if command.words.count > 1 {
-      lines.append("  also: " + command.words.dropFirst().joined(separator: ", "))
-    }
-    lines.append("  e.g. \(command.example)")
+    lines.append("  example: \(command.example)")
     return lines
   }
 }

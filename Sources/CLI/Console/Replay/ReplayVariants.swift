@@ -41,8 +41,8 @@ package struct ReplayVariants<App: ConsoleApp> {
       var source = app.testSource(logName: name, startState: start, steps: steps)
       if source == nil, let emission = app.testEmission {
         do {
-          source = try SessionTestEmitter(app: app, emission: emission)
-            .source(logAt: request.path, name: name, start: start, steps: steps)
+          source = try emittedTest(
+            emission, logAt: request.path, name: name, start: start, steps: steps)
         } catch {
           console.error("\(app.name): \(error)")
           return 2
@@ -163,4 +163,30 @@ package func stateChange<State: Equatable>(from before: State, to after: State) 
   guard before != after else { return ["(no change)"] }
   return lineDiff(expected: dumpLines(before), actual: dumpLines(after))
     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+extension ReplayVariants {
+  /// The test of the session in the log at `path` (named `name`), replayed from `start` through
+  /// `steps`, as `emission` says: its clock and dependency calls as the version-2 log has them.
+  package func emittedTest(
+    _ emission: TestEmission, logAt path: String, name: String, start: App.State,
+    steps: [ReplayStep<App.Action>]
+  ) throws(ActionLogError) -> String {
+    let extras = try SessionTestEmitter<App.State, App.Action>.extras(ofLogAt: path, app: app.name)
+    if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
+      throw ActionLogError(
+        .badLog, file: path, line: 1,
+        "the log holds effects' actions but not the times and dependency calls a test needs to "
+          + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
+          + "testEmission); record the session again with --record and emit the test from that log")
+    }
+    let reducer = app.reducer
+    return SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: emission.imports, reducer: emission.reducer,
+      style: EmissionStyle()
+    ).source(
+      log: name, start: start, steps: steps,
+      reduce: { _ = reducer.reduce(into: &$0, action: $1) },
+      script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras))
+  }
 }
