@@ -1,4 +1,5 @@
 import Features
+import Store
 import Testing
 
 @testable import Console

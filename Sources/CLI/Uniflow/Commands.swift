@@ -1,5 +1,6 @@
 import Console
 import Features
+import Store
 
 /// uniflow's REPL commands, as the console's table: each with its arguments, its help, and the
 /// action it sends. The console adds its own `:` commands, parses, suggests and explains.

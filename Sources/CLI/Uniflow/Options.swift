@@ -1,6 +1,7 @@
 import Console
 import Effects
 import Foundation
+import Store
 
 /// The command line, parsed.
 package struct Options: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Store
+
 /// An app's command table with the console's `:` commands: parses a typed line and writes
 /// `:help`.
 ///
@@ -26,15 +28,10 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   /// The command word nearest to `word`, if it is near enough to be a likely typo.
   package func suggestion(for word: String) -> String? {
     let lowered = word.lowercased()
-    var best: (word: String, distance: Int)?
-    for command in commands {
-      for candidate in command.words {
-        let distance = Suggestion.editDistance(lowered, candidate.lowercased())
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-      }
+    let words = commands.flatMap(\.words)
+    return Suggestion.likely(lowered, among: words.map { $0.lowercased() }).flatMap { found in
+      words.first { $0.lowercased() == found }
     }
-    guard let best else { return nil }
-    return best.distance <= max(1, min(3, best.word.count / 3)) ? best.word : nil
   }
 
   /// `line` as a console command; a blank line or a `#` comment is `.nothing`.

@@ -18,6 +18,22 @@ package enum Suggestion {
     return best.name
   }
 
+  /// The one of `names` nearest to `word` if it is near enough to be a likely typo: within a
+  /// third of its length in edits (at least 1, at most 3).
+  ///
+  /// ```swift
+  /// Suggestion.likely("mvoed", among: ["moved", "added"])   // "moved"
+  /// ```
+  package static func likely(_ word: String, among names: [String]) -> String? {
+    var best: (name: String, distance: Int)?
+    for name in names {
+      let distance = editDistance(word, name)
+      if distance < (best?.distance ?? Int.max) { best = (name, distance) }
+    }
+    guard let best else { return nil }
+    return best.distance <= max(1, min(3, best.name.count / 3)) ? best.name : nil
+  }
+
   /// Levenshtein distance, with a swap of two neighbours counting as one edit.
   package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.prefix(64))
