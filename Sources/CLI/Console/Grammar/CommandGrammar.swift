@@ -1,3 +1,4 @@
+import ActionLog
 import Store
 
 /// An app's command table with the console's `:` commands: parses a typed line and writes
@@ -13,10 +14,17 @@ import Store
 /// characters). `:help` is O(C).
 package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   package let commands: [ActionCommand<Action>]
+  /// Reads an action typed as Swift (a line starting with `.`), when the app's can be.
+  package let typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)?
 
-  /// The app's `commands` followed by the console's `:` commands.
-  package init(_ commands: [ActionCommand<Action>]) {
+  /// The app's `commands` followed by the console's `:` commands; `typing` reads an action
+  /// typed as Swift.
+  package init(
+    _ commands: [ActionCommand<Action>],
+    typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)? = nil
+  ) {
     self.commands = commands + ColonCommands.all(examples: commands)
+    self.typing = typing
   }
 
   /// The command whose words include `word`, ignoring case.
@@ -38,6 +46,7 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   package func parse(_ line: String) throws(CommandError) -> ConsoleCommand<Action> {
     let words = Word.split(line)
     guard let first = words.first, !first.text.hasPrefix("#") else { return .nothing }
+    if first.text.hasPrefix(".") { return .action(try typed(line)) }
     guard let command = command(named: first.text) else {
       throw CommandError(
         problem: "unknown command '\(Word.display(first.text))'", column: first.column,
@@ -53,6 +62,25 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
         hint: suggestion(for: topic.text).map { "did you mean '\($0)'?" })
     }
     return command.build(arguments)
+  }
+
+  /// The action `line` spells as Swift (``ValueSyntax``), or an error at its column saying what
+  /// was expected there.
+  private func typed(_ line: String) throws(CommandError) -> Action {
+    guard let typing else {
+      throw CommandError(
+        problem: "this app's actions cannot be typed as Swift (its Action is not Decodable)",
+        column: (line.firstIndex { !$0.isWhitespace }.map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1,
+        hint: "type :help for the list of commands")
+    }
+    do {
+      return try typing(line)
+    } catch {
+      let column = String(decoding: Array(line.utf8).prefix(error.offset), as: UTF8.self).count + 1
+      let hint = [error.expected.map { "expected \($0)" }, error.suggestion.map { "did you mean '\($0)'?" }]
+        .compactMap { $0 }.joined(separator: "; ")
+      throw CommandError(problem: error.message, column: column, hint: hint.isEmpty ? nil : hint)
+    }
   }
 
   /// The arguments of `command`, typed as `words` after its word (`words[0]`).

@@ -16,7 +16,7 @@ extension ConsoleApp {
   /// // throws "'x' is not a whole number from 1 (column 8) — usage: remove ID"
   /// ```
   public func command(_ line: String) throws(CommandError) -> ConsoleCommand<Action> {
-    try CommandGrammar(commands).parse(line)
+    try CommandGrammar(commands, typing: actionLogCoding.typing).parse(line)
   }
 
   /// `:help` from ``commands``: every command's usage, summary and example, aligned; with a
@@ -29,7 +29,7 @@ extension ConsoleApp {
     let context = HelpContext(
       program: name, stateName: "\(State.self)", screens: HelpContext.screens)
     return HelpContext.$current.withValue(context) {
-      CommandGrammar(commands).helpLines(topic: topic)
+      CommandGrammar(commands, typing: actionLogCoding.typing).helpLines(topic: topic)
     }
   }
 }
@@ -46,6 +46,11 @@ extension CommandGrammar {
           "  \(command.usage)\(padding)  \(command.summary)  (e.g. \(command.example))")
       }
       lines.append("Lines starting with # are comments. :help COMMAND explains one command.")
+      if typing != nil {
+        lines.append(
+          "An action can also be typed as Swift, .case(label: value, …): Tab completes its cases "
+            + "and labels.")
+      }
       return lines
     }
     guard let command = command(named: topic) ?? command(named: ":" + topic) else {

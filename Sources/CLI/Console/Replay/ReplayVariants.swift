@@ -89,7 +89,7 @@ package struct ReplayVariants<App: ConsoleApp> {
         for line in shown.changes(to: state) { console.screen(line) }
       }
     }
-    for line in app.screens(of: state) { console.screen(line) }
+    for line in app.displayedScreens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
       if full.state == state {

@@ -143,10 +143,10 @@ protocol DictionaryMarker {}
 extension Dictionary: DictionaryMarker {}
 
 /// The texts of the literals.
-enum ValueText {
+package enum ValueText {
   /// A Swift string literal: quotes, backslashes, controls and the characters a terminal would
   /// hide or obey escaped.
-  static func string(_ value: String) -> String {
+  package static func string(_ value: String) -> String {
     var text = "\""
     for scalar in value.unicodeScalars {
       switch scalar {
@@ -168,21 +168,21 @@ enum ValueText {
   }
 
   /// Controls, bidirectional formatting, zero-width characters, line and paragraph separators.
-  static func hidden(_ scalar: Unicode.Scalar) -> Bool {
+  package static func hidden(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     return value < 0x20 || (0x7F...0x9F).contains(value) || (0x200B...0x200F).contains(value)
       || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
       || value == 0x2028 || value == 0x2029 || value == 0xFEFF
   }
 
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     if value.isNaN { return ".nan" }
     if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
     return "\(value)"
   }
 
   /// A name as Swift writes it: in backquotes when it is not a plain identifier.
-  static func name(_ text: String) -> String {
+  package static func name(_ text: String) -> String {
     let plain =
       !text.isEmpty && text.utf8.allSatisfy(ValueSyntaxParser.isIdentifierByte)
       && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text.utf8.first!)
