@@ -151,7 +151,9 @@ package struct StateChanges {
       new: {
         taken += 1
         return new.dumpElement($0)
-      }, into: &found)
+      },
+      changed: { count in (after as? any ChangedElements)?.changedOffsets(from: old, upTo: count) },
+      into: &found)
   }
 
   /// A list's change as an append, a removal at its end, changed elements (by id in an
@@ -161,7 +163,7 @@ package struct StateChanges {
   private mutating func listChanges(
     count: (old: Int, new: Int), shared: (start: Int, end: Int), at path: StatePath,
     ids: () -> (old: [AnyHashable], new: [AnyHashable])?, old: (Int) -> Any,
-    new: (Int) -> Any, into found: inout [Change]
+    new: (Int) -> Any, changed: ((Int) -> [Int]?)? = nil, into found: inout [Change]
   ) -> Bool {
     if shared.start == count.old {
       found.append(
@@ -174,7 +176,8 @@ package struct StateChanges {
       return true
     }
     if let ids = ids() {
-      return identifiedChanges(ids, at: path, old: old, new: new, into: &found)
+      return identifiedChanges(
+        ids, at: path, old: old, new: new, changed: changed?(count.old), into: &found)
     }
     guard count.old == count.new else { return false }
     for index in shared.start..<(count.new - shared.end) {
@@ -188,7 +191,7 @@ package struct StateChanges {
   /// end.
   private mutating func identifiedChanges(
     _ ids: (old: [AnyHashable], new: [AnyHashable]), at path: StatePath, old: (Int) -> Any,
-    new: (Int) -> Any, into found: inout [Change]
+    new: (Int) -> Any, changed: [Int]?, into found: inout [Change]
   ) -> Bool {
     let newSet = Set(ids.new)
     let oldSet = Set(ids.old)
@@ -201,7 +204,12 @@ package struct StateChanges {
     }
     var oldOffsets: [AnyHashable: Int] = [:]
     for (offset, id) in ids.old.enumerated() where newSet.contains(id) { oldOffsets[id] = offset }
-    for (offset, id) in ids.new.prefix(keptIDs.count).enumerated() {
+    // With nothing removed the kept elements keep their offsets: those that differ are found
+    // typed, and only they are taken out of the list.
+    let candidates =
+      keptIDs.count == ids.old.count ? changed ?? Array(0..<keptIDs.count) : Array(0..<keptIDs.count)
+    for offset in candidates {
+      let id = ids.new[offset]
       guard let before = oldOffsets[id] else { continue }
       let (was, now) = (old(before), new(offset))
       guard !Self.same(was, now) else { continue }
@@ -247,5 +255,28 @@ extension EmittedSwift {
   package static func assignments(from before: Any, to after: Any, path: String) -> [String] {
     var changes = StateChanges(literal: { value($0) }, isWhole: isLeaf)
     return changes.assignments(from: before, to: after, path: path)
+  }
+}
+
+/// A list whose elements can be compared with another's of the same type typed, without taking
+/// them out of the list: the offsets, below a count, where two lists differ.
+protocol ChangedElements {
+  /// The offsets below `count` where this list's element differs from `other`'s (a list of the
+  /// same type, else nil). O(count), a byte compare first.
+  func changedOffsets(from other: Any, upTo count: Int) -> [Int]?
+}
+
+extension IdentifiedArray: ChangedElements where Element: Equatable {
+  func changedOffsets(from other: Any, upTo count: Int) -> [Int]? {
+    guard let other = other as? Self, count <= self.count, count <= other.count else { return nil }
+    var offsets: [Int] = []
+    for offset in 0..<count {
+      var (mine, theirs) = (self[offset], other[offset])
+      let same = withUnsafeBytes(of: &mine) { mine in
+        withUnsafeBytes(of: &theirs) { theirs in mine.elementsEqual(theirs) }
+      }
+      if !same, mine != theirs { offsets.append(offset) }
+    }
+    return offsets
   }
 }
