@@ -97,7 +97,9 @@ struct OneLineConsoleTests {
       Array(lines.dropFirst().dropLast()) == [
         #"{"seq":1,"src":"sent","action":".added(title: \"A \\\"quoted\\\" title\")"}"#,
         #"{"seq":2,"src":"sent","action":".episodes(.element(id: 1, action: .downloadTapped))"}"#,
-        #"{"seq":3,"src":"sent","action":".cleared"}"#,
+        #"{"seq":3,"src":"effect","action":".episodes(.element(id: 1, action: .progress(50)))"}"#,
+        #"{"seq":4,"src":"effect","action":".episodes(.element(id: 1, action: .tagged([\"downloaded\"])))"}"#,
+        #"{"seq":5,"src":"sent","action":".cleared"}"#,
       ])
     let verify = CapturingConsole()
     #expect(ConsoleReplay(app).run(ReplayRequest(path: file.path, verify: true), console: verify) == 0)
@@ -110,7 +112,7 @@ struct OneLineConsoleTests {
         #"episodes[id: 1]: (id: 1, title: "A \"quoted\" title", download: .idle, tags: [])"#,
         "#2 sent .episodes(.element(id: 1, action: .downloadTapped))",
         "episodes[id: 1].download: .downloading(0)",
-        "#3 sent .cleared",
+        "#3 effect .episodes(.element(id: 1, action: .progress(50)))",
       ])
   }
 
@@ -155,5 +157,49 @@ struct OneLineConsoleTests {
     let shown = StateScreens.lines(of: next)
     #expect(shown[0].text.hasSuffix("… 9997 more]"), "\(shown[0].text)")
     #expect(shown[0].text.count < 400)
+  }
+}
+
+extension OneLineConsoleTests {
+  @Test("--emit-test writes the session with its effects' actions sent as logged")
+  func emitsEffectsAsLogged() async throws {
+    let file = TemporaryFile("podcast.log")
+    defer { file.remove() }
+    _ = await record(
+      #".added(title: "a")"# + "\n.episodes(.element(id: 1, action: .downloadTapped))", to: file)
+    let console = CapturingConsole()
+    #expect(
+      ConsoleReplay(app).run(ReplayRequest(path: file.path, emitTest: ""), console: console) == 0)
+    #expect(console.errors.isEmpty)
+    let source = console.outputs
+    #expect(source.contains("@testable import TestSupport"))
+    #expect(source.contains { $0.hasPrefix("  try await ") && $0.hasSuffix("(Podcast())") })
+    #expect(source.contains("  let effects = Answers<Podcast.Action>()"))
+    #expect(source.contains("    reducer: reducer.effectsAnswered(by: effects)"))
+    let body = Array(source.drop { !$0.hasPrefix("  // #2") })
+    #expect(
+      body == [
+        "  // #2 sent .episodes(.element(id: 1, action: .downloadTapped))",
+        "  await store.send(.episodes(.element(id: 1, action: .downloadTapped))) {",
+        "    $0.episodes[id: 1]?.download = .downloading(0)",
+        "  }",
+        "",
+        "  // #3 effect .episodes(.element(id: 1, action: .progress(50)))",
+        "  await effects.answer(.success(.episodes(.element(id: 1, action: .progress(50)))))",
+        "  await store.receive(.episodes(.element(id: 1, action: .progress(50)))) {",
+        "    $0.episodes[id: 1]?.download = .downloading(50)",
+        "  }",
+        "",
+        #"  // #4 effect .episodes(.element(id: 1, action: .tagged(["downloaded"])))"#,
+        #"  await effects.answer(.success(.episodes(.element(id: 1, action: .tagged(["downloaded"])))))"#,
+        #"  await store.receive(.episodes(.element(id: 1, action: .tagged(["downloaded"])))) {"#,
+        #"    $0.episodes[id: 1]?.tags.append("downloaded")"#,
+        "  }",
+        "",
+        "  // The session ended here: the console cancelled what was still running.",
+        "  store.cancelAllEffects()",
+        "  await store.finish()",
+        "}",
+      ])
   }
 }

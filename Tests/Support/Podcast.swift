@@ -79,7 +79,13 @@ package struct Podcast: Reducer {
       _ = state.episodes.insert(episode, at: to)
     case .episodes(.element(let id, let action)):
       switch action {
-      case .downloadTapped: state.episodes[id: id]?.download = .downloading(0)
+      case .downloadTapped:
+        state.episodes[id: id]?.download = .downloading(0)
+        // The download: it reports its progress, then that it is done.
+        return .run { send in
+          await send(.episodes(.element(id: id, action: .progress(50))))
+          await send(.episodes(.element(id: id, action: .tagged(["downloaded"]))))
+        }
       case .progress(let percent): state.episodes[id: id]?.download = .downloading(percent)
       case .finished(let bytes, let date):
         state.episodes[id: id]?.download = .done(bytes: bytes, at: date)

@@ -1,5 +1,6 @@
 import Console
 import Features
+import Store
 import Foundation
 
 /// `uniflow replay LOG --emit-test`, on the console's emitter: the app's dependencies answer
@@ -17,7 +18,8 @@ enum EmittedTest {
   ) -> String {
     let reducer = AppReducer()
     return emitter.source(
-      log: name, start: start, steps: steps, reduce: { _ = reducer.reduce(into: &$0, action: $1) },
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
       script: AnswersScript(), work: &work)
   }
 
@@ -139,9 +141,9 @@ struct AnswersScript: SessionTestScript {
     return (lines, received ? "receive" : "send")
   }
 
-  mutating func after(_ step: ReplayStep<AppAction>, from before: AppState, to after: AppState)
-    -> [String]
-  {
+  mutating func after(
+    _ step: ReplayStep<AppAction>, from before: AppState, to after: AppState, startedEffect: Bool
+  ) -> [String] {
     inFlight.update(after: step.action, from: before, to: after)
     return []
   }

@@ -70,10 +70,10 @@ package struct SessionTestEmitter<State, Action> {
   }
 
   /// The test of the session of the log named `log`, replayed from `start` through `steps`,
-  /// each reduced with `reduce`.
+  /// each reduced with `reduce`, which says whether the action started an effect.
   package func source(
     log name: String, start: State, steps: [ReplayStep<Action>],
-    reduce: (inout State, Action) -> Void, script: some SessionTestScript<State, Action>
+    reduce: (inout State, Action) -> Bool, script: some SessionTestScript<State, Action>
   ) -> String {
     var work = work()
     return source(
@@ -83,7 +83,7 @@ package struct SessionTestEmitter<State, Action> {
   /// ``source(log:start:steps:reduce:script:)``, adding what it cost to `work`.
   package func source<Script: SessionTestScript<State, Action>>(
     log name: String, start: State, steps: [ReplayStep<Action>],
-    reduce: (inout State, Action) -> Void, script: Script, work: inout Work
+    reduce: (inout State, Action) -> Bool, script: Script, work: inout Work
   ) -> String {
     var script = script
     let function = EmittedSwift.identifier(name)
@@ -94,7 +94,10 @@ package struct SessionTestEmitter<State, Action> {
     var lines = ["// swift-format-ignore-file"]
     lines += script.generatedBy(program: program, log: shownName)
     lines.append("")
-    lines += imports.map { "import \($0)" }
+    // An entry `@testable Module` is imported @testable.
+    lines += imports.map {
+      $0.hasPrefix("@testable ") ? "@testable import \($0.dropFirst(10))" : "import \($0)"
+    }
     lines += [
       "",
       "@MainActor",
@@ -115,13 +118,18 @@ package struct SessionTestEmitter<State, Action> {
       "    reducer: \(script.reducer("reducer"))",
       "  ) {",
     ]
-    lines += script.dependencies()
-    lines.append("  }")
+    let dependencies = script.dependencies()
+    if dependencies.isEmpty {
+      lines[lines.count - 1] = "  )"
+    } else {
+      lines += dependencies
+      lines.append("  }")
+    }
     lines += script.start()
     var state = start
     for step in steps {
       let before = state
-      reduce(&state, step.action)
+      let startedEffect = reduce(&state, step.action)
       lines.append("")
       lines.append("  // #\(step.seq) \(step.origin.rawValue) \(TerminalText.escape(step.summary))")
       let (prelude, verb) = script.before(step, from: before, to: state)
@@ -129,7 +137,7 @@ package struct SessionTestEmitter<State, Action> {
       let action = style.action(step.action, before, &work.changes)
       let changes = work.changes.assignments(from: before, to: state, path: "$0")
       lines += EmittedSwift.step(verb, action, changes: changes)
-      lines += script.after(step, from: before, to: state)
+      lines += script.after(step, from: before, to: state, startedEffect: startedEffect)
     }
     lines += script.end()
     lines += ["  await store.finish()", "}"]

@@ -30,9 +30,10 @@ package protocol SessionTestScript<State, Action> {
   /// having gone from `before` to `after`.
   mutating func before(_ step: ReplayStep<Action>, from before: State, to after: State)
     -> (lines: [String], verb: String)
-  /// The lines after the step.
-  mutating func after(_ step: ReplayStep<Action>, from before: State, to after: State)
-    -> [String]
+  /// The lines after the step; `startedEffect` says whether its action started an effect.
+  mutating func after(
+    _ step: ReplayStep<Action>, from before: State, to after: State, startedEffect: Bool
+  ) -> [String]
   /// The lines after the last step, before `await store.finish()`.
   func end() -> [String]
 }
@@ -40,9 +41,9 @@ package protocol SessionTestScript<State, Action> {
 extension SessionTestScript {
   package func reducer(_ name: String) -> String { name }
   package mutating func start() -> [String] { [] }
-  package mutating func after(_ step: ReplayStep<Action>, from before: State, to after: State)
-    -> [String]
-  { [] }
+  package mutating func after(
+    _ step: ReplayStep<Action>, from before: State, to after: State, startedEffect: Bool
+  ) -> [String] { [] }
 }
 
 /// The test of a version-2 log: a `TestClock` advanced to each logged time before its step, and
@@ -87,9 +88,9 @@ package struct LoggedCallsScript<State, Action>: SessionTestScript {
     (advance(to: extras.clocks[step.seq]), step.origin == .effect ? "receive" : "send")
   }
 
-  package mutating func after(_ step: ReplayStep<Action>, from before: State, to after: State)
-    -> [String]
-  { answers(after: step.seq) }
+  package mutating func after(
+    _ step: ReplayStep<Action>, from before: State, to after: State, startedEffect: Bool
+  ) -> [String] { answers(after: step.seq) }
 
   package func end() -> [String] {
     [

@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import PropertyTesting
 import Store
 
 /// `APP replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
@@ -48,13 +49,9 @@ package struct ReplayVariants<App: ConsoleApp> {
           return 2
         }
       }
-      guard let source else {
-        console.error(
-          "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
-            + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:))")
-        return 2
-      }
-      return write(source, to: file, log: request.path, console: console)
+      return write(
+        source ?? effectsTest(name: name, start: start, steps: steps), to: file,
+        log: request.path, console: console)
     }
     let reducer = app.reducer
     let eachChange = request.diff && request.skip.isEmpty
@@ -186,7 +183,26 @@ extension ReplayVariants {
       style: EmissionStyle()
     ).source(
       log: name, start: start, steps: steps,
-      reduce: { _ = reducer.reduce(into: &$0, action: $1) },
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
       script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras))
+  }
+}
+
+extension ReplayVariants {
+  /// The test of a session of an app that logs no dependency: its effects' actions sent as
+  /// logged (``LoggedEffectsScript``), in a test that imports the reducer's module
+  /// `@testable`, so that its internal types and initialisers are there to use.
+  package func effectsTest(name: String, start: App.State, steps: [ReplayStep<App.Action>])
+    -> String
+  {
+    let reducer = app.reducer
+    let module = String(reflecting: App.Body.self).prefix { $0 != "." }
+    let emitter = SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: ["@testable \(module)"],
+      reducer: swiftSource(reducer) ?? "\(sourceTypeName(App.Body.self))()", style: EmissionStyle())
+    return emitter.source(
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
+      script: LoggedEffectsScript<App.State, App.Action>())
   }
 }
