@@ -130,9 +130,10 @@ let package = Package(
       swiftSettings: strict),
     // Tests written by `uniflow replay LOG --emit-test` from the logs in Tests/EmittedTests/Logs;
     // CLITests regenerates them and checks they are unchanged.
+    // PodcastSession.swift is the test the one-line console writes for TestSupport's Podcast.
     .testTarget(
-      name: "EmittedTests", dependencies: ["Features", "StoreTesting"], exclude: ["Logs"],
-      swiftSettings: strict),
+      name: "EmittedTests", dependencies: ["Features", "StoreTesting", "TestSupport"],
+      exclude: ["Logs"], swiftSettings: strict),
     // The console driven with an app it knows nothing of (the test support's Tally).
     .testTarget(
       name: "ConsoleTests", dependencies: ["Console", "StoreTesting", "TestSupport"],

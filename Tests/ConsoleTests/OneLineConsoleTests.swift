@@ -90,7 +90,8 @@ struct OneLineConsoleTests {
     let file = TemporaryFile("podcast.log")
     defer { file.remove() }
     _ = await record(
-      #".added(title: "A \"quoted\" title")"# + "\n.episodes(.element(id: 1, action: .downloadTapped))\n.cleared",
+      #".added(title: "A \"quoted\" title")"#
+        + "\n.episodes(.element(id: 1, action: .downloadTapped))\n.cleared",
       to: file)
     let lines = try file.read().split(separator: "\n").map(String.init)
     #expect(
@@ -102,10 +103,12 @@ struct OneLineConsoleTests {
         #"{"seq":5,"src":"sent","action":".cleared"}"#,
       ])
     let verify = CapturingConsole()
-    #expect(ConsoleReplay(app).run(ReplayRequest(path: file.path, verify: true), console: verify) == 0)
+    #expect(
+      ConsoleReplay(app).run(ReplayRequest(path: file.path, verify: true), console: verify) == 0)
     #expect(verify.errors.first?.hasPrefix("podcast: verified: the replay reproduces") == true)
     let trace = CapturingConsole()
-    #expect(ConsoleReplay(app).run(ReplayRequest(path: file.path, trace: true), console: trace) == 0)
+    #expect(
+      ConsoleReplay(app).run(ReplayRequest(path: file.path, trace: true), console: trace) == 0)
     #expect(
       trace.outputs.prefix(5) == [
         #"#1 sent .added(title: "A \"quoted\" title")"#,
@@ -136,7 +139,8 @@ struct OneLineConsoleTests {
       ])
   }
 
-  @Test("the lines a change prints follow the size of the change, not of the state: 10,000 episodes")
+  @Test(
+    "the lines a change prints follow the size of the change, not of the state: 10,000 episodes")
   func changesAreBounded() async {
     var state = Podcast.State()
     state.episodes = IdentifiedArrayOf(

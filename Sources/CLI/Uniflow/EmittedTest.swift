@@ -1,7 +1,7 @@
 import Console
 import Features
-import Store
 import Foundation
+import Store
 
 /// `uniflow replay LOG --emit-test`, on the console's emitter: the app's dependencies answer
 /// through `Answers`, with what the effects' actions carry, in order, so that a bug seen once

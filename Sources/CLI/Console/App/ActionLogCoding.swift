@@ -40,7 +40,9 @@ extension ActionLogCoding where Action: LoggableAction {
     Self(codec: HandCodec<Action>(), typing: Self.typing(Action.self))
   }
 
-  private static func typing(_: Action.Type) -> (@Sendable (String) throws(ValueSyntaxError) -> Action)? {
+  private static func typing(_: Action.Type) -> (
+    @Sendable (String) throws(ValueSyntaxError) -> Action
+  )? {
     guard let decodable = Action.self as? any (Decodable & Sendable).Type else { return nil }
     return typing(decodable)
   }

@@ -70,15 +70,19 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
     guard let typing else {
       throw CommandError(
         problem: "this app's actions cannot be typed as Swift (its Action is not Decodable)",
-        column: (line.firstIndex { !$0.isWhitespace }.map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1,
+        column: (line.firstIndex { !$0.isWhitespace }.map {
+          line.distance(from: line.startIndex, to: $0)
+        } ?? 0) + 1,
         hint: "type :help for the list of commands")
     }
     do {
       return try typing(line)
     } catch {
       let column = String(decoding: Array(line.utf8).prefix(error.offset), as: UTF8.self).count + 1
-      let hint = [error.expected.map { "expected \($0)" }, error.suggestion.map { "did you mean '\($0)'?" }]
-        .compactMap { $0 }.joined(separator: "; ")
+      let hint = [
+        error.expected.map { "expected \($0)" }, error.suggestion.map { "did you mean '\($0)'?" },
+      ]
+      .compactMap { $0 }.joined(separator: "; ")
       throw CommandError(problem: error.message, column: column, hint: hint.isEmpty ? nil : hint)
     }
   }

@@ -98,7 +98,9 @@ package struct StateChanges {
     let whole = Change(path: path, kind: .set(after))
     if isWhole(after) { return found.append(whole) }
     if let list = before as? any DumpableList, type(of: before) == type(of: after) {
-      guard typedListChanges(list, after, at: path, into: &found) else { return found.append(whole) }
+      guard typedListChanges(list, after, at: path, into: &found) else {
+        return found.append(whole)
+      }
       return
     }
     reflected += 1
@@ -207,7 +209,8 @@ package struct StateChanges {
     // With nothing removed the kept elements keep their offsets: those that differ are found
     // typed, and only they are taken out of the list.
     let candidates =
-      keptIDs.count == ids.old.count ? changed ?? Array(0..<keptIDs.count) : Array(0..<keptIDs.count)
+      keptIDs.count == ids.old.count
+      ? changed ?? Array(0..<keptIDs.count) : Array(0..<keptIDs.count)
     for offset in candidates {
       let id = ids.new[offset]
       guard let before = oldOffsets[id] else { continue }

@@ -33,7 +33,8 @@ package enum StateText {
       case let string as String:
         let limit = max(8, budget - text.count)
         if string.count > limit {
-          text += ValueText.string(String(string.prefix(limit))).dropLast()
+          text +=
+            ValueText.string(String(string.prefix(limit))).dropLast()
             + "… (\(string.count - limit) more characters)\""
         } else {
           text += ValueText.string(string)
@@ -49,7 +50,8 @@ package enum StateText {
         text += "\(integer)"
         return
       case let date as Date:
-        text += LogDate.string(date).map(ValueText.string) ?? "\(date.timeIntervalSinceReferenceDate)"
+        text +=
+          LogDate.string(date).map(ValueText.string) ?? "\(date.timeIntervalSinceReferenceDate)"
         return
       case let url as URL:
         text += ValueText.string(url.absoluteString)
