@@ -81,16 +81,16 @@ struct ValueSyntaxTests {
     arguments: [
       (
         ".mvoed(from: 1, to: 2)", 0,
-        "unknown case '.mvoed' of Action; expected one of its cases: .added(title: String), "
+        "unknown case '.mvoed' of Podcast.Action; expected one of its cases: .added(title: String), "
           + ".moved(from: Int, to: Int), .episodes(IdentifiedAction<Int, EpisodeAction>), "
-          + ".search(SearchAction), .destination(Optional<Destination>), "
-          + ".rated(Dictionary<String, Int>), .played(Optional<Int>, speed: Speed), "
+          + ".search(SearchAction), .destination(Destination?), "
+          + ".rated([String: Int]), .played(Int?, speed: Speed), "
           + ".volume(Double), .cleared — did you mean '.moved'?"
       ),
       (
         ".episodes(.element(id: 1, action: .dowloadTapped))", 34,
-        "unknown case '.dowloadTapped' of EpisodeAction; expected one of its cases: "
-          + ".progress(Int), .finished(bytes: Int, at: Date), .tagged(Array<String>), "
+        "unknown case '.dowloadTapped' of Podcast.EpisodeAction; expected one of its cases: "
+          + ".progress(Int), .finished(bytes: Int, at: Date), .tagged([String]), "
           + ".downloadTapped — did you mean '.downloadTapped'?"
       ),
       (
@@ -100,11 +100,11 @@ struct ValueSyntaxTests {
       (".moved(from: 1)", 14, ".moved needs 'to:'; expected (from: Int, to: Int)"),
       (
         #".moved(from: "1", to: 2)"#, 13,
-        "a string where Action needs a whole number (Int); expected a whole number (Int)"
+        "a string where Podcast.Action needs a whole number (Int); expected a whole number (Int)"
       ),
       (
         ".played(1, speed: .medium)", 18,
-        "unknown case '.medium' of Speed; expected one of its cases: .slow, .normal, .fast"
+        "unknown case '.medium' of Podcast.Speed; expected one of its cases: .slow, .normal, .fast"
       ),
       (".volume(1e999)", 8, "1e999 is too large for a Double; expected a number"),
       (
@@ -156,8 +156,8 @@ struct ValueSyntaxTests {
     #expect(try decode(#".added(title: "서울")"#) == .added(title: "서울"))
     #expect(
       throws: ValueSyntaxError(
-        "Episode has no '제목:'", at: 1,
-        expected: "(id: Int, title: String, download: Download, tags: Array<String>)")
+        "Podcast.Episode has no '제목:'", at: 1,
+        expected: "(id: Int, title: String, download: Download, tags: [String])")
     ) { try ValueSyntaxDecoder.decode(Podcast.Episode.self, from: "(제목: 1)") }
   }
 

@@ -73,14 +73,14 @@ struct OneLineConsoleTests {
     await session.run(lines(".episodes(.element(id: 1, action: .progres(40)))\n.mvoed"))
     #expect(
       console.errors == [
-        "line 1: unknown case '.progres' of EpisodeAction (column 35) — expected one of its "
-          + "cases: .progress(Int), .finished(bytes: Int, at: Date), .tagged(Array<String>), "
+        "line 1: unknown case '.progres' of Podcast.EpisodeAction (column 35) — expected one of its "
+          + "cases: .progress(Int), .finished(bytes: Int, at: Date), .tagged([String]), "
           + ".downloadTapped; did you mean '.progress'?",
-        "line 2: unknown case '.mvoed' of Action (column 1) — expected one of its cases: "
+        "line 2: unknown case '.mvoed' of Podcast.Action (column 1) — expected one of its cases: "
           + ".added(title: String), .moved(from: Int, to: Int), "
           + ".episodes(IdentifiedAction<Int, EpisodeAction>), .search(SearchAction), "
-          + ".destination(Optional<Destination>), .rated(Dictionary<String, Int>), "
-          + ".played(Optional<Int>, speed: Speed), .volume(Double), .cleared; "
+          + ".destination(Destination?), .rated([String: Int]), "
+          + ".played(Int?, speed: Speed), .volume(Double), .cleared; "
           + "did you mean '.moved'?",
       ])
   }
@@ -133,9 +133,9 @@ struct OneLineConsoleTests {
     #expect(console.outputs.isEmpty)
     #expect(
       console.errors == [
-        "podcast: \(file.path):3:67: unknown case '.downloadTaped' of EpisodeAction; expected "
+        "podcast: \(file.path):3:67: unknown case '.downloadTaped' of Podcast.EpisodeAction; expected "
           + "one of its cases: .progress(Int), .finished(bytes: Int, at: Date), "
-          + ".tagged(Array<String>), .downloadTapped — did you mean '.downloadTapped'?"
+          + ".tagged([String]), .downloadTapped — did you mean '.downloadTapped'?"
       ])
   }
 

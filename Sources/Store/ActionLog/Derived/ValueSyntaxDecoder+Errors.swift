@@ -1,3 +1,4 @@
+import Foundation
 import Store
 
 // What the decoder says when a typed value is not of the type asked for: at the node at fault,
@@ -5,7 +6,48 @@ import Store
 // nearest of them when a name is mistyped.
 extension ValueDecoding {
   /// A type's name as a message shows it: `Action`, `IdentifiedAction<Int, Action>`.
-  static func name(_ type: Any.Type) -> String { String(describing: type) }
+  static func name(_ type: Any.Type) -> String { sourceTypeName(type) }
+
+  /// A payload's type as Swift spells it short: `Int?`, `[String]`, `[String: Int]`,
+  /// `IdentifiedAction<Int, EpisodeAction>` — without the types it is nested in.
+  static func shortName(_ type: Any.Type) -> String { sugared(String(describing: type)) }
+
+  /// `Optional<X>` as `X?`, `Array<X>` as `[X]`, `Dictionary<K, V>` as `[K: V]`, at any depth.
+  private static func sugared(_ name: String) -> String {
+    for (prefix, make) in [
+      ("Optional<", { (parts: [String]) in parts[0] + "?" }),
+      ("Array<", { (parts: [String]) in "[" + parts[0] + "]" }),
+      ("Dictionary<", { (parts: [String]) in "[" + parts.joined(separator: ": ") + "]" }),
+    ] where name.hasPrefix(prefix) && name.hasSuffix(">") {
+      let inner = name.dropFirst(prefix.count).dropLast()
+      let parts = splitArguments(inner).map(sugared)
+      return make(parts.count == (prefix == "Dictionary<" ? 2 : 1) ? parts : [String(inner)])
+    }
+    guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
+    let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    return name[..<open] + "<" + splitArguments(inner).map(sugared).joined(separator: ", ") + ">"
+  }
+
+  /// The generic arguments in `text`, split at its top-level commas.
+  private static func splitArguments(_ text: Substring) -> [String] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    for character in text {
+      switch character {
+      case "<", "[", "(": depth += 1
+      case ">", "]", ")": depth -= 1
+      case "," where depth == 0:
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        continue
+      default: break
+      }
+      current.append(character)
+    }
+    parts.append(current.trimmingCharacters(in: .whitespaces))
+    return parts
+  }
 
   /// What a value of `type` looks like, for a message.
   func expectation(of type: Any.Type) -> String {
@@ -26,7 +68,7 @@ extension ValueDecoding {
   static func signature(_ shape: TypeShape.Case) -> String {
     guard !shape.payload.isEmpty else { return "." + shape.name }
     let values = shape.payload.map { value in
-      (value.label.map { "\($0): " } ?? "") + name(value.type)
+      (value.label.map { "\($0): " } ?? "") + shortName(value.type)
     }
     return ".\(shape.name)(\(values.joined(separator: ", ")))"
   }
@@ -143,10 +185,10 @@ extension ValueDecoding {
       guard let shape = cases.first(where: { $0.name == name }), !shape.payload.isEmpty else {
         return nil
       }
-      return shape.payload.map { ($0.label.map { "\($0): " } ?? "") + Self.name($0.type) }
+      return shape.payload.map { ($0.label.map { "\($0): " } ?? "") + Self.shortName($0.type) }
         .joined(separator: ", ")
     case .struct(let fields)?:
-      return fields.map { "\($0.name): \(Self.name($0.type))" }.joined(separator: ", ")
+      return fields.map { "\($0.name): \(Self.shortName($0.type))" }.joined(separator: ", ")
     case nil:
       return nil
     }
