@@ -202,3 +202,27 @@ struct ValueSyntaxTests {
         == #"(id: 1, title: "a", download: .downloading(40), tags: [])"#)
   }
 }
+
+extension ValueSyntaxTests {
+  private struct Place: Codable, Equatable {
+    var name: String
+    var population: Int?
+  }
+
+  private enum Answer: Codable, Equatable {
+    case found(request: Int, Place?)
+    case many([Place])
+  }
+
+  @Test("a struct inside an optional, a list or a single value reads every argument once")
+  func nestedStructs() throws {
+    let place = Place(name: "Seoul", population: nil)
+    for answer in [Answer.found(request: 1, place), .found(request: 2, nil), .many([place, place])] {
+      let text = try ValueSyntaxEncoder.encode(answer)
+      #expect(try ValueSyntaxDecoder.decode(Answer.self, from: text) == answer, "\(text)")
+    }
+    #expect(
+      throws: ValueSyntaxError.self,
+      performing: { try ValueSyntaxDecoder.decode(Answer.self, from: #".found(request: 1, (name: "a", extra: 1))"#) })
+  }
+}

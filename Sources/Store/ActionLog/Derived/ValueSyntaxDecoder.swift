@@ -51,6 +51,8 @@ final class ValueDecoding: Decoder {
   private(set) var type: Any.Type = Never.self
   /// How many of the node's arguments have been read.
   var reads: Int32 = 0
+  /// Whether the type decoding the node read it by keys (its arguments are then all to read).
+  var keyed = false
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -66,9 +68,9 @@ final class ValueDecoding: Decoder {
 
   /// The value of type `T` at node `index`, every argument it has read.
   func value<T: Decodable>(_: T.Type, at index: Int) throws -> T {
-    let saved = (node, type, reads)
-    (node, type, reads) = (index, T.self, 0)
-    defer { (node, type, reads) = saved }
+    let saved = (node, type, reads, keyed)
+    (node, type, reads, keyed) = (index, T.self, 0, false)
+    defer { (node, type, reads, keyed) = saved }
     if let special = try special(T.self, at: index) { return special }
     let value: T
     do {
@@ -83,7 +85,7 @@ final class ValueDecoding: Decoder {
       throw describe(error)
     }
     let node = nodes[index]
-    if reads < node.count, node.kind == .tuple || node.kind == .enumCase {
+    if keyed, reads < node.count, node.kind == .tuple || node.kind == .enumCase {
       throw unread(at: index)
     }
     return value
@@ -137,6 +139,7 @@ final class ValueDecoding: Decoder {
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let node = nodes[self.node]
+    keyed = true
     switch node.kind {
     case .enumCase:
       guard let key = Key(stringValue: syntax.text(node.name)) else {
