@@ -217,12 +217,17 @@ extension ValueSyntaxTests {
   @Test("a struct inside an optional, a list or a single value reads every argument once")
   func nestedStructs() throws {
     let place = Place(name: "Seoul", population: nil)
-    for answer in [Answer.found(request: 1, place), .found(request: 2, nil), .many([place, place])] {
+    for answer in [
+      Answer.found(request: 1, place), .found(request: 2, nil), .many([place, place]),
+    ] {
       let text = try ValueSyntaxEncoder.encode(answer)
       #expect(try ValueSyntaxDecoder.decode(Answer.self, from: text) == answer, "\(text)")
     }
     #expect(
       throws: ValueSyntaxError.self,
-      performing: { try ValueSyntaxDecoder.decode(Answer.self, from: #".found(request: 1, (name: "a", extra: 1))"#) })
+      performing: {
+        try ValueSyntaxDecoder.decode(
+          Answer.self, from: #".found(request: 1, (name: "a", extra: 1))"#)
+      })
   }
 }

@@ -16,6 +16,8 @@ public struct ActionLogCoding<Action: Equatable & Sendable>: Sendable {
   package let codec: any ActionLogCodec<Action>
   /// The action a typed Swift expression spells, when the action is `Decodable`.
   package let typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)?
+  /// The action's type, whose cases Tab completes, when it can be typed.
+  package var typedType: Any.Type? { typing == nil ? nil : Action.self }
 
   package init(
     codec: any ActionLogCodec<Action>,

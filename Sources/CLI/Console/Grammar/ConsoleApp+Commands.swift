@@ -62,3 +62,13 @@ extension CommandGrammar {
     return lines
   }
 }
+
+extension ConsoleApp {
+  /// What Tab offers for `text`, the line up to the cursor: the command words that start with
+  /// it, or the cases and labels of an action typed as Swift (``Completion``).
+  package func completion(of text: String) -> Completion? {
+    Completion.of(
+      text, action: actionLogCoding.typedType,
+      words: CommandGrammar(commands).commands.flatMap(\.words))
+  }
+}
