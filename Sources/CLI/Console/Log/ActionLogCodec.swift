@@ -50,7 +50,7 @@ struct HandCodec<Action: LoggableAction>: ActionLogCodec {
 }
 
 /// Lines derived from the action's `Codable` (``DerivedAction``).
-struct DerivedCodec<Action: Codable & Sendable>: ActionLogCodec {
+struct DerivedCodec<Action: Codable & Equatable & Sendable>: ActionLogCodec {
   var isDerived: Bool { true }
 
   func replay<State: Decodable & Equatable>(_ path: String, app: String)

@@ -17,7 +17,7 @@ import Store
 ///   path: "s.log", settings: [], state: state)
 /// try recorder.record(DerivedAction(.moved(from: 1, to: 2)), origin: .sent, state: state)
 /// ```
-package struct DerivedAction<Action: Codable & Sendable>: LoggableAction {
+package struct DerivedAction<Action: Codable & Equatable & Sendable>: LoggableAction {
   /// The action.
   package var action: Action
 
@@ -40,7 +40,7 @@ package struct DerivedAction<Action: Codable & Sendable>: LoggableAction {
   package init(logLine line: inout LogLine) throws(LogLineError) {
     let text = try line.string("action")
     do {
-      action = try ValueSyntaxDecoder.decode(Action.self, from: text)
+      action = try LineTemplates.decode(Action.self, text)
     } catch {
       // The place in the line: after the field's key and quote, each character as the writer
       // escapes it.
