@@ -134,9 +134,15 @@ let package = Package(
     .testTarget(
       name: "EmittedTests", dependencies: ["Features", "StoreTesting", "TestSupport"],
       exclude: ["Logs"], swiftSettings: strict),
+    // Examples/Podcasts' feature, compiled here too so that the sessions docs/console.md shows
+    // of its one-line console are run by ConsoleTests (the example package builds it as its own).
+    .target(
+      name: "PodcastsFeature", dependencies: ["Store"], path: "Examples/Podcasts/Sources/Podcasts",
+      swiftSettings: strict),
     // The console driven with an app it knows nothing of (the test support's Tally).
     .testTarget(
-      name: "ConsoleTests", dependencies: ["Console", "StoreTesting", "TestSupport"],
+      name: "ConsoleTests",
+      dependencies: ["Console", "StoreTesting", "TestSupport", "PodcastsFeature"],
       swiftSettings: strict),
     .testTarget(
       name: "CLITests",

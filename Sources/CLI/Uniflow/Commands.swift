@@ -20,6 +20,7 @@ extension UniflowApp {
         details: "Fetches the current time (the system clock, or --time-url) and shows it. "
           + "A reload still in flight is cancelled."
       ) { _ in .clock(.reload) },
+      // snippet: shortcut
       ActionCommand(
         "moveDay", .custom("N", parse: Self.days).described("a number of days"),
         summary: "clock: move the shown date by N days (N within ±36525, 100 years)",
@@ -28,6 +29,7 @@ extension UniflowApp {
           + "across daylight-saving changes. moveDay N then moveDay -N returns to the same "
           + "instant."
       ) { .clock(.moveDay($0.value("N"))) },
+      // snippet: end
       ActionCommand(
         "yesterday", summary: "clock: moveDay -1", example: "yesterday",
         details: "The same as moveDay -1."

@@ -22,7 +22,7 @@ extension Reducer where Action: Sendable {
   }
 }
 
-/// A reducer whose effects send what a test answers (``Reducer/effectsAnswered(by:)``).
+/// A reducer whose effects send what a test answers (`reducer.effectsAnswered(by:)`).
 ///
 /// ```swift
 /// let reducer: EffectsAnswered<Feature> = Feature().effectsAnswered(by: effects)

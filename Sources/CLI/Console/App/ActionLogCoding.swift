@@ -32,7 +32,7 @@ public struct ActionLogCoding<Action: Equatable & Sendable>: Sendable {
 }
 
 extension ActionLogCoding where Action: LoggableAction {
-  /// The action's own codec (``LoggableAction``); actions are typed as Swift too when they are
+  /// The action's own codec (`LoggableAction`); actions are typed as Swift too when they are
   /// `Decodable`.
   ///
   /// ```swift
