@@ -34,6 +34,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   /// How many usual lines handed over unparsed the last run read with the parser because they
   /// could not be read in place: for tests (the recorder's lines leave none).
   package private(set) var handedOverLinesParsed = 0
+  /// Whether a state matched by its bytes has been decoded too, this run (``roundTripHolds``).
+  private var roundTripChecked = false
   /// How many batches the last run's reading thread made (it refills those applied): for tests.
   package private(set) var batchesMade = 0
 
@@ -95,13 +97,13 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
     // The log is read on another thread while this one applies it; whichever of the two has
-    // time to spare decodes (``ReplayPipeline/Policy``). Snapshot states are checked here, or
-    // there while batches wait, every mode refusing what `verify` refuses.
+    // time to spare decodes (``ReplayPipeline/Policy``). Snapshot states are checked here,
+    // against the replayed state, every mode refusing what `verify` refuses.
     let path = cursor.path
     let app = self.app
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: true,
-      checkState: StateCheck<State>().check, balancesStates: !verify, app: app,
+      app: app,
       policy: ReplayPipeline.Policy(testMode),
       actions: TypedReplayActions<Action>(capacity: ReplayPipeline.batchSize))
     var line = LogLine()
@@ -112,6 +114,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var tornLine: Int?
     var progress = Verifying()
     let hash = verify ? StateFingerprint.function(for: State.self) : nil
+    let matches = LogStateMatch.function(for: State.self)
+    roundTripChecked = false
     let until = until ?? Int.max
     // Where a line read in place puts its action, taken out at once: one place for the run.
     let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
@@ -128,8 +132,16 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
-          // Without `verify` the reading thread may have checked the state already.
-          guard verify || !logged.checked else { continue }
+          // The replayed state written as the recorder writes it is the logged state's very
+          // bytes: it agrees, and the logged state is valid (``LogStateMatch``).
+          if let matches, logged.json.withUnsafeBufferPointer({ matches(state, $0) }),
+            states.problem(of: state) == nil, try roundTripHolds(logged, state)
+          {
+            if verify, progress.divergence == nil {
+              progress.agreed(seq: logged.seq, isSnapshot: !logged.isCheckpoint)
+            }
+            continue
+          }
           // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
           let loggedState = try decodeState(logged)
           guard verify, progress.divergence == nil else { continue }
@@ -138,9 +150,6 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             isSnapshot: !logged.isCheckpoint)
         }
         if reachedUntil, index < batch.count || batch.end != nil {
-          // A state right after action `until` that the reading thread refused is refused here
-          // too, as a verifying replay, which decodes it, refuses it.
-          if index == batch.count, case .failedAtState(let error) = batch.end { throw error }
           break reading
         }
         guard index < batch.count else { break }
@@ -186,7 +195,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         pipeline.recycle(&batch)
         continue
       case .finished(let torn): tornLine = torn
-      case .failed(let error), .failedAtState(let error): throw error
+      case .failed(let error): throw error
       }
       break
     }
@@ -195,6 +204,18 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,
       verification: verify ? progress.outcome : nil)
+  }
+
+  /// Whether the state's `Codable` reads back what it writes, for the first state a replay
+  /// matches by its bytes (``LogStateMatch``): decoded once and compared, so that a match then
+  /// means what decoding would have found. A state that does not read back goes to the decoder.
+  private func roundTripHolds(_ logged: ReplayPipeline.StateLine, _ state: State)
+    throws(ActionLogError) -> Bool
+  {
+    guard !roundTripChecked else { return true }
+    guard try decodeState(logged) == state else { return false }
+    roundTripChecked = true
+    return true
   }
 
   private func decodeState(_ logged: ReplayPipeline.StateLine) throws(ActionLogError) -> State {
@@ -206,22 +227,6 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         .badLog, file: cursor.path, line: logged.line,
         column: error.column(inStateAt: logged.column, json: logged.json),
         error.message(for: what, app: app))
-    }
-  }
-}
-
-/// Decodes and checks a state read from a log, on the reading thread (see
-/// ``ReplayPipeline/StateCheck``). It holds two closures that capture nothing, so it is
-/// `Sendable` and can cross to that thread; a check that needs `Codable` makes its own decoder.
-private struct StateCheck<State: Decodable> {
-  let states = LogStateDecoder<State>()
-
-  func check(_ json: UnsafeBufferPointer<UInt8>) -> LogStateError? {
-    do throws(LogStateError) {
-      _ = try states.decode(json, with: LogStateCoding.decoder())
-      return nil
-    } catch {
-      return error
     }
   }
 }
@@ -257,14 +262,16 @@ private struct Verifying {
     lastAgreedFingerprint = seq
   }
 
+  /// A recorded state the replay reproduced.
+  mutating func agreed(seq: Int, isSnapshot: Bool) {
+    lastAgreed = seq
+    if isSnapshot { snapshots += 1 }
+  }
+
   mutating func compare<State: Equatable>(
     _ replayed: State, _ logged: State, seq: Int, line: Int, isSnapshot: Bool
   ) {
-    guard replayed != logged else {
-      lastAgreed = seq
-      if isSnapshot { snapshots += 1 }
-      return
-    }
+    guard replayed != logged else { return agreed(seq: seq, isSnapshot: isSnapshot) }
     let difference = StateDifference.first(between: replayed, and: logged)
     divergence = ActionLogDivergence(
       seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",

@@ -36,24 +36,13 @@ package final class ReplayPipeline: Sendable {
     var line: Int
     /// The column where `json` begins in its line.
     var column: Int
-    /// Whether the reading thread has checked the state already (`json` is then empty).
-    var checked = false
   }
 
   /// How the log ended.
   enum End: Sendable {
     case finished(tornLine: Int?)
     case failed(ActionLogError)
-    /// A snapshot's or the checkpoint's state, checked by the reading thread (see
-    /// ``StateCheck``), is not a valid state: the state of the batch's last action.
-    case failedAtState(ActionLogError)
   }
-
-  /// Decodes and checks a snapshot's or the checkpoint's state on the reading thread, for a
-  /// replay that does not compare states: the message for the state of `what` (`the snapshot's
-  /// state`) when it is not a valid state, nil when it is. (A verifying replay decodes the states
-  /// on the applying thread, to compare them.)
-  typealias StateCheck = @Sendable (_ json: UnsafeBufferPointer<UInt8>) -> LogStateError?
 
   /// Who decodes a batch's actions.
   enum Policy: Sendable {
@@ -107,22 +96,15 @@ package final class ReplayPipeline: Sendable {
   ///
   /// - Parameters:
   ///   - summaries: also hand over each action's logged summary, for traces.
-  ///   - states: hand over each action's state fingerprint and the JSON of snapshots and the
-  ///     checkpoint, for `verify`. (Fingerprints are read and checked either way.)
-  ///   - checkState: without `states`, decodes and checks each snapshot and the checkpoint
-  ///     here, so that every mode refuses what `verify` would — on the reading thread, which
-  ///     has time to spare while the applying thread decodes and applies.
-  ///   - balancesStates: with `states` (and `checkState`), check a state here instead of
-  ///     handing it over whenever the applying thread is behind (``Policy/behind``), and mark
-  ///     it ``StateLine/checked``: for a replay that checks states but does not compare them,
-  ///     so that whichever thread has time to spare does it.
+  ///   - states: hand over each action's state fingerprint, for `verify`. (Fingerprints are
+  ///     read and checked either way; snapshots and the checkpoint always go over, for the
+  ///     applying thread to check against the state it has replayed.)
   ///   - app: the program replaying, as a refused state's message names it.
   ///   - policy: who decodes (``Policy``).
   ///   - actions: where the reading thread decodes a batch's actions, empty, and its
   ///     ``ReplayActions/makeNext()`` for later batches.
   init(
-    cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
-    checkState: StateCheck? = nil, balancesStates: Bool = false, app: String = "program",
+    cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool, app: String = "program",
     policy: Policy = .whenBehind, actions: ReplayActions
   ) {
     let queue = self.queue
@@ -134,8 +116,7 @@ package final class ReplayPipeline: Sendable {
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, recycling: spares, summaries: summaries, states: states,
-        checkState: !states || balancesStates ? checkState : nil, app: app, actions: actions,
-        policy: policy)
+        app: app, actions: actions, policy: policy)
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -164,13 +145,12 @@ package final class ReplayPipeline: Sendable {
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>, recycling spares: Spares,
-    summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
-    actions: ReplayActions, policy: Policy
+    summaries: Bool, states: Bool, app: String, actions: ReplayActions, policy: Policy
   ) {
     var cursor = cursor
     var line = line
-    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and a state
-    // is decoded and checked here (`checkState`) or on the applying thread (`states`).
+    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and the
+    // applying thread checks every state against the one it replayed.
     // Decoding while reading, a batch is decoded here, or — while the applying thread waits for
     // work — handed over with its usual lines unparsed, for that thread to decode: whichever
     // thread has time to spare does the decoding.
@@ -195,29 +175,12 @@ package final class ReplayPipeline: Sendable {
     var batch = newBatch()
     // Whether this batch's usual action lines go over unparsed (``Batch/appendUsual(_:)``).
     var handsOverUsual = readsUsualLines && batch.actions == nil
-    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
-      // With `states` too (balancing), only while the applying thread is behind.
-      let checksHere =
-        checkState != nil && (!states || queue.count >= Policy.behind)
-      if checksHere, let checkState {
-        let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
-        if let problem = line.bytes.withUnsafeBufferPointer({
-          checkState(UnsafeBufferPointer(rebasing: $0[json]))
-        }) {
-          let column = problem.column(
-            inStateAt: line.column(ofByte: json.lowerBound), json: line.bytes[json])
-          throw StateProblem(
-            error: ActionLogError(
-              .badLog, file: cursor.path, line: cursor.lineNumber, column: column,
-              problem.message(for: what, app: app)))
-        }
-      }
-      let handsOver = states && !checksHere
+    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
       batch.states.append(
         StateLine(
-          position: batch.count, seq: seq, json: handsOver ? Array(line.bytes[json]) : [],
+          position: batch.count, seq: seq, json: Array(line.bytes[json]),
           isCheckpoint: isCheckpoint, line: cursor.lineNumber,
-          column: handsOver ? line.column(ofByte: json.lowerBound) : 1, checked: checksHere))
+          column: line.column(ofByte: json.lowerBound)))
     }
     do throws(ActionLogError) {
       while let (kind, decoded) = try next() {
@@ -238,9 +201,9 @@ package final class ReplayPipeline: Sendable {
               seq: seq, line: cursor.lineNumber, fingerprint: states ? fingerprint : nil,
               origin: origin))
         case .snapshot(let seq, let json):
-          do { try appendState(seq, json, isCheckpoint: false) } catch { return end(error) }
+          appendState(seq, json, isCheckpoint: false)
         case .checkpoint(let seq, let json):
-          do { try appendState(seq, json, isCheckpoint: true) } catch { return end(error) }
+          appendState(seq, json, isCheckpoint: true)
         case .call:
           continue  // answers for an emitted test: a replay has every effect's action already
         }
@@ -271,16 +234,5 @@ package final class ReplayPipeline: Sendable {
       }
       return try cursor.next(&line).map { ($0, false) }
     }
-
-    /// Hands over the batch, ended by a state that is not valid.
-    func end(_ problem: StateProblem) {
-      batch.end = .failedAtState(problem.error)
-      _ = queue.put(batch)
-    }
-  }
-
-  /// A snapshot's or the checkpoint's state that is not valid.
-  private struct StateProblem: Error {
-    let error: ActionLogError
   }
 }
