@@ -95,9 +95,8 @@ struct VerifyFingerprintTests {
     // The state after 39 agreed (its fingerprint), and 41's differs: 40 or 41 parted them.
     #expect(divergence.partedSeq == nil)
     #expect(divergence.partedWithin == 40...41)
-    // A snapshot (at 64) shows the field; the states last agreed at a snapshot at the start,
-    // and the span is the fingerprints' one.
-    #expect(divergence.lastAgreedSeq == 0)
+    // A snapshot (at 64) shows the field; the span is the fingerprints' one.
+    #expect(divergence.lastAgreedSeq == 39)
     #expect(divergence.seq == 64)
     #expect(divergence.field == "total")
   }

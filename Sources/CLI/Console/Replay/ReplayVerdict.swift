@@ -51,7 +51,9 @@ package struct ReplayVerdict {
           + "\(reproduced) agree")
       return 1
     case .diverged(let divergence) where divergence.evidence == .fingerprint:
-      let span = divergence.partedSeq == nil ? "; \(culprit(divergence))" : ""
+      let span =
+        divergence.partedSeq == nil
+        ? "; the states agreed at seq \(divergence.lastAgreedSeq), so \(culprit(divergence))" : ""
       say(
         "\(program): \(path):\(divergence.line): the replay differs from the log after action seq "
           + "\(divergence.seq): the state's fingerprint is \(divergence.replayed) in the replay "
@@ -92,8 +94,8 @@ package struct ReplayVerdict {
       let unmarked =
         span.count == 2
         ? "seq \(span.lowerBound) carries" : "seq \(span.lowerBound)…\(span.upperBound - 1) carry"
-      return "one of the actions seq \(span.lowerBound)…\(span.upperBound) parted them (the "
-        + "states agreed at seq \(span.lowerBound - 1), and \(unmarked) no fingerprint)"
+      return "one of the actions seq \(span.lowerBound)…\(span.upperBound) parted them "
+        + "(\(unmarked) no fingerprint)"
     }
     let first = divergence.lastAgreedSeq + 1
     return first >= divergence.seq

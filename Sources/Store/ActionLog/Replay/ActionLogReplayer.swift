@@ -273,8 +273,12 @@ private struct Verifying {
   ) {
     guard replayed != logged else { return agreed(seq: seq, isSnapshot: isSnapshot) }
     let difference = StateDifference.first(between: replayed, and: logged)
+    // The fingerprints' span, when they narrow it to more than one action, starts after the
+    // last agreement they saw; otherwise the last snapshot that agreed is the one named.
+    let agreed =
+      partedSeq == nil ? partedWithin.map { $0.lowerBound - 1 } ?? lastAgreed : lastAgreed
     divergence = ActionLogDivergence(
-      seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",
+      seq: seq, line: line, lastAgreedSeq: agreed, field: difference?.path ?? "",
       replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: partedSeq,
       partedWithin: partedWithin,
       contradictsFingerprint: parted == nil && lastAgreedFingerprint == seq && seq > 0)
