@@ -285,15 +285,17 @@ package struct LogFieldReader {
   /// found absent here is absent for the parser too.
   package func mayHold(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress, position < end else { return false }
-    let rest = UnsafeRawBufferPointer(start: base + position, count: end - position)
-    if memchr(rest.baseAddress!, Int32(UInt8(ascii: "\\")), rest.count) != nil { return true }
-    var at = 0
-    while at + key.count + 2 <= rest.count {
-      guard let quote = memchr(rest.baseAddress! + at, 0x22, rest.count - at) else { break }
-      let offset = rest.baseAddress!.distance(to: UnsafeRawPointer(quote))
-      if offset + key.count + 2 <= rest.count,
-        rest[offset + key.count + 1] == 0x22,
-        key.count == 0 || memcmp(rest.baseAddress! + offset + 1, key.baseAddress!, key.count) == 0
+    let start = UnsafeRawPointer(base + position)
+    let count = end - position
+    if memchr(start, Int32(UInt8(ascii: "\\")), count) != nil { return true }
+    // Each quote the key's bytes follow, and a quote after them: found by its first byte.
+    let first = Int32(key.first ?? UInt8(ascii: "\""))
+    var at = 1
+    while at < count, let found = memchr(start + at, first, count - at) {
+      let offset = start.distance(to: UnsafeRawPointer(found))
+      if offset + key.count < count, base[position + offset - 1] == UInt8(ascii: "\""),
+        base[position + offset + key.count] == UInt8(ascii: "\""),
+        key.isEmpty || memcmp(found, key.baseAddress!, key.count) == 0
       {
         return true
       }

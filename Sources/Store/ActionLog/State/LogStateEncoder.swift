@@ -19,15 +19,20 @@ import Store
 /// which tests hold it to against `JSONEncoder` on random states. Bound: O(the state's size ×
 /// its depth) time (each keyed container's entries are reordered in place when out of order).
 package final class LogStateEncoder {
+  // Exclusivity is not checked at run time on these (it cost a quarter of the encoding): one
+  // thread uses an encoder at a time (``LogStateMatch`` makes one for the applying thread), and
+  // every access is a short read or write that calls out to nothing while it lasts, so no two
+  // overlap — the `Encodable` values' own code runs between accesses, never inside one.
+
   /// The bytes written so far.
-  private(set) var bytes: [UInt8] = []
-  private var scratch: [UInt8] = []
+  @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+  @exclusivity(unchecked) private var scratch: [UInt8] = []
   /// Set when the encoder gave up.
-  private var failed = false
+  @exclusivity(unchecked) private var failed = false
   /// The containers open, innermost last.
-  private var open: [Container] = []
+  @exclusivity(unchecked) private var open: [Container] = []
   /// The entries of the open keyed containers, innermost container's last.
-  private var entries: [Entry] = []
+  @exclusivity(unchecked) private var entries: [Entry] = []
 
   private struct Container {
     var keyed: Bool
