@@ -69,8 +69,8 @@ extension WeatherAction {
     if let failure = try line.failure() {
       return .geocodeResponse(request: request, .failure(failure))
     }
-    if line.has("found") {
-      guard try line.bool("found") == false else {
+    if let found = try line.optionalBool("found") {
+      guard found == false else {
         throw LogLineError("\"found\" is only ever false; a match is written as place.* fields")
       }
       return .geocodeResponse(request: request, .success(nil))

@@ -25,6 +25,7 @@ extension LogLine {
   ) -> Bool {
     place = reader
     leftInPlace = false
+    absentKeys = 0
     defer { place = nil }
     do throws(LogLineError) {
       let action = try Action(logLine: &self)
@@ -63,7 +64,11 @@ extension LogLine {
   @inline(__always)
   mutating func takeInPlace(_ key: String) -> LogField? {
     guard !leftInPlace else { return nil }
-    let taken = key.utf8.withContiguousStorageIfAvailable { place!.take($0) }
+    let taken = key.utf8.withContiguousStorageIfAvailable { key -> LogField? in
+      // A key found absent before is present after all: the parser's line says so.
+      if absentKeys != 0, absentKeys & Self.absentBits(key) == Self.absentBits(key) { return nil }
+      return place!.take(key)
+    }
     if let taken, let field = taken { return field }
     leftInPlace = true
     return nil
@@ -79,26 +84,39 @@ extension LogLine {
     throw Self.leftToParser
   }
 
-  /// An optional field: the next one if its key is `key`, nil when the line surely has no
-  /// `key` (``LogFieldReader/mayHold(_:)``); otherwise the line is left to the parser.
+  /// An optional field: the next one if its key is `key`; nil when it is absent — neither
+  /// next, nor among the fields read (``LogFieldReader/mayHold(_:)``), nor the log's own — on
+  /// the understanding, kept in ``absentKeys``, that no field read later has that key and none
+  /// is left over (``LogFieldReader/isComplete``); otherwise the line is left to the parser.
   @inline(__always)
   mutating func optionalInPlace<Value>(
     _ key: String, _ convert: (UnsafeBufferPointer<UInt8>, LogField) -> Value?
   ) throws(LogLineError) -> Value? {
-    let next = key.utf8.withContiguousStorageIfAvailable { key -> Bool? in
-      if place!.nextIs(key) { return true }
-      return Self.whole(place!).mayHold(key) ? nil : false
+    let absent = key.utf8.withContiguousStorageIfAvailable { key -> Bool in
+      guard !leftInPlace, !place!.nextIs(key), !LogFieldReader.belongsToTheLog(key),
+        !Self.before(place!).mayHold(key, plainKeys: true)
+      else { return false }
+      absentKeys |= Self.absentBits(key)
+      return true
     }
-    switch next {
-    case false?? where !leftInPlace:
-      return nil
-    case .some(nil) where !leftInPlace:
-      // Perhaps elsewhere on the line (or an escape): absent only if the parser finds none.
-      if let parsed = Self.parsed(place!), parsed.index(of: key) == nil { return nil }
-    default:
-      break
-    }
+    if absent == true { return nil }
     return try inPlace(key, convert)
+  }
+
+  /// Two bits of 64 for `key`, from an FNV-1a hash of its bytes.
+  @inline(__always)
+  static func absentBits(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return 1 << (hash & 63) | 1 << ((hash >> 6) & 63)
+  }
+
+  /// `place` over the fields it has read, for a look at them.
+  private static func before(_ place: LogFieldReader) -> LogFieldReader {
+    var head = place.head
+    head.end = head.position
+    head.position = 0
+    return LogFieldReader(bytes: place.bytes, resuming: head, fingerprint: nil)
   }
 
   /// `has(key)` on a line read in place, as the parsed line answers it: a field `key` that is

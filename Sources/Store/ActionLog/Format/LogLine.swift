@@ -30,6 +30,10 @@ public struct LogLine: Sendable {
   /// Set when a read in place met something it is not sure of: the line is then read again,
   /// parsed, from the start (sticky, so that an error the app's decoder swallows still counts).
   @usableFromInline var leftInPlace = false
+  /// The optional fields a read in place found absent, as a small Bloom filter of their keys:
+  /// a field taken later whose key is among them leaves the line to the parser, which would
+  /// have found it present (two bits a key, ``LogLine/absentBits(_:)``).
+  @usableFromInline var absentKeys: UInt64 = 0
 
   package init() {
     bytes.reserveCapacity(256)

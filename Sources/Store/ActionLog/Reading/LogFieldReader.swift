@@ -283,11 +283,14 @@ package struct LogFieldReader {
   /// Whether the fields not read yet may hold `key`: false only when they surely do not — no
   /// `"key"` among their bytes and no escape that could spell it — so that an optional field
   /// found absent here is absent for the parser too.
-  package func mayHold(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+  ///
+  /// - Parameter plainKeys: the fields' keys are known to hold no escape (those this reader has
+  ///   read), so an escape elsewhere cannot spell `key`.
+  package func mayHold(_ key: UnsafeBufferPointer<UInt8>, plainKeys: Bool = false) -> Bool {
     guard let base = bytes.baseAddress, position < end else { return false }
     let start = UnsafeRawPointer(base + position)
     let count = end - position
-    if memchr(start, Int32(UInt8(ascii: "\\")), count) != nil { return true }
+    if !plainKeys, memchr(start, Int32(UInt8(ascii: "\\")), count) != nil { return true }
     // Each quote the key's bytes follow, and a quote after them: found by its first byte.
     let first = Int32(key.first ?? UInt8(ascii: "\""))
     var at = 1

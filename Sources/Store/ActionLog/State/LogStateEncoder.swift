@@ -99,12 +99,19 @@ package final class LogStateEncoder {
   func bool(_ value: Bool) { append(value ? "true" : "false") }
 
   func integer<Integer: BinaryInteger>(_ value: Integer) {
-    if let small = Int(exactly: value) {
-      var writer = LogLineWriter(capacity: 0)
-      writer.appendInteger(small)
-      bytes.append(contentsOf: writer.bytes)
-    } else {
-      append(value.description)
+    guard let small = Int(exactly: value) else { return append(value.description) }
+    if small < 0 { bytes.append(UInt8(ascii: "-")) }
+    // The magnitude's digits from the last, on the stack: room for 20.
+    var magnitude = small.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(0x30 + magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
     }
   }
 
@@ -122,13 +129,13 @@ package final class LogStateEncoder {
 
   /// A number's description without a trailing `.0`, as `JSONEncoder` writes `1.0` as `1`.
   private func trimmed(_ description: String) {
-    var utf8 = Array(description.utf8)
-    if utf8.count > 2, utf8[utf8.count - 1] == UInt8(ascii: "0"),
-      utf8[utf8.count - 2] == UInt8(ascii: ".")
-    {
-      utf8.removeLast(2)
+    var description = description
+    description.withUTF8 { utf8 in
+      let count = utf8.count
+      let whole =
+        count > 2 && utf8[count - 1] == UInt8(ascii: "0") && utf8[count - 2] == UInt8(ascii: ".")
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
     }
-    bytes.append(contentsOf: utf8)
   }
 
   /// A string, escaped as `JSONEncoder` escapes it: `"` and `\`, the short escapes `\b \f \n
@@ -194,15 +201,20 @@ package final class LogStateEncoder {
     guard ready(index) else { return false }
     if open[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
     open[index].count += 1
-    let start = bytes.count
-    string(key)
-    guard bytes.count - start == key.utf8.count + 2 else {
-      failed = true  // a key with an escape: its order is not its bytes' order
-      return false
+    // A key with an escape is given up on: its order would not be its bytes' order.
+    var key = key
+    let written = key.withUTF8 { utf8 -> Bool in
+      for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+      bytes.append(UInt8(ascii: "\""))
+      entries.append(
+        Entry(keyStart: bytes.count, keyEnd: bytes.count + utf8.count, end: 0))
+      bytes.append(contentsOf: utf8)
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
+      return true
     }
-    entries.append(Entry(keyStart: start + 1, keyEnd: bytes.count - 1, end: 0))
-    bytes.append(UInt8(ascii: ":"))
-    return true
+    if !written { failed = true }
+    return written
   }
 
   /// Starts the next element of unkeyed container `index`: its separator.
@@ -232,13 +244,28 @@ package final class LogStateEncoder {
     for index in first..<entries.count {
       entries[index].end = index + 1 < entries.count ? entries[index + 1].keyStart - 2 : bytes.count
     }
-    let ordered = entries[first...].indices.sorted { isBefore(entries[$0], entries[$1]) }
-    if !ordered.elementsEqual(first..<entries.count) {
+    // Sorted in place by insertion (a container has a handful of entries), no allocation.
+    var moved = false
+    if entries.count - first > 1 {
+      for index in (first + 1)..<entries.count {
+        let entry = entries[index]
+        var slot = index
+        while slot > first, isBefore(entry, entries[slot - 1]) {
+          entries[slot] = entries[slot - 1]
+          slot -= 1
+        }
+        if slot != index {
+          entries[slot] = entry
+          moved = true
+        }
+      }
+    }
+    if moved {
       // Rewritten in order: each entry from its key's quote to its value's end.
       let start = container.start + 1
       scratch.removeAll(keepingCapacity: true)
-      for (position, index) in ordered.enumerated() {
-        if position > 0 { scratch.append(UInt8(ascii: ",")) }
+      for index in first..<entries.count {
+        if index > first { scratch.append(UInt8(ascii: ",")) }
         scratch.append(contentsOf: bytes[(entries[index].keyStart - 1)..<entries[index].end])
       }
       bytes.replaceSubrange(start..<bytes.count, with: scratch)
