@@ -85,22 +85,38 @@ extension LogLine {
   }
 
   /// An optional field: the next one if its key is `key`; nil when it is absent — neither
-  /// next, nor among the fields read (``LogFieldReader/mayHold(_:)``), nor the log's own — on
-  /// the understanding, kept in ``absentKeys``, that no field read later has that key and none
-  /// is left over (``LogFieldReader/isComplete``); otherwise the line is left to the parser.
+  /// next, nor among the fields read (``LogFieldReader/mayHold(_:plainKeys:)``), nor the log's
+  /// own — on the understanding, kept in ``absentKeys``, that no field read later has that key
+  /// and none is left over (``LogFieldReader/isComplete``); otherwise the line is left to the
+  /// parser. One look at the key's bytes either way.
   @inline(__always)
   mutating func optionalInPlace<Value>(
     _ key: String, _ convert: (UnsafeBufferPointer<UInt8>, LogField) -> Value?
   ) throws(LogLineError) -> Value? {
-    let absent = key.utf8.withContiguousStorageIfAvailable { key -> Bool in
-      guard !leftInPlace, !place!.nextIs(key), !LogFieldReader.belongsToTheLog(key),
+    let next = key.utf8.withContiguousStorageIfAvailable { key -> InPlaceOptional in
+      guard !leftInPlace else { return .unsure }
+      if place!.nextIs(key) {
+        if absentKeys != 0, absentKeys & Self.absentBits(key) == Self.absentBits(key) {
+          return .unsure
+        }
+        return place!.take(key).map { .field($0) } ?? .unsure
+      }
+      guard !LogFieldReader.belongsToTheLog(key),
         !Self.before(place!).mayHold(key, plainKeys: true)
-      else { return false }
+      else { return .unsure }
       absentKeys |= Self.absentBits(key)
-      return true
+      return .absent
     }
-    if absent == true { return nil }
-    return try inPlace(key, convert)
+    switch next {
+    case .field(let field)?:
+      if let value = convert(place!.bytes, field) { return value }
+    case .absent?:
+      return nil
+    default:
+      break
+    }
+    leftInPlace = true
+    throw Self.leftToParser
   }
 
   /// Two bits of 64 for `key`, from an FNV-1a hash of its bytes.
@@ -202,4 +218,11 @@ extension LogLine {
     let quads = ((pairs & 0x0000_00FF_0000_00FF) << 8 | (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
     return (quads & 0xFFFF) << 16 | quads >> 32
   }
+}
+
+/// What the next field says of an optional field read in place.
+enum InPlaceOptional {
+  case field(LogField)
+  case absent
+  case unsure
 }

@@ -204,7 +204,7 @@ package struct LogFieldReader {
   /// The next field, read, if its key is `key`: its value checked against JSON's grammar —
   /// here for a plain string or a whole number, else by the parser's own `value()` — and
   /// followed by a `,` or the end of the fields; a `null` is not taken.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func take(_ key: UnsafeBufferPointer<UInt8>) -> LogField? {
     guard nextIs(key), !Self.belongsToTheLog(key), let base = bytes.baseAddress else {
       return nil
