@@ -85,7 +85,7 @@ extension LogLine {
   }
 
   /// An optional field: the next one if its key is `key`; nil when it is absent — neither
-  /// next, nor among the fields read (``LogFieldReader/hasRead(_:)``), nor the log's
+  /// next, nor among the fields read (``LogFieldReader/mayHold(_:plainKeys:)``), nor the log's
   /// own — on the understanding, kept in ``absentKeys``, that no field read later has that key
   /// and none is left over (``LogFieldReader/isComplete``); otherwise the line is left to the
   /// parser. One look at the key's bytes either way.
@@ -102,7 +102,7 @@ extension LogLine {
         return place!.take(key).map { .field($0) } ?? .unsure
       }
       guard !LogFieldReader.belongsToTheLog(key),
-        !(place!.hasRead(key) ?? Self.before(place!).mayHold(key, plainKeys: true))
+        !Self.before(place!).mayHold(key, plainKeys: true)
       else { return .unsure }
       absentKeys |= Self.absentBits(key)
       return .absent

@@ -38,11 +38,6 @@ package struct LogFieldReader {
   /// The `action` field's plain text, found right after `src`; nil once read, or when the head
   /// did not find it there.
   @usableFromInline var actionName: Range<Int>?
-  /// Where the keys of the first fields read (``take(_:)``) begin, for ``hasRead(_:)``; how
-  /// many fields were read.
-  @usableFromInline var readKeys: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
-    (0, 0, 0, 0, 0, 0, 0, 0)
-  @usableFromInline var readCount = 0
   /// The recorder's state fingerprint ending the line (`,"fp":"…"}` with 16 lowercase
   /// hexadecimal digits), if it has one there. A line whose fields are all read in place
   /// (``isComplete``) has no other `fp`; any other line goes to the parser, which finds its
@@ -264,12 +259,6 @@ package struct LogFieldReader {
     }
     guard after <= end, base[after] == UInt8(ascii: ",") || after == end else { return nil }
     position = after
-    if readCount < 8 {
-      withUnsafeMutableBytes(of: &readKeys) {
-        $0.storeBytes(of: Int32(keyStart), toByteOffset: readCount * 4, as: Int32.self)
-      }
-    }
-    readCount += 1
     return LogField(
       keyStart: Int32(keyStart), keyEnd: Int32(keyEnd), valueStart: Int32(valueStart),
       valueEnd: Int32(valueEnd), kind: kind, keyEscaped: false, valueEscaped: escaped)
@@ -316,23 +305,6 @@ package struct LogFieldReader {
       at = offset + 1
     }
     return false
-  }
-
-  /// Whether one of the fields read so far has the key `key`; nil when more were read than
-  /// are remembered (then ask ``mayHold(_:plainKeys:)`` of them).
-  package func hasRead(_ key: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard readCount <= 8, let base = bytes.baseAddress else { return nil }
-    return withUnsafeBytes(of: readKeys) { starts in
-      for index in 0..<readCount {
-        let start = Int(starts.load(fromByteOffset: index * 4, as: Int32.self))
-        if start + key.count < bytes.count, base[start + key.count] == UInt8(ascii: "\""),
-          key.isEmpty || memcmp(base + start, key.baseAddress!, key.count) == 0
-        {
-          return true
-        }
-      }
-      return false
-    }
   }
 
   /// The index in `table` of the action named by the `action` field.
