@@ -18,7 +18,7 @@ import Store
 /// compares with its own to find where a replay parted from the recording: after every
 /// ``snapshotEvery``-th action at most, and no more bytes of them than of action lines — a
 /// snapshot is written only once the action lines since the last one add up to its size — so a
-/// log grows in proportion to its actions however large the state grows (``SnapshotSpacing``).
+/// log grows in proportion to its actions however large the state grows.
 /// "Flushed" means written to the kernel: that survives `kill -9`; ``finish(state:)`` also calls
 /// `fsync`, which a power cut needs.
 public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
@@ -94,7 +94,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   deinit { close() }
 
-  /// Writes one action's line (and a snapshot when one is due: ``SnapshotSpacing``).
+  /// Writes one action's line (and a snapshot when one is due).
   ///
   /// ```swift
   /// try recorder.record(.clock(.moveDay(1)), origin: .sent, state: store.state)
