@@ -80,7 +80,7 @@ import Store
   /// Makes one choice with `up` values above the pivot and `down` below, drawing it with
   /// `generate` when searching. Returns the index chosen.
   func draw(
-    up: UInt64, down: UInt64, alternative: Bool = false,
+    up: UInt64, down: UInt64, alternative: Bool = false, origin: Int64 = 0,
     random generate: (inout SplitMix64) -> UInt64
   ) throws -> UInt64 {
     let max = up &+ down
@@ -98,7 +98,8 @@ import Store
       random = source
     }
     index = Swift.min(index, max)
-    choices.append(Choice(index: index, up: up, down: down, isAlternative: alternative))
+    choices.append(
+      Choice(index: index, up: up, down: down, isAlternative: alternative, origin: origin))
     return index
   }
 
@@ -127,7 +128,8 @@ import Store
   }
 
   /// An integer offset from a pivot with `up` values above and `down` below, drawn to favour
-  /// small magnitudes, both signs and the range's ends.
+  /// small magnitudes, both signs and the range's ends; `origin` is the pivot's value (see
+  /// ``Choice/origin``).
   ///
   /// Now and then it reuses a number drawn earlier in the same example from the same range, or
   /// one a step or three away, because bugs hide in equal and nearly equal values. Inside
@@ -135,9 +137,9 @@ import Store
   /// often: one draw in three is a nonzero step of −3…3 away, since there an equal number is
   /// thrown away and drawn again, and "four close values in a set" needs every element close to
   /// another; an equal number comes exactly as often as outside. Cost: O(1) per draw.
-  func drawOffset(up: UInt64, down: UInt64) throws -> Offset {
+  func drawOffset(up: UInt64, down: UInt64, origin: Int64 = 0) throws -> Offset {
     let bounds = Bounds(up: up, down: down)
-    let index = try draw(up: up, down: down) { random in
+    let index = try draw(up: up, down: down, origin: origin) { random in
       var offset = Draws.randomOffset(up: up, down: down, size: size, &random)
       guard let earlier = drawn[bounds] else { return offset.index(up: up, down: down) }
       if leansNear {

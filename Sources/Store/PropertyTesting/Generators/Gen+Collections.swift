@@ -62,7 +62,13 @@ private struct RecursiveNode<Value>: Sendable {
 
   func generate(_ draws: Draws) throws -> Value {
     try draws.span(.recursiveNode) {
-      guard depth < limit else { return try base.generate(draws) }
+      guard depth < limit else {
+        // The choice of alternative is recorded here too, forced to the base, so that every
+        // node has the same layout at every depth: a subtree the shrinker moves up a level
+        // reads its leaves as leaves.
+        _ = try draws.drawReference(1)
+        return try base.generate(draws)
+      }
       let child = RecursiveNode(base: base, extend: extend, depth: depth + 1, limit: limit)
       let alternatives = [base] + extend(Gen(child.generate))
       // The deeper the node, the likelier a leaf, so trees stay finite and varied.

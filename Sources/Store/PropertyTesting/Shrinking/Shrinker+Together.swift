@@ -40,6 +40,40 @@ extension Shrinker {
     for group in groups where !isExhausted() { lowerByCommonAmount(group) }
   }
 
+  /// Turns negative numbers positive together, keeping their magnitudes: those of each span
+  /// (one tuple, one action's arguments) and each pair of nearby ones. `(-1, -1001)` becomes
+  /// `(1, 1001)` when the property needs a product above 1000, which turning either alone
+  /// positive cannot keep.
+  ///
+  /// Cost: one run per span holding two or more negative numbers, plus one per nearby pair of
+  /// negative numbers, per round.
+  func negateTogether() {
+    var groups: [[Int]] = []
+    var tried: Set<[Int]> = []
+    let negative = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.isNumeric && !choice.isAlternative && !choice.isForced && !choice.isLength
+        && choice.offset.negative && choice.offset.magnitude <= choice.up
+    }
+    for span in best.spans where span.range.count >= 2 {
+      let group = span.range.filter(negative)
+      if group.count >= 2, tried.insert(group).inserted { groups.append(group) }
+    }
+    forNearbyPairs { first, second in
+      if negative(first), negative(second), tried.insert([first, second]).inserted {
+        groups.append([first, second])
+      }
+    }
+    for group in groups where !isExhausted() {
+      guard group.allSatisfy({ $0 < best.choices.count && negative($0) }) else { continue }
+      var attempt = best.indices
+      for position in group {
+        attempt[position] = best.choices[position].with(-best.choices[position].offset).index
+      }
+      consider(attempt)
+    }
+  }
+
   /// Lowers the magnitudes of the numbers at `positions` (all of one sign) by the largest common
   /// amount that still fails.
   private func lowerByCommonAmount(_ positions: [Int]) {
@@ -61,10 +95,13 @@ extension Shrinker {
 
   /// Trades between two nearby numbers whose product (or some other growing combination) must
   /// stay large: lowers the first — halved, else by one — and raises the second to keep the
-  /// product (`b · a / a′` and one more), then finds by binary search the least second value that
-  /// still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)` when the property fails
-  /// for `a · b > 1000`, and `(3, 334)` of numbers up to 1000 becomes `(2, 501)`, where lowering
-  /// either alone and moving an amount between them (``redistributePairs()``) stop.
+  /// product of their values (`b · a / a′` and one more), then finds by binary search the least
+  /// second value that still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)`
+  /// when the property fails for `a · b > 1000`, `(3, 334)` of numbers up to 1000 becomes
+  /// `(2, 501)`, and `(2, 50)` of numbers from 1 becomes `(1, 100)` for `a · b ≥ 100`: the pass
+  /// computes with the values (``Choice/origin``), not the offsets from the range's start.
+  /// Lowering either alone and moving an amount between them (``redistributePairs()``) stop
+  /// there.
   ///
   /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
   /// takes at most 2 + log₂ b runs; there are O(log a) trades while halving works and at most a
@@ -81,18 +118,30 @@ extension Shrinker {
     let other = best.choices[second]
     let a = one.offset
     let b = other.offset
-    guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return false }
+    guard a.magnitude > 0, b.magnitude > 0, let aValue = one.distanceFromZero(a),
+      let bValue = other.distanceFromZero(b)
+    else { return false }
     let room = b.negative ? other.down : other.up
-    let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
-    let keeping = { (lowered: UInt64) in
-      overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
+    let (high, low) = aValue.multipliedFullWidth(by: bValue)
+    // The least offset of the second whose value keeps the product with the first lowered to
+    // `lowered`, or nil past the second's range.
+    let keeping = { (lowered: UInt64) -> UInt64? in
+      guard let loweredValue = one.distanceFromZero(Offset(negative: a.negative, magnitude: lowered))
+      else { return nil }
+      let divisor = Swift.max(1, loweredValue)
+      guard high < divisor else { return nil }
+      let (quotient, _) = divisor.dividingFullWidth((high, low))
+      let value = quotient.addingReportingOverflow(1)
+      guard !value.overflow, value.partialValue >= other.origin.magnitude else { return nil }
+      return value.partialValue - other.origin.magnitude
     }
     // A step by one only when halving would need more room than the second has.
     let steps =
-      keeping(a.magnitude / 2) > room ? [a.magnitude / 2, a.magnitude - 1] : [a.magnitude / 2]
+      (keeping(a.magnitude / 2) ?? .max) > room
+      ? [a.magnitude / 2, a.magnitude - 1] : [a.magnitude / 2]
     for lowered in Set(steps).sorted() where !isExhausted() {
       let lower = Offset(negative: a.negative, magnitude: lowered)
-      let most = Swift.min(keeping(lowered), room)
+      let most = Swift.min(keeping(lowered) ?? .max, room)
       guard most > b.magnitude,
         pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: most))
       else { continue }
