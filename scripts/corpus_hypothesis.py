@@ -15,7 +15,8 @@ from hypothesis import seed as use_seed
 from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
-from corpus_machines import MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS, UNSEEN_REDUCERS
+from corpus_machines import (
+    HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS, UNSEEN_REDUCERS)
 
 
 class Problem:
@@ -591,7 +592,86 @@ OUTSIDE = [
     separators("thousands_separators_int32", st.integers(-2 ** 31, 2 ** 31 - 1)),
 ] + OUTSIDE_REDUCERS
 
+
+
+# MARK: - Written after the passes of issue 33 (ShrinkingCorpus+Holdout.swift)
+
+
+def overflows(value):
+    return not -2 ** 63 <= value < 2 ** 63
+
+
+def document_printed(d):
+    if d is None:
+        return "null"
+    if isinstance(d, int):
+        return str(d)
+    if d and all(item == [] for item in d):
+        return "[]"
+    return "[" + ",".join(document_printed(item) for item in d) + "]"
+
+
+def document_round_trips(d):
+    import json
+    try:
+        return json.loads(document_printed(d)) == d
+    except ValueError:
+        return False
+
+
+documents = st.recursive(st.none() | st.integers(0, 99), lambda d: st.lists(d, max_size=3),
+                         max_leaves=27)
+
+
+def balanced(text):
+    depth = 0
+    for c in text:
+        depth += 1 if c == "(" else -1 if c == ")" else 0
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def reachable(edges, start, hops=None):
+    seen = {start}
+    frontier = [start]
+    level = 0
+    while frontier and (hops is None or level < hops):
+        level += 1
+        frontier = [b for a, b in edges if a in frontier and b not in seen]
+        seen.update(frontier)
+    return seen
+
+
+HOLDOUT = [
+    Problem("difference_from_100", st.tuples(st.integers(100, 10000), st.integers(100, 10000)),
+            lambda p: p[0] - p[1] >= 500 and p[1] >= 200, lambda p: p == (700, 200)),
+    Problem("squares_of_negatives_above_10000",
+            st.tuples(st.integers(-500, -10), st.integers(-500, -10)),
+            lambda p: p[0] ** 2 + p[1] ** 2 >= 10000, lambda p: p == (-10, -100)),
+    Problem("product_of_uint16_at_least_10000",
+            st.tuples(st.integers(0, 65535), st.integers(0, 65535)),
+            lambda p: p[0] * p[1] >= 10000, lambda p: p == (1, 10000)),
+    Problem("sum_overflows_int64", st.tuples(integers, integers),
+            lambda p: overflows(p[0] + p[1]), lambda p: p == (1, 2 ** 63 - 1)),
+    Problem("difference_overflows_int64", st.tuples(integers, integers),
+            lambda p: overflows(p[0] - p[1]), lambda p: p == (0, -2 ** 63)),
+    Problem("three_large_in_a_set", st.sets(st.integers(0, 1000), max_size=10),
+            lambda s: len([x for x in s if x >= 500]) >= 3, lambda s: s == {500, 501, 502}),
+    Problem("nested_empty_arrays_print", documents, lambda d: not document_round_trips(d),
+            lambda d: d == [[]]),
+    Problem("fields_with_a_comma", st.lists(texts, min_size=1, max_size=5),
+            lambda f: ",".join(f).split(",") != f, lambda f: f == [","]),
+    Problem("parentheses_counted_not_matched",
+            st.lists(st.sampled_from("()ab"), max_size=20).map("".join),
+            lambda t: (t.count("(") == t.count(")")) != balanced(t), lambda t: t == ")("),
+    Problem("reachability_misses_three_hops", any_edges,
+            lambda e: reachable(e, 0, hops=2) != reachable(e, 0),
+            lambda e: e == [(0, 1), (1, 2), (2, 3)]),
+] + HOLDOUT_REDUCERS
+
 # Problems that only search (no shrinking), for the table's run counts.
 SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night", "date_on_leap_day"}
 
-PROBLEMS = QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN + VARIANTS + OUTSIDE
+PROBLEMS = (QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN + VARIANTS + OUTSIDE
+            + HOLDOUT)

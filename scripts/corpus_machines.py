@@ -545,3 +545,79 @@ OUTSIDE_REDUCERS = [
     machine_problem("cart_quantity_among_noise", Cart, [("add", 0, 2), ("remove", 0)]),
     machine_problem("seat_booking_among_noise", Seats, [("book", 1), ("book", 1)]),
 ]
+
+
+class Storeroom(Machine):
+    """StoreroomMachine of ShrinkingCorpus+Holdout.swift."""
+
+    def __init__(self):
+        super().__init__()
+        self.browsed = 0
+        self.query = ""
+        self.available = 10
+        self.reserved = {}
+        self.setpoint = None
+        self.jumps = 0
+        self.counter = 0
+
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+
+@failing
+class Reservations(Storeroom):
+    @rule(query=st.text(max_size=5))
+    def r1_search(self, query):
+        self.steps.append(("search", query))
+        self.query = query
+
+    @rule(item=st.integers(0, 3), quantity=st.integers(1, 5))
+    def r2_reserve(self, item, quantity):
+        self.steps.append(("reserve", item, quantity))
+        if self.available >= quantity:
+            self.available -= quantity
+            self.reserved[item] = self.reserved.get(item, 0) + quantity
+
+    @rule(item=st.integers(0, 3))
+    def r3_release(self, item):
+        self.steps.append(("release", item))
+        self.available += self.reserved.get(item, 0)
+
+    def check(self):
+        return self.available <= 10
+
+
+@failing
+class Thermostat(Storeroom):
+    @rule(degrees=st.integers(15, 30))
+    def r1_set(self, degrees):
+        self.steps.append(("set", degrees))
+        if self.setpoint is not None and abs(degrees - self.setpoint) >= 10:
+            self.jumps += 1
+        self.setpoint = degrees
+
+    def check(self):
+        return self.jumps == 0
+
+
+@failing
+class WrappingCounter(Storeroom):
+    @rule(amount=st.integers(0, 2 ** 63 - 1))
+    def r1_add(self, amount):
+        self.steps.append(("add", amount))
+        self.counter = wrap64(self.counter + amount)
+
+    def check(self):
+        return self.counter >= 0
+
+
+# Written after the passes of issue 33 (ShrinkingCorpus+Holdout.swift).
+HOLDOUT_REDUCERS = [
+    machine_problem("reservation_released_twice_among_noise", Reservations,
+                    [("reserve", 0, 1), ("release", 0), ("release", 0)]),
+    machine_problem("thermostat_jump_from_15", Thermostat, [("set", 15), ("set", 25)]),
+    machine_problem("counter_wraps_at_int64_max", WrappingCounter,
+                    [("add", 1), ("add", 2 ** 63 - 1)]),
+]

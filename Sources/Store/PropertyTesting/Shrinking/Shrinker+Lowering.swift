@@ -4,8 +4,9 @@ import Store
 extension Shrinker {
   /// How many of the simplest indices ``minimizeChoices()`` tries one by one before bisecting: a
   /// few for numbers, more for alternatives (characters, elements), where the property need not
-  /// change monotonically with the index.
-  static let linearTries: (number: UInt64, alternative: UInt64) = (5, 64)
+  /// change monotonically with the index — every ASCII character, so that a string that fails
+  /// for its comma, quote or newline keeps that character and loses the rest.
+  static let linearTries: (number: UInt64, alternative: UInt64) = (5, 128)
 
   /// Lowers each choice alone: to 0, then to the few simplest indices one by one, then by binary
   /// search on its magnitude keeping its sign, then to the positive side.

@@ -40,37 +40,70 @@ extension Shrinker {
     for group in groups where !isExhausted() { lowerByCommonAmount(group) }
   }
 
-  /// Turns negative numbers positive together, keeping their magnitudes: those of each span
-  /// (one tuple, one action's arguments) and each pair of nearby ones. `(-1, -1001)` becomes
-  /// `(1, 1001)` when the property needs a product above 1000, which turning either alone
-  /// positive cannot keep.
+  /// Flips the signs of related numbers together: those of each span (one tuple, one action's
+  /// arguments) and each pair of nearby ones holding a negative number. Each negative one turns
+  /// positive, at most to the end of its range: `(-1, -1001)` becomes `(1, 1001)` when the
+  /// property needs a product above 1000, and `(-1, Int.min)` becomes `(1, Int.max)` when it
+  /// needs a sum that overflows — neither alone can keep the failure. When one of them lies at
+  /// an end of its range, every one also becomes its two's complement (`-v - 1`), which maps one
+  /// end to the other: `(-2, Int.max)` becomes `(1, Int.min)` when a difference must overflow.
   ///
-  /// Cost: one run per span holding two or more negative numbers, plus one per nearby pair of
-  /// negative numbers, per round.
+  /// Cost: at most two runs per span holding a negative number and another number, plus two per
+  /// nearby pair, per round.
   func negateTogether() {
     var groups: [[Int]] = []
     var tried: Set<[Int]> = []
-    let negative = { (position: Int) in
+    let number = { (position: Int) in
       let choice = self.best.choices[position]
       return choice.isNumeric && !choice.isAlternative && !choice.isForced && !choice.isLength
-        && choice.offset.negative && choice.offset.magnitude <= choice.up
+        && choice.index > 0
     }
+    let negative = { (position: Int) in self.best.choices[position].offset.negative }
     for span in best.spans where span.range.count >= 2 {
-      let group = span.range.filter(negative)
-      if group.count >= 2, tried.insert(group).inserted { groups.append(group) }
+      let group = span.range.filter(number)
+      if group.count >= 2, group.contains(where: negative), tried.insert(group).inserted {
+        groups.append(group)
+      }
     }
     forNearbyPairs { first, second in
-      if negative(first), negative(second), tried.insert([first, second]).inserted {
+      if number(second), negative(first) || negative(second),
+        tried.insert([first, second]).inserted
+      {
         groups.append([first, second])
       }
     }
     for group in groups where !isExhausted() {
-      guard group.allSatisfy({ $0 < best.choices.count && negative($0) }) else { continue }
+      guard group.allSatisfy({ $0 < best.choices.count && number($0) }) else { continue }
+      let choices = group.map { best.choices[$0] }
       var attempt = best.indices
-      for position in group {
-        attempt[position] = best.choices[position].with(-best.choices[position].offset).index
+      for (position, choice) in zip(group, choices) where choice.offset.negative {
+        attempt[position] = choice.with(
+          Offset(negative: false, magnitude: Swift.min(choice.offset.magnitude, choice.up))
+        ).index
       }
-      consider(attempt)
+      if attempt != best.indices, consider(attempt) { continue }
+      // The complement, for numbers of ranges around 0 of which one lies at an end.
+      let atEnd = choices.contains {
+        $0.offset.magnitude == ($0.offset.negative ? $0.down : $0.up)
+      }
+      guard atEnd, choices.allSatisfy({ $0.origin == 0 }) else { continue }
+      attempt = best.indices
+      var fits = true
+      for (position, choice) in zip(group, choices) {
+        let offset = choice.offset
+        // -v - 1: a negative v of magnitude m becomes m - 1, a positive one -(m + 1).
+        let complement =
+          offset.negative
+          ? Offset(negative: false, magnitude: offset.magnitude - 1)
+          : Offset(negative: true, magnitude: offset.magnitude &+ 1)
+        guard complement.fits(up: choice.up, down: choice.down), complement.magnitude > 0 || offset.negative
+        else {
+          fits = false
+          break
+        }
+        attempt[position] = choice.with(complement).index
+      }
+      if fits { consider(attempt) }
     }
   }
 
