@@ -6,6 +6,8 @@ struct CorpusClient: Sendable {
   var fetch: @Sendable (String) async throws -> Int
   var save: @Sendable () async throws -> Int
   var reload: @Sendable () async throws -> Int
+  /// Saves a name; answers with the name the server keeps.
+  var saveName: @Sendable (String) async throws -> String = { $0 }
 }
 
 enum CorpusClientKey: DependencyKey {

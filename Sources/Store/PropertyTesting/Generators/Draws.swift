@@ -183,7 +183,7 @@ import Store
   /// One of the `count` values of a reference pool, uniformly at random when searching; earlier
   /// ones are simpler. A pool of one value still records a choice (forced to 0), so that deleting
   /// the action that made another value does not shift the choices after this one.
-  func drawReference(_ count: Int) throws -> Int {
+  @usableFromInline func drawReference(_ count: Int) throws -> Int {
     guard count == 1 else { return try drawAlternative(count) }
     guard choices.count < maxChoices else { throw Stop.overrun }
     choices.append(Choice(index: 0, up: 0, down: 0, isForced: true))
@@ -335,8 +335,8 @@ import Store
   }
 
   /// Proposes `indices` as a simpler encoding of the choices in `range` (see ``rewrites``).
-  func suggest(_ indices: [UInt64], for range: Range<Int>) {
-    rewrites.append(Rewrite(range: range, indices: indices))
+  func suggest(_ indices: [UInt64], for range: Range<Int>, late: Bool = false) {
+    rewrites.append(Rewrite(range: range, indices: indices, late: late))
   }
 
   /// Runs `body` inside a span labelled `label`.

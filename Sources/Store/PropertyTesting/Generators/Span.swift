@@ -11,6 +11,9 @@ struct CompositeKey: Hashable, Sendable {
 struct Rewrite: Sendable {
   let range: Range<Int>
   let indices: [UInt64]
+  /// Whether it is tried only in a round where the cheap passes found nothing (a schedule
+  /// rewritten around its calls, which those passes usually make needless).
+  var late = false
 }
 
 /// A run of consecutive choices that made one part of a value.

@@ -76,13 +76,14 @@ extension Shrinker {
   }
 
   /// Tries the simpler encodings the generators proposed, such as a float's integer part or its
-  /// rounding to a few decimals.
-  func tryRewrites() {
+  /// rounding to a few decimals; with `late`, those proposed for a round where the cheap passes
+  /// found nothing (an effect schedule rewritten around its calls).
+  func tryRewrites(late: Bool = false) {
     var next = 0
     while next < best.rewrites.count, !isExhausted() {
       let rewrite = best.rewrites[next]
       next += 1
-      guard rewrite.range.upperBound <= best.indices.count else { continue }
+      guard rewrite.late == late, rewrite.range.upperBound <= best.indices.count else { continue }
       let current = best.indices[rewrite.range]
       guard shortlexLess(rewrite.indices[...], current) else { continue }
       var attempt = best.indices

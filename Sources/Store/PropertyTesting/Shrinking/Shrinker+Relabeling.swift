@@ -4,9 +4,13 @@ import Store
 extension Shrinker {
   /// How many of the distinct values of one kind ``relabel()`` pairs up (the simplest ones).
   static let relabelLimit = 12
+  /// The most values a range may hold for ``relabel()`` to rename them: values that name things
+  /// (nodes, ids, keys) come from small sets; in a wide range a value is mostly a quantity, and
+  /// renaming it rarely keeps a failure.
+  static let relabelRange: UInt64 = 32
 
-  /// Swaps two values of one kind (the same range, both numbers or both alternatives) wherever
-  /// they occur, when the larger occurs first: values that only name things — the nodes of a
+  /// Swaps two values of one kind (the same range of fewer than ``relabelRange`` values, both
+  /// numbers or both alternatives) wherever they occur, when the larger occurs first: values that only name things — the nodes of a
   /// graph, the ids of accounts — can then take the simplest names in order of appearance.
   /// `[Edge(0, 2), Edge(1, 0), Edge(2, 1)]`, a cycle the other way round, becomes
   /// `[Edge(0, 1), Edge(2, 0), Edge(1, 2)]`, which sorting the list (``reorderSiblings()``)
@@ -20,7 +24,8 @@ extension Shrinker {
     var kinds: [[UInt64]: [Int]] = [:]
     for position in best.choices.indices {
       let choice = best.choices[position]
-      guard choice.max >= 2, !choice.isForced, !choice.isLength else { continue }
+      guard choice.max >= 2, choice.max < Self.relabelRange, !choice.isForced, !choice.isLength
+      else { continue }
       kinds[[choice.up, choice.down, choice.isAlternative ? 1 : 0], default: []].append(position)
     }
     for positions in kinds.values.sorted(by: { $0[0] < $1[0] }) where positions.count >= 2 {

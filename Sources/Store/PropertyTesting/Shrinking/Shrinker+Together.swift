@@ -40,8 +40,9 @@ extension Shrinker {
     for group in groups where !isExhausted() { lowerByCommonAmount(group) }
   }
 
-  /// Flips the signs of related numbers together: those of each span (one tuple, one action's
-  /// arguments) and each pair of nearby ones holding a negative number. Each negative one turns
+  /// Flips the signs of related numbers together: those of each span (one list, one action's
+  /// arguments) holding a negative number, and each pair of nearby numbers both negative or
+  /// one negative and one at an end of its range (the components of a tuple). Each negative one turns
   /// positive, at most to the end of its range: `(-1, -1001)` becomes `(1, 1001)` when the
   /// property needs a product above 1000, and `(-1, Int.min)` becomes `(1, Int.max)` when it
   /// needs a sum that overflows — neither alone can keep the failure. When one of them lies at
@@ -49,7 +50,7 @@ extension Shrinker {
   /// end to the other: `(-2, Int.max)` becomes `(1, Int.min)` when a difference must overflow.
   ///
   /// Cost: at most two runs per span holding a negative number and another number, plus two per
-  /// nearby pair, per round.
+  /// such pair, per round.
   func negateTogether() {
     var groups: [[Int]] = []
     var tried: Set<[Int]> = []
@@ -65,8 +66,15 @@ extension Shrinker {
         groups.append(group)
       }
     }
+    // Nearby pairs too (the components of a tuple have no span around them): both negative, or
+    // one at an end of its range.
+    let atEnd = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.offset.magnitude == (choice.offset.negative ? choice.down : choice.up)
+    }
     forNearbyPairs { first, second in
-      if number(second), negative(first) || negative(second),
+      if number(second), negative(first) && negative(second)
+        || (negative(first) || negative(second)) && (atEnd(first) || atEnd(second)),
         tried.insert([first, second]).inserted
       {
         groups.append([first, second])

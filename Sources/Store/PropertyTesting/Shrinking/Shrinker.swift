@@ -92,6 +92,7 @@ final class Shrinker {
         deleteBlocks()
       }
       if best.key == before {
+        tryRewrites(late: true)
         deleteWhileAdjusting()
         deleteWhileSwapping()
         deleteStepPairs()
