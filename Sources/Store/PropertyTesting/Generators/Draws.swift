@@ -297,6 +297,18 @@ import Store
   /// this example, so that the value comes out equal to that one: "this list contains that
   /// string" needs equal strings, which independent draws almost never give.
   func composite<T>(_ key: CompositeKey, _ body: () throws -> T) rethrows -> T {
+    let tag = tags[key] ?? (tags.count + 1)
+    tags[key] = tag
+    begin(.composite, tag: tag)
+    defer { end() }
+    return try reusing(key, body)
+  }
+
+  /// Makes a value with `body`; now and then, while searching, it first queues the choices that
+  /// made an earlier value of the same `key` in this example, so that the value comes out equal
+  /// to that one (see ``composite(_:_:)``, which also marks the value's span): a tree's subtree
+  /// equal to another, as `(-x) · (-x)` needs.
+  func reusing<T>(_ key: CompositeKey, _ body: () throws -> T) rethrows -> T {
     let start = choices.count
     var replays = false
     if isRandom, start >= prefix.count, replayed >= replaying.count,
@@ -317,10 +329,6 @@ import Store
         replayed = 0
       }
     }
-    let tag = tags[key] ?? (tags.count + 1)
-    tags[key] = tag
-    begin(.composite, tag: tag)
-    defer { end() }
     let value = try body()
     if isRandom { composites[key, default: []].append(start..<choices.count) }
     return value
