@@ -284,6 +284,12 @@ import Store
     open.append(spans.count - 1)
   }
 
+  /// Marks the innermost open span as a recursive node at its depth limit (``Span/atDepthLimit``).
+  func markDepthLimit() {
+    guard let index = open.last else { return }
+    spans[index].atDepthLimit = true
+  }
+
   /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
   /// (a filter's rejected tries), which the shrinker deletes first.
   @usableFromInline func end(discarded: Bool = false) {

@@ -70,10 +70,9 @@ private struct RecursiveNode<Value>: Sendable {
 
   private func node(_ draws: Draws) throws -> Value {
     guard depth < limit else {
-      // The choice of alternative is recorded here too, forced to the base, so that every node
-      // has the same layout at every depth: a subtree the shrinker moves up a level reads its
-      // leaves as leaves.
-      _ = try draws.drawReference(1)
+      // No choice of alternative here: the node can only be the base. The span says so, so
+      // that a subtree the shrinker moves up a level gets the choice its leaves then read.
+      draws.markDepthLimit()
       return try base.generate(draws)
     }
     let child = RecursiveNode(base: base, extend: extend, depth: depth + 1, limit: limit, key: key)

@@ -26,6 +26,9 @@ struct Span: Sendable {
   /// For composites, which kind of value the span holds (the same tag, the same type); else 0.
   var tag = 0
   var discarded = false
+  /// A node of a recursive generator at its depth limit, which draws no choice of alternative
+  /// (it can only be the base): moved up a level, it reads one first.
+  var atDepthLimit = false
 
   var range: Range<Int> { start..<end }
   var isEmpty: Bool { start == end }
