@@ -81,6 +81,10 @@ private struct RecursiveNode<Value>: Sendable {
     let leafWeight = UInt64(1 + 2 * depth) * UInt64(alternatives.count - 1)
     let weights = [leafWeight] + Array(repeating: 2, count: alternatives.count - 1)
     let pick = try draws.drawWeighted(weights, total: weights.reduce(0, +))
+    // A tree with fewer inner nodes is simpler, whatever its choices: a leaf at the depth limit
+    // draws one choice fewer than a leaf above it, which would otherwise make a deeper tree
+    // look simpler than the same tree moved up a level.
+    if pick > 0 { draws.rank += 1 }
     return try alternatives[pick].generate(draws)
   }
 }
