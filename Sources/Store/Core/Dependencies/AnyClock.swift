@@ -55,14 +55,32 @@ public struct AnyClock: Clock, Sendable {
   private let resolution: @Sendable () -> Duration
   private let sleeper: @Sendable (Instant, Duration?) async throws -> Void
 
-  /// The clock `base`, erased: a `ContinuousClock`, a `TestClock`, or the
-  /// `any Clock<Duration>` of a dependency.
+  /// The clock of a dependency, `any Clock<Duration>`, erased. (A file that imports Foundation
+  /// does not open the existential for the generic initializer by itself.)
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// let erased = AnyClock(clock)
+  /// ```
+  public init(_ base: any Clock<Duration>) {
+    self = Self.erasing(base)
+  }
+
+  private static func erasing<Base: Clock<Duration>>(_ base: Base) -> AnyClock {
+    AnyClock(wrapping: base)
+  }
+
+  /// The clock `base`, erased: a `ContinuousClock` or a `TestClock`.
   ///
   /// ```swift
   /// let clock = AnyClock(ContinuousClock())
   /// try await clock.sleep(for: .seconds(1))
   /// ```
   public init<Base: Clock<Duration>>(_ base: Base) {
+    self.init(wrapping: base)
+  }
+
+  private init<Base: Clock<Duration>>(wrapping base: Base) {
     let start = base.now
     readNow = { Instant(offset: start.duration(to: base.now)) }
     resolution = { base.minimumResolution }
