@@ -50,14 +50,16 @@ final class Recorder: Sendable {
 struct EffectPropertyContextTests {
   @Test("an invariant of the state before, the action and the state after names the action")
   func transitionInvariant() async {
-    let buggy = await OptimisticRename.property(fixed: false).check(.seed(1), reportFailure: { _ in })
+    let buggy = await OptimisticRename.property(fixed: false).check(
+      .seed(1), reportFailure: { _ in })
     #expect(buggy.verdict == .failed)
     #expect(
       buggy.message?.contains(
         "invariant \"a failed save never hides a name the server saved\" does not hold after "
           + "the store reduced .failed(request: 1, previous: \"\") (sent by an effect)") == true,
       "\(buggy.message ?? "")")
-    let fixed = await OptimisticRename.property(fixed: true).check(.seed(1), reportFailure: { _ in })
+    let fixed = await OptimisticRename.property(fixed: true).check(
+      .seed(1), reportFailure: { _ in })
     #expect(fixed.verdict == .passed)
   }
 
@@ -114,7 +116,10 @@ struct EffectPropertyContextTests {
     #expect(passing.verdict == .passed, "\(passing.message ?? "")")
     let failing = await property.eventually("taps are never saved") { _ in saves.all.isEmpty }
       .check(.seed(2), reportFailure: { _ in })
-    #expect(failing.counterexample?.schedule == ["send .tap", "settle", "answer save call 0: .success(0)"])
+    #expect(
+      failing.counterexample?.schedule == [
+        "send .tap", "settle", "answer save call 0: .success(0)",
+      ])
   }
 
   @Test("checks running at once, even in one test, track their effects in scopes of their own")

@@ -63,7 +63,8 @@ struct ClassPassTests {
     let cycle: [UInt64] = [1, 0, 2, 1, 1, 0, 1, 2, 1, 0]  // [(0, 2), (1, 0), (2, 1)]
     let result = runsOfPass(edges, from: cycle) { edges in
       // A cycle through three nodes, each left by one edge.
-      Set(edges.map(\.0)).count == 3 && edges.allSatisfy { edge in edges.contains { $0.0 == edge.1 } }
+      Set(edges.map(\.0)).count == 3
+        && edges.allSatisfy { edge in edges.contains { $0.0 == edge.1 } }
     } pass: {
       $0.relabel()
     }
@@ -133,7 +134,9 @@ struct ClassPassTests {
     var equal = 0
     for seed in 0..<2000 {
       let draws = Draws(prefix: [], random: SplitMix64(seed: UInt64(seed)), size: 100)
-      if case .mul(let a, let b) = try FormulaTree.gen.generate(draws), a == b, a.negations + a.size > 1 {
+      if case .mul(let a, let b) = try FormulaTree.gen.generate(draws), a == b,
+        a.negations + a.size > 1
+      {
         equal += 1
       }
     }
@@ -149,14 +152,18 @@ struct ClassPassTests {
       let node = Gen.int(in: 0...5)
       let edges = Gen.zip(node, node).array(count: 300...300)
       let start: [UInt64] = (0..<300).flatMap { [1, UInt64(5 - $0 % 6), UInt64($0 % 6)] }
-      let relabelled = runsOfPass(edges, from: start) { $0.count == 300 } pass: {
+      let relabelled = runsOfPass(edges, from: start) {
+        $0.count == 300
+      } pass: {
         $0.relabel()
       }
       #expect(relabelled.runs <= 15)
       // Negating: 300 negative numbers in one list; two runs per span and per nearby pair.
       let numbers = Gen.int(in: -1000...1000).array(count: 300...300)
       let negatives: [UInt64] = (0..<300).flatMap { [1, index(-1 - $0, in: -1000...1000)] }
-      let negated = runsOfPass(numbers, from: negatives) { $0.count == 300 } pass: {
+      let negated = runsOfPass(numbers, from: negatives) {
+        $0.count == 300
+      } pass: {
         $0.negateTogether()
       }
       #expect(negated.value?.allSatisfy { $0 > 0 } == true)
@@ -177,7 +184,8 @@ indirect enum FormulaTree: Equatable, Sendable {
     base: Gen.oneOf(Gen.int(in: -9...9).map(FormulaTree.number), .just(.x)), maxDepth: 4
   ) { tree in
     [
-      Gen.zip(tree, tree).map(FormulaTree.add), Gen.zip(tree, tree).map(FormulaTree.mul), tree.map(FormulaTree.neg),
+      Gen.zip(tree, tree).map(FormulaTree.add), Gen.zip(tree, tree).map(FormulaTree.mul),
+      tree.map(FormulaTree.neg),
     ]
   }
 

@@ -45,7 +45,9 @@ extension EffectProperty {
 
   /// Lets the schedule answer `corpus.save` and `corpus.reload`, without failures.
   func answeringSaveAndReload() -> Self {
-    answering("save", values: CorpusAnswers.values, code: "$0.corpus.save = { try await save.next() }") {
+    answering(
+      "save", values: CorpusAnswers.values, code: "$0.corpus.save = { try await save.next() }"
+    ) {
       $0.corpus.save = $1
     }
     .answering(

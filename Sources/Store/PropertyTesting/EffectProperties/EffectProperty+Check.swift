@@ -25,7 +25,8 @@ extension EffectProperty {
     let base = DependencyValues.current
     let parts = EffectTestParts(
       reducer: reducerCode ?? swiftSource(reducer), reducerType: sourceTypeName(R.self),
-      initialState: initialStateCode, dependencies: controlled.map { ($0.name, $0.valueType, $0.code) },
+      initialState: initialStateCode,
+      dependencies: controlled.map { ($0.name, $0.valueType, $0.code) },
       prepare: prepareCode)
     let bridge = TrialBridge<Run>()
     let engine = PropertyEngine<Run>(generate: bridge.perform) { $0.failure }

@@ -266,8 +266,7 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   ///   return true
   /// }
   /// ```
-  public func invariant(_ name: String, _ holds: @escaping (State, Action, State) -> Bool) -> Self
-  {
+  public func invariant(_ name: String, _ holds: @escaping (State, Action, State) -> Bool) -> Self {
     var copy = self
     copy.transitions.append((name, holds))
     return copy

@@ -116,8 +116,10 @@ private func deleting(
     if let restored, !waiting.contains(restored) {
       waiting.insert(restored, at: waiting.firstIndex { restored < $0 } ?? waiting.count)
     }
-    guard let encoded = encode(steps[later], answering: steps[later].answered, with: steps[later],
-      among: waiting, indices)
+    guard
+      let encoded = encode(
+        steps[later], answering: steps[later].answered, with: steps[later],
+        among: waiting, indices)
     else { return nil }
     block += encoded
   }
@@ -151,7 +153,9 @@ private func keeping(
 
 /// The schedule with answers `first` and `second` traded: `first`'s place answers `second`'s
 /// call with `second`'s answer, and the other way round.
-private func trading(_ first: Int, _ second: Int, _ steps: [ScheduleStep], _ indices: [UInt64], end: Int)
+private func trading(
+  _ first: Int, _ second: Int, _ steps: [ScheduleStep], _ indices: [UInt64], end: Int
+)
   -> Rewrite?
 {
   guard let a = steps[first].answered, let b = steps[second].answered,

@@ -63,7 +63,8 @@ extension Shrinker {
             // Past the end of its range, it wraps around as fixed-width arithmetic does: the
             // two withdrawals `[2, Int.max]` that overflow a balance of 0 are one of `Int.min`.
             var attempt = base
-            attempt[moved] = choice.with(choice.wrapping(current, by: amount, upward: !negative)).index
+            attempt[moved] =
+              choice.with(choice.wrapping(current, by: amount, upward: !negative)).index
             if consider(attempt) { return true }
             break
           }

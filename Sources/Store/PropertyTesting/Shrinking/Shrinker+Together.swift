@@ -73,8 +73,9 @@ extension Shrinker {
       return choice.offset.magnitude == (choice.offset.negative ? choice.down : choice.up)
     }
     forNearbyPairs { first, second in
-      if number(second), negative(first) && negative(second)
-        || (negative(first) || negative(second)) && (atEnd(first) || atEnd(second)),
+      if number(second),
+        negative(first) && negative(second)
+          || (negative(first) || negative(second)) && (atEnd(first) || atEnd(second)),
         tried.insert([first, second]).inserted
       {
         groups.append([first, second])
@@ -85,9 +86,10 @@ extension Shrinker {
       let choices = group.map { best.choices[$0] }
       var attempt = best.indices
       for (position, choice) in zip(group, choices) where choice.offset.negative {
-        attempt[position] = choice.with(
-          Offset(negative: false, magnitude: Swift.min(choice.offset.magnitude, choice.up))
-        ).index
+        attempt[position] =
+          choice.with(
+            Offset(negative: false, magnitude: Swift.min(choice.offset.magnitude, choice.up))
+          ).index
       }
       if attempt != best.indices, consider(attempt) { continue }
       // The complement, for numbers of ranges around 0 of which one lies at an end.
@@ -104,7 +106,8 @@ extension Shrinker {
           offset.negative
           ? Offset(negative: false, magnitude: offset.magnitude - 1)
           : Offset(negative: true, magnitude: offset.magnitude &+ 1)
-        guard complement.fits(up: choice.up, down: choice.down), complement.magnitude > 0 || offset.negative
+        guard complement.fits(up: choice.up, down: choice.down),
+          complement.magnitude > 0 || offset.negative
         else {
           fits = false
           break
@@ -167,7 +170,8 @@ extension Shrinker {
     // The least offset of the second whose value keeps the product with the first lowered to
     // `lowered`, or nil past the second's range.
     let keeping = { (lowered: UInt64) -> UInt64? in
-      guard let loweredValue = one.distanceFromZero(Offset(negative: a.negative, magnitude: lowered))
+      guard
+        let loweredValue = one.distanceFromZero(Offset(negative: a.negative, magnitude: lowered))
       else { return nil }
       let divisor = Swift.max(1, loweredValue)
       guard high < divisor else { return nil }
