@@ -18,7 +18,7 @@ import Store
 /// await property.check()   // StoreTesting: reports to XCTest or Swift Testing
 /// ```
 ///
-/// The dependencies a property controls are declared with ``answering(_:values:failures:code:install:)``;
+/// The dependencies a property controls are declared with `answering(_:values:failures:code:install:)`;
 /// `\.continuousClock` is the run's own clock, which moves only when the schedule moves it. An
 /// effect that waits for anything else — a real network call, a stream nobody feeds — fails the
 /// run, naming the effect's line, instead of hanging it. Effects must reach that waiting point
@@ -131,7 +131,7 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   /// a value of `values` or (when given) an error of `failures`. `code` is the Swift code that
   /// installs the same client in the printed `TestStore` test, where `call()` reads
   /// `name.next()` of an `Answers` named after the dependency. For answers that depend on what
-  /// the call asked, see ``answering(_:values:failures:code:install:)-(_,(AnsweredCall<Input>)->Gen<Value>,_,_,_)``.
+  /// the call asked, pass `values:` a function of the call (``AnsweredCall``).
   ///
   /// ```swift
   /// property.answering("weather", values: reports, failures: Gen.just(URLError(.timedOut)),
@@ -198,7 +198,7 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   /// property's). A dependency neither set here nor answered has its test value.
   ///
   /// `prepare` runs once at the start of every run, before the clients of
-  /// ``answering(_:values:failures:code:install:)`` are installed, and runs never overlap: a
+  /// `answering(_:values:failures:code:install:)` are installed, and runs never overlap: a
   /// fake it installs can record into a value the property's invariants read, once `prepare`
   /// has emptied it. `code` is the same setting as Swift, for the printed `TestStore` test
   /// (without it the test says what it leaves out).
