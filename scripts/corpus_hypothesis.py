@@ -384,11 +384,11 @@ def close_increasing(name, low, high, far, ideal):
                    lambda t: t == ideal)
 
 
-def adjacent_seats(name, low, high, block, ideal):
+def adjacent_seats(name, low, high, block, ideal, max_size=20):
     def fails(seats):
         return any(all(s + k in seats for k in range(1, block)) for s in seats)
 
-    return Problem(name, st.sets(st.integers(low, high), max_size=20), fails,
+    return Problem(name, st.sets(st.integers(low, high), max_size=max_size), fails,
                    lambda s: s == set(ideal))
 
 
@@ -656,6 +656,8 @@ HOLDOUT = [
             lambda p: overflows(p[0] + p[1]), lambda p: p == (1, 2 ** 63 - 1)),
     Problem("difference_overflows_int64", st.tuples(integers, integers),
             lambda p: overflows(p[0] - p[1]), lambda p: p == (0, -2 ** 63)),
+    adjacent_seats("adjacent_seats_in_a_hall", 1, 500, 3, [1, 2, 3], max_size=50),
+    adjacent_seats("five_adjacent_seats", 0, 100, 5, [0, 1, 2, 3, 4], max_size=30),
     Problem("three_large_in_a_set", st.sets(st.integers(0, 1000), max_size=10),
             lambda s: len([x for x in s if x >= 500]) >= 3, lambda s: s == {500, 501, 502}),
     Problem("nested_empty_arrays_print", documents, lambda d: not document_round_trips(d),

@@ -44,6 +44,8 @@ extension ShrinkingCorpus {
     } isIdeal: {
       $0 == (0, Int.min)
     },
+    adjacentSeats("adjacent_seats_in_a_hall", 1...500, block: 3, ideal: [1, 2, 3], count: 0...50),
+    adjacentSeats("five_adjacent_seats", 0...100, block: 5, ideal: [0, 1, 2, 3, 4], count: 0...30),
     ShrinkingChallenge("three_large_in_a_set", Gen.int(in: 0...1000).set(count: 0...10)) {
       (set: Set<Int>) -> Bool in
       set.filter { $0 >= 500 }.count < 3

@@ -123,10 +123,11 @@ extension ShrinkingCorpus {
   ]
 
   /// A set of seats from `range`, failing once it holds `block` adjacent ones.
-  static func adjacentSeats(_ name: String, _ range: ClosedRange<Int>, block: Int, ideal: Set<Int>)
-    -> ShrinkingChallenge
-  {
-    ShrinkingChallenge(name, Gen.int(in: range).set(count: 0...20)) { seats in
+  static func adjacentSeats(
+    _ name: String, _ range: ClosedRange<Int>, block: Int, ideal: Set<Int>,
+    count: ClosedRange<Int> = 0...20
+  ) -> ShrinkingChallenge {
+    ShrinkingChallenge(name, Gen.int(in: range).set(count: count)) { seats in
       !seats.contains { seat in (1..<block).allSatisfy { seats.contains(seat + $0) } }
     } isIdeal: {
       $0 == ideal
