@@ -37,10 +37,15 @@ struct PrintedCorpusTests {
     return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.joined(separator: "\n")
   }
 
-  /// This file's tests by the planted bug they stand for: the text from each
+  /// The compiled tests by the planted bug they stand for: in this file and in
+  /// PrintedReadyOrderTests.swift (the ready-effects race's), the text from each
   /// `// printed: NAME` line to the next.
   static func compiledRegions() throws -> [String: String] {
-    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let here = URL(fileURLWithPath: #filePath)
+    let ready = here.deletingLastPathComponent().appendingPathComponent(
+      "PrintedReadyOrderTests.swift")
+    let source = try [here, ready].map { try String(contentsOf: $0, encoding: .utf8) }
+      .joined(separator: "\n")
     var regions: [String: String] = [:]
     var name: String?
     for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -232,25 +237,6 @@ struct PrintedCorpusTests {
     await store.skipReceivedActions(strict: false)
     // invariant "the reload comes after the save" does not hold after the store reduced .reloaded(0) (sent by an effect) at step 2
     #expect(store.state.reloadsBeforeSaved == 1)
-  }
-
-  // printed: ready effects race
-  @Test("the default theme overwrites the saved one")
-  func readyEffects() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: ThemeSettings.State(isLaunched: false, saved: "dark", theme: ""),
-      reducer: ThemeSettings(fixed: false)
-    ) {
-      $0.continuousClock = clock
-    }
-    store.exhaustivity = .off
-    store.effectStarts = .held
-    await store.send(.launch)
-    await store.runFirst("Bench/EffectCorpus+Ready.swift:31:37", index: 1, of: 2)
-    await store.skipReceivedActions(strict: false)
-    // "a launched screen shows the saved theme" does not hold once every effect has settled
-    #expect(store.state.theme == "light")
   }
 
   // printed: row effect outlives removal
