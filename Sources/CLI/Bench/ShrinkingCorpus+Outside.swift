@@ -181,7 +181,7 @@ indirect enum Formula: Equatable, Sendable {
       switch (a.simplified, b.simplified) {
       case (.number(let p), .number(let q)): return .number(p &+ q)
       case (.number(0), let other), (let other, .number(0)): return other
-      case let (p, q): return .add(p, q)
+      case (let p, let q): return .add(p, q)
       }
     case .mul(let a, let b):
       switch (a.simplified, b.simplified) {
@@ -189,7 +189,7 @@ indirect enum Formula: Equatable, Sendable {
       case (.number(0), _), (_, .number(0)): return .number(0)
       case (.number(1), let other), (let other, .number(1)): return other
       case (.neg(let p), .neg(let q)): return .neg(.mul(p, q))  // the bug
-      case let (p, q): return .mul(p, q)
+      case (let p, let q): return .mul(p, q)
       }
     }
   }
