@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
 from corpus_machines import (
-    HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS, UNSEEN_REDUCERS)
+    HOLDOUT2_REDUCERS, HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS,
+    UNSEEN_REDUCERS)
 
 
 class Problem:
@@ -672,8 +673,72 @@ HOLDOUT = [
             lambda e: e == [(0, 1), (1, 2), (2, 3)]),
 ] + HOLDOUT_REDUCERS
 
+
+
+# MARK: - The second holdout, written after every pass of issue 33
+
+
+def escape(text):
+    return text.replace('"', '\\"').replace("\n", "\\n")
+
+
+def unescape(text):
+    out = []
+    escaping = False
+    for c in text:
+        if escaping:
+            out.append("\n" if c == "n" else c)
+            escaping = False
+        elif c == "\\":
+            escaping = True
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def csv_line(fields):
+    return ",".join('"' + f.replace('"', '""') + '"' if "," in f or '"' in f else f
+                    for f in fields)
+
+
+def csv_parse(text):
+    fields, field, quoted, i = [], "", False, 0
+    while i < len(text):
+        c = text[i]
+        i += 1
+        if quoted:
+            if c == '"':
+                if i < len(text) and text[i] == '"':
+                    field += '"'
+                    i += 1
+                else:
+                    quoted = False
+            else:
+                field += c
+        elif c == '"':
+            quoted = True
+        elif c == ",":
+            fields.append(field)
+            field = ""
+        elif c == "\n":
+            break
+        else:
+            field += c
+    fields.append(field)
+    return fields
+
+
+HOLDOUT2 = [
+    Problem("ratio_of_pair_from_7", st.tuples(st.integers(7, 500), st.integers(7, 500)),
+            lambda p: p[0] >= 3 * p[1] and p[1] >= 20, lambda p: p == (60, 20)),
+    Problem("escaped_backslash", ascii_texts, lambda t: unescape(escape(t)) != t,
+            lambda t: t == "\\"),
+    Problem("csv_field_with_newline", st.lists(ascii_texts, min_size=1, max_size=4),
+            lambda f: csv_parse(csv_line(f)) != f, lambda f: f == ["\n"]),
+] + HOLDOUT2_REDUCERS
+
 # Problems that only search (no shrinking), for the table's run counts.
 SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night", "date_on_leap_day"}
 
 PROBLEMS = (QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN + VARIANTS + OUTSIDE
-            + HOLDOUT)
+            + HOLDOUT + HOLDOUT2)

@@ -621,3 +621,55 @@ HOLDOUT_REDUCERS = [
     machine_problem("counter_wraps_at_int64_max", WrappingCounter,
                     [("add", 1), ("add", 2 ** 63 - 1)]),
 ]
+
+
+class QueueStore(Machine):
+    """QueueMachine of ShrinkingCorpus+Holdout.swift (the second holdout)."""
+
+    def __init__(self):
+        super().__init__()
+        self.browsed = 0
+        self.queue = []
+        self.byte = 0
+        self.total = 0
+
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+
+@failing
+class QueueFromOne(QueueStore):
+    @rule(value=st.integers(1, 50))
+    def r1_enqueue(self, value):
+        self.steps.append(("enqueue", value))
+        if len(self.queue) <= 3:
+            self.queue.append(value)
+
+    @rule()
+    def r2_dequeue(self):
+        self.steps.append(("dequeue",))
+        if self.queue:
+            self.queue.pop(0)
+
+    def check(self):
+        return len(self.queue) <= 3
+
+
+@failing
+class ByteSum(QueueStore):
+    @rule(value=st.integers(-128, 127))
+    def r1_add(self, value):
+        self.steps.append(("add", value))
+        self.byte = wrap8(self.byte + value)
+        self.total += value
+
+    def check(self):
+        return self.byte == self.total
+
+
+HOLDOUT2_REDUCERS = [
+    machine_problem("queue_from_1_among_noise", QueueFromOne, [("enqueue", 1)] * 4),
+    machine_problem("byte_sum_wraps_among_noise", ByteSum, [("add", 1), ("add", 127)]),
+]

@@ -252,3 +252,137 @@ extension Edge {
     return one.union(two).union([start])
   }
 }
+
+/// A second holdout, written after every pass of issue 33 and measured with no change after it.
+extension ShrinkingCorpus {
+  static let holdout2: [ShrinkingChallenge] = [
+    ShrinkingChallenge(
+      "ratio_of_pair_from_7", Gen.zip(Gen.int(in: 7...500), Gen.int(in: 7...500))
+    ) { (a: Int, b: Int) -> Bool in
+      !(a >= 3 * b && b >= 20)
+    } isIdeal: {
+      $0 == (60, 20)
+    },
+    ShrinkingChallenge("escaped_backslash", Gen.string(of: .asciiCharacter)) { text in
+      Escaping.unescape(Escaping.escape(text)) == text
+    } isIdeal: {
+      $0 == "\\"
+    },
+    ShrinkingChallenge(
+      "csv_field_with_newline", Gen.string(of: .asciiCharacter).array(count: 1...4)
+    ) { fields in
+      CSV.parse(CSV.line(fields)) == fields
+    } isIdeal: {
+      $0 == ["\n"]
+    },
+    reducer("queue_from_1_among_noise", ideal: Array(repeating: .enqueue(1), count: 4)) {
+      ReducerProperty(QueueMachine(), initialState: QueueMachine.State())
+        .action("browse") { _ in .just(.browse) }
+        .action("enqueue") { _ in Gen.int(in: 1...50).map(QueueMachine.Action.enqueue) }
+        .action("dequeue") { _ in .just(.dequeue) }
+        .invariant("at most three queued") { $0.items.count <= 3 }
+    },
+    reducer("byte_sum_wraps_among_noise", ideal: [.add(1), .add(127)]) {
+      ReducerProperty(QueueMachine(), initialState: QueueMachine.State())
+        .action("browse") { _ in .just(.browse) }
+        .action("add") { _ in Gen<Int8>.integer.map(QueueMachine.Action.add) }
+        .invariant("the byte total is the total") { Int($0.byte) == $0.total }
+    },
+  ]
+}
+
+/// A queue one over its capacity and a byte total, among noise: the second holdout's reducers.
+struct QueueMachine: Reducer {
+  struct State: Equatable, Sendable {
+    var browsed = 0
+    var items: [Int] = []
+    var byte: Int8 = 0
+    var total = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case browse
+    case enqueue(Int), dequeue
+    case add(Int8)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .browse: state.browsed += 1
+    case .enqueue(let value): if state.items.count <= 3 { state.items.append(value) }  // the bug
+    case .dequeue: if !state.items.isEmpty { state.items.removeFirst() }
+    case .add(let value):
+      state.byte &+= value  // the bug: the byte wraps around
+      state.total += Int(value)
+    }
+    return .none
+  }
+}
+
+/// Backslash escapes for quotes and newlines. The planted bug: a backslash itself is not
+/// escaped, so it reads back as the start of an escape.
+enum Escaping {
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+  }
+
+  static func unescape(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        result.append(character == "n" ? "\n" : character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+/// A line of comma-separated fields, quoted when they hold a comma or a quote. The planted bug:
+/// a field holding a newline is not quoted, so the line splits there.
+enum CSV {
+  static func line(_ fields: [String]) -> String {
+    fields.map { field in
+      field.contains(",") || field.contains("\"")
+        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }.joined(separator: ",")
+  }
+
+  /// The fields of the first line of `text`.
+  static func parse(_ text: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = Array(text)[...]
+    while let character = characters.popFirst() {
+      if quoted {
+        if character == "\"" {
+          if characters.first == "\"" {
+            field.append("\"")
+            characters = characters.dropFirst()
+          } else {
+            quoted = false
+          }
+        } else {
+          field.append(character)
+        }
+      } else if character == "\"" {
+        quoted = true
+      } else if character == "," {
+        fields.append(field)
+        field = ""
+      } else if character == "\n" {
+        break
+      } else {
+        field.append(character)
+      }
+    }
+    fields.append(field)
+    return fields
+  }
+}
