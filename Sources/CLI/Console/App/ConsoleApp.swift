@@ -72,7 +72,8 @@ public protocol ConsoleApp: Sendable {
     throws(ActionLogError)
 
   /// A recorded session as a test file, for `replay --emit-test`, or nil (the default) to let
-  /// the console write it from ``testEmission``: the replay says so when there is neither.
+  /// the console write it: from ``testEmission`` when there is one, else a test that answers
+  /// each effect with the actions the log shows it sent.
   ///
   /// ```swift
   /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
@@ -195,7 +196,7 @@ extension ConsoleApp {
     throws(ActionLogError)
   {}
 
-  /// No test: `--emit-test` reports that the app writes none.
+  /// None: the console writes the test (from ``testEmission``, or answering effects as logged).
   ///
   /// ```swift
   /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
@@ -204,7 +205,8 @@ extension ConsoleApp {
     -> String?
   { nil }
 
-  /// None: recordings hold actions alone, and `--emit-test` needs ``testSource(logName:startState:steps:)``.
+  /// None: recordings hold actions alone, and `--emit-test` answers each effect with the
+  /// actions the log shows it sent.
   ///
   /// ```swift
   /// app.testEmission   // nil
