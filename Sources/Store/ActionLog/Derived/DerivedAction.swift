@@ -38,6 +38,13 @@ package struct DerivedAction<Action: Codable & Equatable & Sendable>: LoggableAc
   }
 
   package init(logLine line: inout LogLine) throws(LogLineError) {
+    // The field's text where it lies, read through the action's templates.
+    let read = line.withActionText { LineTemplates.decode(Action.self, $0) }
+    if case .success(let action)? = read {
+      self.action = action
+      return
+    }
+    // Not a string, or not an action: the line read as any other says where and why.
     let text = try line.string("action")
     do {
       action = try LineTemplates.decode(Action.self, text)
