@@ -69,7 +69,7 @@ struct LineTemplatePropertyTests {
     var text = lines[7]
     let slots = text.withUTF8 { bytes in
       LineShape(bytes).flatMap { TemplateStore.of(Holdout.self).template($0, bytes) }
-        .map { unsafeDowncast($0, to: TemplateBox<Holdout>.self).slots }
+        .map(\.slots)
     }
     #expect(slots??.map(\.kind) == [.string, .int16, .float, .stringList, .uint32, .string])
   }

@@ -9,11 +9,10 @@ import Testing
 struct LineTemplatesTests {
   typealias Action = Podcast.Action
 
-  private func template(of text: String) -> TemplateBox<Action>? {
+  private func template(of text: String) -> TemplateBox? {
     var text = text
     return text.withUTF8 { bytes in
       LineShape(bytes).flatMap { TemplateStore.of(Action.self).template($0, bytes) }
-        .map { unsafeDowncast($0, to: TemplateBox<Action>.self) }
     }
   }
 

@@ -38,13 +38,22 @@ package struct DerivedAction<Action: Codable & Equatable & Sendable>: LoggableAc
   }
 
   package init(logLine line: inout LogLine) throws(LogLineError) {
-    // The field's text where it lies, read through the action's templates.
-    let read = line.withActionText { LineTemplates.decode(Action.self, $0) }
+    // The field's text where it lies, made by its template: no `Decodable`, no metadata but
+    // the action's own.
+    do throws(LogLine.NotRead) {
+      action = try line.withActionText { (text) throws(LogLine.NotRead) in
+        try LineTemplates.read(Action.self, text)
+      }
+      return
+    } catch {}
+    // Read by `init(from:)`, which learns the line's template.
+    let read = try? line.withActionText { text in LineTemplates.decode(Action.self, text) }
     if case .success(let action)? = read {
       self.action = action
       return
     }
-    // Not a string, or not an action: the line read as any other says where and why.
+    // Not an action: the parsed line says where and why.
+    if line.isReadInPlace { throw line.leaveToParser() }
     let text = try line.string("action")
     do {
       action = try LineTemplates.decode(Action.self, text)

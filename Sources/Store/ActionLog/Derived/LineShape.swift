@@ -56,22 +56,30 @@ struct LineShape {
   /// The shape of the line `bytes`: one pass, each byte classed by a table; nil for a line
   /// with a string cut off (the parser says why) or more literals than a template takes.
   init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var hash = self.hash
-    var holes = InlineArray<16, Hole>(repeating: Hole())
-    var found = 0
     let count = bytes.count
+    guard count > 0, let base = bytes.baseAddress else { return }
+    let prime: UInt64 = 0x100_0000_01b3
+    var hash = self.hash
+    var found = 0
     var index = 0
+    // Digits right after a name's letters are the name's (`_0`, `case2`), not a number.
     var afterName = false
     let classes = Self.classes.utf8Start
     while index < count {
-      let byte = bytes[index]
-      var mark = byte
-      switch classes[Int(byte)] {
-      case Self.quote:
+      let byte = base[index]
+      let kind = classes[Int(byte)]
+      // The template's own text: names, punctuation, digits of a name.
+      if kind < Self.digit || kind == Self.digit && afterName {
+        afterName = kind != Self.other
+        hash = (hash ^ UInt64(byte)) &* prime
+        index += 1
+        continue
+      }
+      if kind == Self.quote {
         var end = index + 1
         var escaped = false
-        while end < count, bytes[end] != UInt8(ascii: "\"") {
-          if bytes[end] == UInt8(ascii: "\\") {
+        while end < count, base[end] != UInt8(ascii: "\"") {
+          if base[end] == UInt8(ascii: "\\") {
             escaped = true
             end += 1
           }
@@ -80,49 +88,47 @@ struct LineShape {
         guard end < count, found < Self.maxHoles else { return nil }
         holes[found] = Hole(range: index..<(end + 1), kind: escaped ? .escapedString : .string)
         found += 1
-        mark = Hole.stringMark
+        hash = (hash ^ UInt64(Hole.stringMark)) &* prime
         index = end + 1
         afterName = false
-      case Self.digit where !afterName,
-        Self.minus
-      where index + 1 < count
-        && classes[Int(bytes[index + 1])] == Self.digit:
-        var end = index + 1
-        var decimal = false
-        while end < count {
-          let next = bytes[end]
-          let kind = classes[Int(next)]
-          if kind == Self.digit || next == UInt8(ascii: "_") {
-          } else if next == UInt8(ascii: "."), end + 1 < count,
-            classes[Int(bytes[end + 1])] == Self.digit
-          {
-            decimal = true
-          } else if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-            decimal = true
-            if end + 1 < count,
-              bytes[end + 1] == UInt8(ascii: "-") || bytes[end + 1] == UInt8(ascii: "+")
-            {
-              end += 1
-            }
-          } else {
-            break
-          }
-          end += 1
-        }
-        guard found < Self.maxHoles else { return nil }
-        holes[found] = Hole(range: index..<end, kind: decimal ? .decimal : .number)
-        found += 1
-        mark = Hole.numberMark
-        index = end
-        afterName = false
-      case let kind:
-        afterName = kind == Self.name || kind == Self.digit
-        index += 1
+        continue
       }
-      hash = (hash ^ UInt64(mark)) &* 0x100_0000_01b3
+      guard kind == Self.digit || index + 1 < count && classes[Int(base[index + 1])] == Self.digit
+      else {
+        // A minus before anything but a digit.
+        afterName = false
+        hash = (hash ^ UInt64(byte)) &* prime
+        index += 1
+        continue
+      }
+      var end = index + 1
+      var decimal = false
+      while end < count {
+        let next = base[end]
+        if classes[Int(next)] == Self.digit || next == UInt8(ascii: "_") {
+        } else if next == UInt8(ascii: "."), end + 1 < count,
+          classes[Int(base[end + 1])] == Self.digit
+        {
+          decimal = true
+        } else if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+          decimal = true
+          if end + 1 < count, base[end + 1] == UInt8(ascii: "-") || base[end + 1] == UInt8(ascii: "+")
+          {
+            end += 1
+          }
+        } else {
+          break
+        }
+        end += 1
+      }
+      guard found < Self.maxHoles else { return nil }
+      holes[found] = Hole(range: index..<end, kind: decimal ? .decimal : .number)
+      found += 1
+      hash = (hash ^ UInt64(Hole.numberMark)) &* prime
+      index = end
+      afterName = false
     }
     self.hash = hash
-    self.holes = holes
     self.count = found
   }
 

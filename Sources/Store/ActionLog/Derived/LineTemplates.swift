@@ -42,52 +42,72 @@ package enum LineTemplates {
     return try text.withUTF8 { decode(Action.self, $0) }.get()
   }
 
-  /// The action the UTF-8 text `bytes` spells, or why it spells none.
+  /// The action the UTF-8 text `bytes` spells, or why it spells none: through its template
+  /// when it has one (``read(_:_:)``), otherwise by `init(from:)`, learning its template.
   package static func decode<Action: Decodable & Equatable & Sendable>(
     _: Action.Type, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Result<Action, ValueSyntaxError> {
-    guard let shape = LineShape(bytes) else { return slowly(Action.self, bytes) }
+    if let action = try? read(Action.self, bytes) { return .success(action) }
     let store = TemplateStore.of(Action.self)
-    if let template = store.template(shape, bytes) {
-      // The store is `Action`'s own: its entries hold templates of `Action`.
-      let box = unsafeDowncast(template, to: TemplateBox<Action>.self)
-      if let made = box.make(bytes, shape) { return .success(made) }
-      return slowly(Action.self, bytes)
+    store.slowReads.add(1, ordering: .relaxed)
+    let read = Result { () throws(ValueSyntaxError) in
+      try ValueSyntaxDecoder.decode(Action.self, from: try ValueSyntax(Array(bytes)))
     }
-    let read = slowly(Action.self, bytes)
-    if case .success(let action) = read {
+    if case .success(let action) = read, let shape = LineShape(bytes),
+      store.template(shape, bytes) == nil
+    {
       store.learn(shape, bytes, TemplateBox.learn(action, Array(bytes), shape))
     }
     return read
   }
 
-  /// The action read by `init(from:)`.
-  private static func slowly<Action: Decodable>(
-    _: Action.Type, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> Result<Action, ValueSyntaxError> {
-    Result { () throws(ValueSyntaxError) in
-      try ValueSyntaxDecoder.decode(Action.self, from: try ValueSyntax(Array(bytes)))
-    }
+  /// The action the UTF-8 text `bytes` spells, made by its learnt template; ``LogLine/NotRead``
+  /// when it has none, or a literal does not fit its slot (``decode(_:_:)`` then reads it).
+  /// No generic type but `Action` is looked up, and nothing allocated but the literals.
+  package static func read<Action: Sendable>(_: Action.Type, _ bytes: UnsafeBufferPointer<UInt8>)
+    throws(LogLine.NotRead) -> Action
+  {
+    guard let shape = LineShape(bytes),
+      let template = TemplateStore.of(Action.self).template(shape, bytes)
+    else { throw LogLine.NotRead() }
+    return try template.make(Action.self, bytes, shape)
   }
 }
 
 /// A template of some action type: a value of it with the places of its literals (nil: the
-/// template could not be learnt, and its lines are read by `init(from:)`). In a class of its
-/// own so that a store of templates is not generic: a line's look-up needs no type's metadata.
-final class TemplateBox<Action: Sendable>: Sendable {
-  let value: Action
+/// template could not be learnt, and its lines are read by `init(from:)`). Not generic, so that
+/// a line's look-up needs no type's metadata but the action's.
+//
+// Why `@unchecked Sendable` is safe: `value` points to one value of the action type, which is
+// `Sendable`, initialized in `init` and never written again; readers only copy it, and `deinit`
+// destroys it once no reader holds the box. `slots` and `destroy` are constants.
+final class TemplateBox: @unchecked Sendable {
+  private let value: UnsafeMutableRawPointer
+  private let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
   let slots: [TemplateSlot]?
 
-  init(value: Action, slots: [TemplateSlot]?) {
-    self.value = value
+  init<Action: Sendable>(value: Action, slots: [TemplateSlot]?) {
+    let pointer = UnsafeMutablePointer<Action>.allocate(capacity: 1)
+    pointer.initialize(to: value)
+    self.value = UnsafeMutableRawPointer(pointer)
+    destroy = { raw in
+      let pointer = raw.assumingMemoryBound(to: Action.self)
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+    }
     self.slots = slots
   }
 
+  deinit { destroy(value) }
+
   /// The template's value with the literals of the line `bytes` (of this template's shape)
-  /// written in; nil when the template was not learnt or a literal does not fit its slot.
-  func make(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: LineShape) -> Action? {
-    guard let slots else { return nil }
-    var action = value
+  /// written in; ``LogLine/NotRead`` when the template was not learnt or a literal does not fit
+  /// its slot. `Action` is the store's action type, the one the box was made with.
+  func make<Action>(_: Action.Type, _ bytes: UnsafeBufferPointer<UInt8>, _ shape: LineShape)
+    throws(LogLine.NotRead) -> Action
+  {
+    guard let slots else { throw LogLine.NotRead() }
+    var action = value.assumingMemoryBound(to: Action.self).pointee
     let made = withUnsafeMutableBytes(of: &action) { raw in
       var hole = 0
       for slot in slots {
@@ -96,7 +116,8 @@ final class TemplateBox<Action: Sendable>: Sendable {
       }
       return true
     }
-    return made ? action : nil
+    guard made else { throw LogLine.NotRead() }
+    return action
   }
 }
 
@@ -106,23 +127,26 @@ final class TemplateStore: Sendable {
   final class Entry: Sendable {
     let key: [UInt8]
     let holes: Int
-    /// A ``TemplateBox`` of the store's action type.
-    let template: AnyObject & Sendable
+    /// A template of the store's action type.
+    let template: TemplateBox
 
-    init(key: [UInt8], holes: Int, template: AnyObject & Sendable) {
+    init(key: [UInt8], holes: Int, template: TemplateBox) {
       self.key = key
       self.holes = holes
       self.template = template
     }
   }
 
+  /// How many lines of the type were read by `init(from:)` (learning's own readings not
+  /// counted): for tests, which check that a log's lines take the fast way.
+  let slowReads = Atomic<Int>(0)
+
   /// The entries by hash: a table twice the capacity, probed linearly from a hash's slot.
   private let entries = Mutex<(slots: [Entry?], count: Int)>(
     (Array(repeating: nil, count: 2 * LineTemplates.capacity), 0))
 
   /// The template of the line `bytes`, whose shape is `shape`, if learnt.
-  func template(_ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>) -> (AnyObject & Sendable)?
-  {
+  func template(_ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>) -> TemplateBox? {
     entries.withLock { table in
       let mask = table.slots.count - 1
       var slot = Int(truncatingIfNeeded: shape.hash) & mask
@@ -136,8 +160,7 @@ final class TemplateStore: Sendable {
 
   /// Keeps `template` for the template of the line `bytes`, whose shape is `shape`, unless the
   /// store is full.
-  func learn(_ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>, _ template: AnyObject & Sendable)
-  {
+  func learn(_ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>, _ template: TemplateBox) {
     let key = shape.key(bytes)
     entries.withLock { table in
       guard table.count < LineTemplates.capacity else { return }

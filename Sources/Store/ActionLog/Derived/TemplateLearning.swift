@@ -1,13 +1,15 @@
 import Foundation
 import Store
 
-extension TemplateBox where Action: Decodable & Equatable {
+extension TemplateBox {
   /// The template of the line `bytes`, whose first value `decoded` is, learnt as
   /// ``LineTemplates`` says; one read by `init(from:)` every time when it cannot be.
   ///
   /// Bound: four reads of the line by `init(from:)`, and a scan of the value's bytes for each
   /// literal (O(literals × the value's size)).
-  static func learn(_ decoded: Action, _ bytes: [UInt8], _ shape: LineShape) -> TemplateBox {
+  static func learn<Action: Decodable & Equatable & Sendable>(
+    _ decoded: Action, _ bytes: [UInt8], _ shape: LineShape
+  ) -> TemplateBox {
     guard shape.count > 0 else { return TemplateBox(value: decoded, slots: []) }
     let unlearnt = TemplateBox(value: decoded, slots: nil)
     guard let syntax = try? ValueSyntax(bytes) else { return unlearnt }
@@ -48,7 +50,7 @@ extension TemplateBox where Action: Decodable & Equatable {
     let template = TemplateBox(value: decoded, slots: slots)
     for (text, value) in [(bytes, decoded), (texts[0], first), (texts[1], second)] {
       let made = text.withUnsafeBufferPointer { line in
-        LineShape(line).flatMap { template.make(line, $0) }
+        LineShape(line).flatMap { try? template.make(Action.self, line, $0) }
       }
       guard made == value else { return unlearnt }
     }

@@ -6,40 +6,55 @@ import Store
 // line read in place as on a parsed one, so that such a line needs no parse and no `String`.
 
 extension LogLine {
-  /// Hands the `action` field's text — valid UTF-8, its JSON escapes decoded (in a buffer on
-  /// the stack when it has any) — to `read`, and marks the field read when `read` gives a
-  /// value. nil, with nothing read, when there is no such plain string here, or `read` gives
-  /// nil: the codec then reads the field as any other (``string(_:)``), which says what is
-  /// wrong, and a line read in place goes to the parser.
+  /// Thrown by ``withActionText(_:)`` when the line has no `action` string to hand over, or the
+  /// codec's reader gave up on it.
+  package struct NotRead: Error {}
+
+  /// Hands the `action` field's text — valid UTF-8, its JSON escapes decoded (into a buffer
+  /// of its own when it has any) — to `read`, and marks the field read when `read` returns.
+  /// Throws ``NotRead``, with nothing read, when there is no such plain string here, or `read`
+  /// throws it: the codec then reads the field as any other (``string(_:)``), which says what
+  /// is wrong, and a line read in place goes to the parser. (A thrown error rather than an
+  /// optional result: a generic `Optional` would be looked up on every line.)
   ///
   /// ```swift
-  /// if let action = line.withActionText({ Self.fastRead($0) }) { self = action; return }
+  /// if let action = try? line.withActionText({ try Self.fastRead($0) }) { self = action }
   /// ```
   ///
-  /// Bound: one pass over the field's bytes, plus `read`'s cost; no allocation of its own.
+  /// Bound: one pass over the field's bytes, plus `read`'s cost; one allocation, for a field
+  /// with an escape.
   package mutating func withActionText<Value>(
-    _ read: (UnsafeBufferPointer<UInt8>) -> Value?
-  ) -> Value? {
-    if place != nil { return actionTextInPlace(read) }
-    guard let index = index(of: "action") else { return nil }
+    _ read: (UnsafeBufferPointer<UInt8>) throws(NotRead) -> Value
+  ) throws(NotRead) -> Value {
+    if place != nil { return try actionTextInPlace(read) }
+    guard let index = index(of: "action") else { throw NotRead() }
     let field = fields[index]
-    guard field.kind == .string else { return nil }
-    let value = bytes.withUnsafeBufferPointer { line in
-      Self.withText(line, field.valueRange, escaped: field.valueEscaped, read)
+    guard field.kind == .string else { throw NotRead() }
+    let value = try bytes.withUnsafeBufferPointer { (line) throws(NotRead) in
+      try Self.withText(line, field.valueRange, escaped: field.valueEscaped, read)
     }
-    if value != nil { used |= 1 << UInt64(index) }
+    used |= 1 << UInt64(index)
     return value
+  }
+
+  /// Whether the line is being read in place (``readInPlace(_:into:)``).
+  package var isReadInPlace: Bool { place != nil }
+
+  /// Leaves a line being read in place to the parser, which reads it again from the start.
+  package mutating func leaveToParser() -> LogLineError {
+    leftInPlace = true
+    return Self.leftToParser
   }
 
   /// ``withActionText(_:)`` on a line read in place: the field the head found in plain text,
   /// or, when it holds an escape, the next field if it is `action`.
   private mutating func actionTextInPlace<Value>(
-    _ read: (UnsafeBufferPointer<UInt8>) -> Value?
-  ) -> Value? {
-    guard !leftInPlace, let reader = place else { return nil }
+    _ read: (UnsafeBufferPointer<UInt8>) throws(NotRead) -> Value
+  ) throws(NotRead) -> Value {
+    guard !leftInPlace, let reader = place else { throw NotRead() }
     let line = reader.bytes
     if let name = reader.actionName {
-      guard let value = Self.withText(line, name, escaped: false, read) else { return nil }
+      let value = try Self.withText(line, name, escaped: false, read)
       place!.actionName = nil
       return value
     }
@@ -48,36 +63,36 @@ extension LogLine {
     guard LogFieldReader.starts(line, &position, LogFieldReader.actionKey, 8),
       position + 2 < reader.end, line[position] == UInt8(ascii: "\""),
       line[position + 1] == UInt8(ascii: ":")
-    else { return nil }
+    else { throw NotRead() }
     var parser = FlatJSONParser(bytes: line, index: position + 2)
     guard let (kind, text) = try? parser.value(), kind == .string,
       parser.index <= reader.end,
       parser.index == reader.end || line[parser.index] == UInt8(ascii: ",")
-    else { return nil }
-    guard let value = Self.withText(line, text.start..<text.end, escaped: text.escaped, read)
-    else { return nil }
+    else { throw NotRead() }
+    let value = try Self.withText(line, text.start..<text.end, escaped: text.escaped, read)
     place!.position = parser.index
     return value
   }
 
   /// `read` of the string at `range` of `line` (its escapes checked already), unescaped when
-  /// `escaped`; nil when it is not valid UTF-8 or escapes a lone surrogate.
+  /// `escaped`; ``NotRead`` when it is not valid UTF-8 or escapes a lone surrogate.
   private static func withText<Value>(
     _ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool,
-    _ read: (UnsafeBufferPointer<UInt8>) -> Value?
-  ) -> Value? {
+    _ read: (UnsafeBufferPointer<UInt8>) throws(NotRead) -> Value
+  ) throws(NotRead) -> Value {
     guard escaped else {
       let text = UnsafeBufferPointer(rebasing: line[range])
-      guard isASCII(text) || validText(text) != nil else { return nil }
-      return read(text)
+      guard isASCII(text) || validText(text) != nil else { throw NotRead() }
+      return try read(text)
     }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(range.count, 1)) {
-      buffer in
-      guard let count = unescape(line, range.lowerBound, range.upperBound, into: buffer.baseAddress!)
-      else { return nil }
-      let text = UnsafeBufferPointer(rebasing: buffer[..<count])
-      guard isASCII(text) || validText(text) != nil else { return nil }
-      return read(text)
+    // Unescaped, never longer than written.
+    let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(range.count, 1))
+    defer { out.deallocate() }
+    guard let count = unescape(line, range.lowerBound, range.upperBound, into: out) else {
+      throw NotRead()
     }
+    let text = UnsafeBufferPointer(start: out, count: count)
+    guard isASCII(text) || validText(text) != nil else { throw NotRead() }
+    return try read(text)
   }
 }
