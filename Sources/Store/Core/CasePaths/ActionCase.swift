@@ -18,9 +18,10 @@
 public struct ActionCase<Root, Value>: Sendable {
   @usableFromInline let embedBody: @Sendable (Value) -> Root
   @usableFromInline let extractBody: @Sendable (Root) -> Value?
-  /// For a case named by its constructor, what it learnt of the enum: the routers read a case
-  /// through it in line, without `extractBody`'s closure call (which does the same). Unretained,
-  /// so that copying a case retains nothing more: `extractBody`'s context holds it.
+  /// For a case named by its constructor, what it learnt of the enum: routers built from key
+  /// paths read the case through it in line (``LearntCaseReading``), without `extractBody`'s
+  /// closure call, which does the same. Unretained, so that copying a case retains nothing
+  /// more: `extractBody`'s context holds it.
   @usableFromInline let learned: Unmanaged<LearnedCase>?
 
   /// Creates a case from its constructor and a pattern match.
@@ -63,13 +64,4 @@ public struct ActionCase<Root, Value>: Sendable {
   @inlinable
   public func extract(from root: Root) -> Value? { extractBody(root) }
 
-  /// ``extract(from:)`` for the routers, in line with them: a case named by its constructor read
-  /// through what it learnt (``LearnedCase/extract(from:as:)``), with no closure call; any
-  /// other case through its closure.
-  @inlinable
-  @inline(__always)
-  func extractInLine(from root: Root) -> Value? {
-    guard let learned else { return extractBody(root) }
-    return learned._withUnsafeGuaranteedRef { $0.extract(from: root, as: Value.self) }
-  }
 }

@@ -16,12 +16,19 @@ struct CaseFacts: Sendable {
   @usableFromInline static let projected: UInt64 = 1 << 34
   /// The case's ``TagRecognizer`` tells its values from others' (before it is learnt as after).
   @usableFromInline static let recognized: UInt64 = 1 << 35
+  /// Learnt, recognised by one window of bits, and its payload read in place, inline: all of
+  /// the case's work is in line with its caller.
+  @usableFromInline static let plain: UInt64 = 1 << 36
 
   @inlinable init(bits: UInt64) { self.bits = bits }
 
-  init(tag: UInt32, reflected: Bool, boxed: Bool, needsProjection: Bool, recognized: Bool) {
+  init(
+    tag: UInt32, reflected: Bool, boxed: Bool, needsProjection: Bool, recognized: Bool,
+    oneWindow: Bool = false
+  ) {
     var bits = Self.learnt | UInt64(tag)
     if recognized { bits |= Self.recognized }
+    if recognized, oneWindow, !reflected, !boxed, !needsProjection { bits |= Self.plain }
     if reflected { bits |= Self.reflected }
     if boxed { bits |= Self.boxed }
     if needsProjection { bits |= Self.projected }
@@ -70,6 +77,8 @@ final class LearnedCase: Sendable {
   @usableFromInline let firstOffset: Int
   @usableFromInline let firstMask: UInt64
   @usableFromInline let firstBits: UInt64
+  /// The recogniser has one window: its first decides.
+  @usableFromInline let oneWindow: Bool
   /// The candidate cases: their tags and whether they are `indirect`.
   let candidates: [(tag: UInt32, isIndirect: Bool)]
   /// The case's constructor, its value and result behind pointers: embeds the value at the
@@ -108,6 +117,7 @@ final class LearnedCase: Sendable {
     firstOffset = recognizer?.firstOffset ?? 0
     firstMask = recognizer?.firstMask ?? 0
     firstBits = recognizer?.firstBits ?? 0
+    oneWindow = recognizer?.secondMask == 0
     var state: UInt64 = candidates.isEmpty ? Self.reflectedPhase : 0
     for candidate in candidates {
       state |= candidate.tag < 61 ? 1 << UInt64(candidate.tag) : Self.highTags
@@ -127,10 +137,11 @@ final class LearnedCase: Sendable {
     firstOffset = recognizer?.firstOffset ?? 0
     firstMask = recognizer?.firstMask ?? 0
     firstBits = recognizer?.firstBits ?? 0
+    oneWindow = recognizer?.secondMask == 0
     state = Atomic(
       CaseFacts(
         tag: tag, reflected: false, boxed: false, needsProjection: false,
-        recognized: recognizer != nil
+        recognized: recognizer != nil, oneWindow: recognizer?.secondMask == 0
       ).bits)
   }
 
@@ -147,13 +158,31 @@ final class LearnedCase: Sendable {
   func extract<Root, Value>(from root: Root, as _: Value.Type) -> Value? {
     let state = self.state.load(ordering: .relaxed)
     if _fastPath(state & CaseFacts.recognized != 0) {
-      let word = _withUnprotectedUnsafePointer(to: root) {
-        TagRecognizer.word(
-          UnsafeRawPointer($0), at: firstOffset, size: MemoryLayout<Root>.size)
+      let plain = _withUnprotectedUnsafePointer(to: root) { pointer -> Value?? in
+        let bytes = UnsafeRawPointer(pointer)
+        let word = TagRecognizer.word(bytes, at: firstOffset, size: MemoryLayout<Root>.size)
+        if word & firstMask != firstBits { return .some(nil) }
+        if _fastPath(state & CaseFacts.plain != 0) { return bytes.load(as: Value.self) }
+        return nil
       }
-      if word & firstMask != firstBits { return nil }
+      if let plain { return plain }
     }
     return extract(from: root, state: state, as: Value.self)
+  }
+
+  /// Whether `root` is of this case, with no payload read where the recogniser decides alone.
+  @inlinable
+  @inline(__always)
+  func contains<Root, Value>(_ root: Root, as _: Value.Type) -> Bool {
+    let state = self.state.load(ordering: .relaxed)
+    if _fastPath(state & CaseFacts.recognized != 0) {
+      let word = _withUnprotectedUnsafePointer(to: root) {
+        TagRecognizer.word(UnsafeRawPointer($0), at: firstOffset, size: MemoryLayout<Root>.size)
+      }
+      if word & firstMask != firstBits { return false }
+      if _fastPath(oneWindow) { return true }
+    }
+    return extract(from: root, state: state, as: Value.self) != nil
   }
 
   /// ``extract(from:as:)`` for a value the recogniser accepted, or a case without one.
@@ -230,7 +259,7 @@ final class LearnedCase: Sendable {
   private func publish(tag: UInt32, reflected: Bool, boxed: Bool, needsProjection: Bool) {
     let facts = CaseFacts(
       tag: tag, reflected: reflected, boxed: boxed, needsProjection: needsProjection,
-      recognized: !reflected && recognizer?.tag == tag)
+      recognized: !reflected && recognizer?.tag == tag, oneWindow: oneWindow)
     state.store(facts.bits, ordering: .relaxed)
   }
 }

@@ -3,7 +3,7 @@
 /// state is that case. The child went away when the state left the case or, for an
 /// `Identifiable` child, took another id.
 @usableFromInline
-final class CaseChildRouter<Parent: Reducer, Child: Reducer>: ChildRouter
+final class CaseChildRouter<Parent: Reducer, Child: Reducer, Reading: CaseReading>: ChildRouter
 where Parent.Action: Sendable, Child.Action: Sendable {
   @usableFromInline typealias Container = Parent.State
   @usableFromInline let parent: Parent
@@ -36,7 +36,7 @@ where Parent.Action: Sendable, Child.Action: Sendable {
   @inlinable
   @inline(__always)
   func childAction(of action: Parent.Action) -> Child.Action? {
-    toChildAction.extractInLine(from: action)
+    Reading.extract(toChildAction.extractBody, toChildAction.learned, from: action)
   }
 
   /// The child reducer on the case's value, put back after; or the misuse report of a child
@@ -46,7 +46,7 @@ where Parent.Action: Sendable, Child.Action: Sendable {
   func reduceChild(
     _ state: inout Parent.State, _ childAction: consuming Child.Action, _: Parent.Action
   ) -> Effect<Parent.Action> {
-    guard var value = toCase.extractInLine(from: state) else {
+    guard var value = Reading.extract(toCase.extractBody, toCase.learned, from: state) else {
       return ChildEffects.embed(
         Effect(
           .reportMisuse(
@@ -67,10 +67,15 @@ where Parent.Action: Sendable, Child.Action: Sendable {
     parent.reduce(into: &state, action: action)
   }
 
+  /// Nil while the state is another case; else, for a child not `Identifiable`, 0, told by
+  /// the case's tag alone.
   @inlinable
   @inline(__always)
   func presence(in state: inout Parent.State) -> Int? {
-    var value = toCase.extractInLine(from: state)
+    guard identity.idHash != nil else {
+      return Reading.contains(toCase.extractBody, toCase.learned, state) ? 0 : nil
+    }
+    var value = Reading.extract(toCase.extractBody, toCase.learned, from: state)
     return identity.identity(of: &value)
   }
 

@@ -34,7 +34,7 @@ extension Reducer where Action: Sendable {
     ElementAction: Sendable, Element.State == ElementState, Element.Action == ElementAction
   {
     ChildReducer(
-      ForEachRouter(
+      ForEachRouter<Self, ID, Element, ClosureCaseReading>(
         parent: self, toElements: toElements, toElementAction: toElementAction,
         element: element(),
         site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
@@ -45,7 +45,9 @@ extension Reducer where Action: Sendable {
 /// collection, each reached by the id in its action; a removal is noticed by the collection's
 /// ids version, in O(1).
 @usableFromInline
-final class ForEachRouter<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: ChildRouter
+final class ForEachRouter<
+  Parent: Reducer, ID: Hashable & Sendable, Element: Reducer, Reading: CaseReading
+>: ChildRouter
 where
   Parent.Action: Sendable, Element.Action: Sendable, Element.State: Identifiable,
   Element.State.ID == ID
@@ -76,7 +78,7 @@ where
   @inlinable
   @inline(__always)
   func childAction(of action: Parent.Action) -> IdentifiedAction<ID, Element.Action>? {
-    toElementAction.extractInLine(from: action)
+    Reading.extract(toElementAction.extractBody, toElementAction.learned, from: action)
   }
 
   /// The element reducer run on the element in place, its slot found by

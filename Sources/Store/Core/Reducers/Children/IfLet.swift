@@ -21,7 +21,7 @@ extension Reducer where Action: Sendable {
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
     ChildReducer(
-      OptionalChildRouter(
+      OptionalChildRouter<Self, Child, HashedChildIdentity<ChildState>, ClosureCaseReading>(
         parent: self, toChild: toChild, toChildAction: action, child: child(),
         identity: HashedChildIdentity(),
         site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
@@ -51,7 +51,7 @@ extension Reducer where Action: Sendable {
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
     ChildReducer(
-      OptionalChildRouter(
+      OptionalChildRouter<Self, Child, IdentifiedChildIdentity<ChildState>, ClosureCaseReading>(
         parent: self, toChild: toChild, toChildAction: action, child: child(),
         identity: IdentifiedChildIdentity(),
         site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
@@ -80,7 +80,7 @@ extension Reducer where Action: Sendable {
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
     ChildReducer(
-      CaseChildRouter(
+      CaseChildRouter<Self, Child, ClosureCaseReading>(
         parent: self, toCase: toCase, toChildAction: action, child: child(),
         site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }

@@ -3,7 +3,7 @@
 /// child, took another id (`Identity` tells which child is there).
 @usableFromInline
 final class OptionalChildRouter<
-  Parent: Reducer, Child: Reducer, Identity: ChildIdentity<Child.State>
+  Parent: Reducer, Child: Reducer, Identity: ChildIdentity<Child.State>, Reading: CaseReading
 >: ChildRouter where Parent.Action: Sendable, Child.Action: Sendable {
   @usableFromInline typealias Container = Child.State?
   @usableFromInline let parent: Parent
@@ -32,7 +32,7 @@ final class OptionalChildRouter<
   @inlinable
   @inline(__always)
   func childAction(of action: Parent.Action) -> Child.Action? {
-    toChildAction.extractInLine(from: action)
+    Reading.extract(toChildAction.extractBody, toChildAction.learned, from: action)
   }
 
   /// The child reducer on the child state in place, or the misuse report of a child action
