@@ -304,4 +304,36 @@ struct CasePathLayoutTests {
       PayloadShapeCheck({ ActionCase(Optional<Reference>.some) }, roots) { $0 }.mismatches()
         == [])
   }
+
+  @Test(
+    "an enum of 132 cases: cases at tags past 32, 61 and 64 extract their own values and reject the others"
+  )
+  func manyCases() {
+    let roots: [ManyCases] = [
+      .c0(P0(value: 0)), .c31(P31(value: 31)), .c32(P32(value: 32)), .c60(P60(value: 60)),
+      .c61(P61(value: 61)), .c64(P64(value: 64)), .c99(P99(value: 99)), .twinA("a"),
+      .twinB("b"), .e0, .e29,
+    ]
+    let checks = [
+      PayloadShapeCheck({ ActionCase(ManyCases.c0) }, roots) {
+        if case .c0(let value) = $0 { value } else { nil }
+      }.mismatches(),
+      PayloadShapeCheck({ ActionCase(ManyCases.c32) }, roots) {
+        if case .c32(let value) = $0 { value } else { nil }
+      }.mismatches(),
+      PayloadShapeCheck({ ActionCase(ManyCases.c61) }, roots) {
+        if case .c61(let value) = $0 { value } else { nil }
+      }.mismatches(),
+      PayloadShapeCheck({ ActionCase(ManyCases.c99) }, roots) {
+        if case .c99(let value) = $0 { value } else { nil }
+      }.mismatches(),
+      PayloadShapeCheck({ ActionCase(ManyCases.twinB) }, roots) {
+        if case .twinB(let value) = $0 { value } else { nil }
+      }.mismatches(),
+      PayloadShapeCheck({ ActionCase(ManyCases.e29) }, roots, same: { _, _ in true }) {
+        if case .e29 = $0 { () } else { nil }
+      }.mismatches(),
+    ]
+    #expect(checks.flatMap { $0 } == [])
+  }
 }

@@ -67,16 +67,15 @@ final class LearnedCase: Sendable {
   @usableFromInline let reader: EnumTagReader
   /// `CaseFacts.learnt` and above: the facts. Below, not yet learnt: `reflectedPhase` when no
   /// case's payload is laid out as the value (learnt with `Mirror`); else a mask of the
-  /// candidate tags below 61, bit 61 standing for every tag from 61 on. In either phase, the bit
-  /// `CaseFacts.recognized` says `recognizer` decides which values are of the case.
+  /// candidate tags below 32, bit 61 standing for every tag from 32 on. In either phase, the
+  /// flags of ``CaseFacts`` (bits 32–36) hold as they do once learnt: `recognized` says
+  /// `recognizer` decides which values are of the case.
   @usableFromInline let state: Atomic<UInt64>
   /// The test of a value's bytes for the one candidate case, where the enum's layout allows it.
   @usableFromInline let recognizer: TagRecognizer?
   /// The recogniser's first window, copied here so that the test in line with a router reads
-  /// three fields of this object and nothing else (zero without a recogniser).
-  @usableFromInline let firstOffset: Int
-  @usableFromInline let firstMask: UInt64
-  @usableFromInline let firstBits: UInt64
+  /// fields of this object and nothing else (one that matches everything without a recogniser).
+  @usableFromInline let firstWindow: TagWindow
   /// The recogniser has one window: its first decides.
   @usableFromInline let oneWindow: Bool
   /// The candidate cases: their tags and whether they are `indirect`.
@@ -114,13 +113,11 @@ final class LearnedCase: Sendable {
     let recognizer =
       candidates.count == 1 ? TagRecognizer(tag: candidates[0].tag, reader: reader) : nil
     self.recognizer = recognizer
-    firstOffset = recognizer?.firstOffset ?? 0
-    firstMask = recognizer?.firstMask ?? 0
-    firstBits = recognizer?.firstBits ?? 0
-    oneWindow = recognizer?.secondMask == 0
+    firstWindow = recognizer?.first ?? .always
+    oneWindow = recognizer?.second.width == 0
     var state: UInt64 = candidates.isEmpty ? Self.reflectedPhase : 0
     for candidate in candidates {
-      state |= candidate.tag < 61 ? 1 << UInt64(candidate.tag) : Self.highTags
+      state |= candidate.tag < 32 ? 1 << UInt64(candidate.tag) : Self.highTags
     }
     if recognizer != nil { state |= CaseFacts.recognized }
     self.state = Atomic(state)
@@ -134,14 +131,12 @@ final class LearnedCase: Sendable {
     candidates = [(tag, false)]
     let recognizer = TagRecognizer(tag: tag, reader: reader)
     self.recognizer = recognizer
-    firstOffset = recognizer?.firstOffset ?? 0
-    firstMask = recognizer?.firstMask ?? 0
-    firstBits = recognizer?.firstBits ?? 0
-    oneWindow = recognizer?.secondMask == 0
+    firstWindow = recognizer?.first ?? .always
+    oneWindow = recognizer?.second.width == 0
     state = Atomic(
       CaseFacts(
         tag: tag, reflected: false, boxed: false, needsProjection: false,
-        recognized: recognizer != nil, oneWindow: recognizer?.secondMask == 0
+        recognized: recognizer != nil, oneWindow: recognizer?.second.width == 0
       ).bits)
   }
 
@@ -160,8 +155,7 @@ final class LearnedCase: Sendable {
     if _fastPath(state & CaseFacts.recognized != 0) {
       let plain = _withUnprotectedUnsafePointer(to: root) { pointer -> Value?? in
         let bytes = UnsafeRawPointer(pointer)
-        let word = TagRecognizer.word(bytes, at: firstOffset, size: MemoryLayout<Root>.size)
-        if word & firstMask != firstBits { return .some(nil) }
+        if !firstWindow.matches(bytes) { return .some(nil) }
         if _fastPath(state & CaseFacts.plain != 0) { return bytes.load(as: Value.self) }
         return nil
       }
@@ -176,11 +170,11 @@ final class LearnedCase: Sendable {
   func contains<Root, Value>(_ root: Root, as _: Value.Type) -> Bool {
     let state = self.state.load(ordering: .relaxed)
     if _fastPath(state & CaseFacts.recognized != 0) {
-      let word = _withUnprotectedUnsafePointer(to: root) {
-        TagRecognizer.word(UnsafeRawPointer($0), at: firstOffset, size: MemoryLayout<Root>.size)
+      let matches = _withUnprotectedUnsafePointer(to: root) {
+        firstWindow.matches(UnsafeRawPointer($0))
       }
-      if word & firstMask != firstBits { return false }
-      if _fastPath(oneWindow) { return true }
+      if !matches { return false }
+      if _fastPath(oneWindow && state >= CaseFacts.learnt) { return true }
     }
     return extract(from: root, state: state, as: Value.self) != nil
   }
@@ -207,7 +201,7 @@ final class LearnedCase: Sendable {
     }
     if state < Self.reflectedPhase {
       let candidate =
-        tag < 61 ? state & (1 << UInt64(tag)) != 0 : state & Self.highTags != 0
+        tag < 32 ? state & (1 << UInt64(tag)) != 0 : state & Self.highTags != 0
       if !candidate { return nil }
     }
     return learn(from: root, tag: tag, as: Value.self)

@@ -28,8 +28,8 @@ protocol ChildRouter<Parent>: AnyObject {
   /// The container, for a computed path.
   var toContainer: WritableKeyPath<Parent.State, Container> { get }
 
-  /// The child's action in the parent's `action`, if it holds one
-  /// (``ActionCase/extractInLine(from:)``).
+  /// The child's action in the parent's `action`, if it holds one, read as the router's
+  /// ``CaseReading`` reads cases.
   func childAction(of action: Parent.Action) -> ChildAction?
 
   /// The child's part: its reducer run on its state in `container`, in place, or the misuse
