@@ -82,8 +82,7 @@ struct TagRecognizer: Sendable {
 /// As narrow as the bits it tests, and aligned to its width where it can be: a value is often
 /// copied just before it is tested, in stores of 16 bytes and a last one of its odd bytes, and a
 /// load that spans two stores waits for both to reach memory (a store-forwarding stall, tens of
-/// cycles), where one inside a single store is served at once. An eight-byte load of an enum's
-/// tag byte after a 32-byte payload, straddling the stores, cost more than the rest of the test.
+/// cycles), where one inside a single store is served at once (docs/performance.md).
 @usableFromInline
 struct TagWindow: Sendable {
   @usableFromInline let offset: Int

@@ -2,9 +2,9 @@
 /// of the parent's state), decided by the operator's overload rather than at each action: a
 /// router built from case values calls their closures (``ClosureCaseReading``); one built from
 /// key paths, the docs' form, reads the cases named by their constructors in line
-/// (``LearntCaseReading``). A router of either kind carries no code for the other: a branch
-/// between the two, in line, cost the closure-built routers' hot path 10–20 instructions an
-/// action in registers spilled (callgrind, `uniflow-bench --only children`).
+/// (``LearntCaseReading``). A router of either kind carries no code for the other: with a
+/// branch between the two in line, the closure-built routers spilled registers on their hot
+/// path, and a `forEach` of hand-written cases got slower (docs/performance.md).
 @usableFromInline
 protocol CaseReading {
   /// The value of `root`'s case, if it is of it.
