@@ -148,7 +148,8 @@ enum OutsideRoutingBench {
       initialState: OutsideApp.initialState(episodes: episodes),
       reducer: OutsideApp.handWrittenReducer())
     for route in Route.allCases {
-      for action in route.actions(episodes: episodes) + route.actions(episodes: episodes).prefix(2) {
+      for action in route.actions(episodes: episodes) + route.actions(episodes: episodes).prefix(2)
+      {
         byKeyPath.send(action)
         byHand.send(action)
       }

@@ -274,9 +274,10 @@ struct CasePathLayoutTests {
         { ActionCase(IdentifiedAction<UUID, Mixed>.element) }, roots, same: { $0 == $1 }
       ) { if case .element(let id, let action) = $0 { (id, action) } else { nil } }.mismatches()
         == [])
-    let parents: [Either<IdentifiedAction<UUID, Mixed>, Int>] = roots.map { .left($0) } + [
-      .right(1), .neither,
-    ]
+    let parents: [Either<IdentifiedAction<UUID, Mixed>, Int>] =
+      roots.map { .left($0) } + [
+        .right(1), .neither,
+      ]
     #expect(
       PayloadShapeCheck(
         { ActionCase(Either<IdentifiedAction<UUID, Mixed>, Int>.left) }, parents,

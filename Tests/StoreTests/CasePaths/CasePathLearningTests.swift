@@ -37,11 +37,15 @@ struct CasePathLearningTests {
   func learnsDirectReads() {
     let spare = observed(SpareBits.right)
     #expect(spare.extract(.right(Reference(3))) == Reference(3))
-    #expect(facts(spare.learned).map { ($0.isReflected, $0.isBoxed) } ?? (true, true) == (false, false))
+    #expect(
+      facts(spare.learned).map { ($0.isReflected, $0.isBoxed) } ?? (true, true) == (false, false))
     let boxed = observed(Boxed.text)
     #expect(boxed.extract(.text("t")) == "t")
-    #expect(facts(boxed.learned).map { ($0.isReflected, $0.isBoxed) } ?? (true, false) == (false, true))
-    let tuple = observed { (value: (Int, String, Bool)) in Mixed.tuple(id: value.0, name: value.1, flag: value.2) }
+    #expect(
+      facts(boxed.learned).map { ($0.isReflected, $0.isBoxed) } ?? (true, false) == (false, true))
+    let tuple = observed { (value: (Int, String, Bool)) in
+      Mixed.tuple(id: value.0, name: value.1, flag: value.2)
+    }
     #expect(tuple.extract(.tuple(id: 1, name: "n", flag: false))?.1 == "n")
     #expect(facts(tuple.learned)?.isReflected == false, "a labelled tuple is read as unlabelled")
     let single = observed(SinglePayload.value)
@@ -79,8 +83,11 @@ struct CasePathLearningTests {
           if let value = path.extract(from: root) {
             if value == "\(index)", case .second = root { matched += 1 } else { matched -= 1_000 }
           }
-          let spare: SpareBits = index.isMultiple(of: 2) ? .middle(Reference(index)) : .left(Reference(index))
-          if let value = keyed.extract(from: spare), value.value != index || !index.isMultiple(of: 2) {
+          let spare: SpareBits =
+            index.isMultiple(of: 2) ? .middle(Reference(index)) : .left(Reference(index))
+          if let value = keyed.extract(from: spare),
+            value.value != index || !index.isMultiple(of: 2)
+          {
             matched -= 1_000
           }
         }
@@ -93,7 +100,8 @@ struct CasePathLearningTests {
     }
   }
 
-  @Test("generated values of every case: each case path agrees with a pattern match, and embeds back")
+  @Test(
+    "generated values of every case: each case path agrees with a pattern match, and embeds back")
   func generatedValues() {
     let reference = Gen.int(in: 0...99).map { Reference($0) }
     let string = Gen<String>.string(count: 0...4)
@@ -114,7 +122,8 @@ struct CasePathLearningTests {
       values.allSatisfy { value in
         var agrees = true
         if case .optional(let payload) = value {
-          agrees = agrees && optional.extract(from: value) == payload
+          agrees =
+            agrees && optional.extract(from: value) == payload
             && optional.extract(from: optional.embed(payload)) == payload
         } else {
           agrees = agrees && optional.extract(from: value) == nil
@@ -125,7 +134,8 @@ struct CasePathLearningTests {
           agrees = agrees && nested.extract(from: value) == nil
         }
         if case .boxed(let payload) = value {
-          agrees = agrees && boxed.extract(from: value) == payload
+          agrees =
+            agrees && boxed.extract(from: value) == payload
             && boxed.embed(payload) == value
         } else {
           agrees = agrees && boxed.extract(from: value) == nil
@@ -136,7 +146,8 @@ struct CasePathLearningTests {
           agrees = agrees && labelled.extract(from: value) == nil
         }
         if case .tuple(let id, let name, let flag) = value {
-          agrees = agrees && tuple.extract(from: value).map { $0 == (id, name, flag) } == true
+          agrees =
+            agrees && tuple.extract(from: value).map { $0 == (id, name, flag) } == true
             && tuple.embed((id, name, flag)) == value
         } else {
           agrees = agrees && tuple.extract(from: value) == nil

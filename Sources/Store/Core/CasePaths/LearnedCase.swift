@@ -238,7 +238,8 @@ final class LearnedCase: Sendable {
     let value = reader.payload(of: root, facts, as: Value.self)
     let embedded = withUnsafePointer(to: value) { tagOfEmbedding(UnsafeRawPointer($0)) }
     if embedded == tag {
-      publish(tag: tag, reflected: false, boxed: candidate.isIndirect, needsProjection: needsProjection)
+      publish(
+        tag: tag, reflected: false, boxed: candidate.isIndirect, needsProjection: needsProjection)
       return value
     }
     // `embed` is not this case's constructor: it builds another case.
