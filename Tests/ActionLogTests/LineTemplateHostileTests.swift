@@ -29,7 +29,8 @@ struct LineTemplateHostileTests {
       case (.failure(let a), .failure(let b)):
         #expect(a == b, "\(line)", sourceLocation: sourceLocation)
       default:
-        Issue.record("\(line): \(fast) by the template, \(slow) by init(from:)",
+        Issue.record(
+          "\(line): \(fast) by the template, \(slow) by init(from:)",
           sourceLocation: sourceLocation)
       }
     }

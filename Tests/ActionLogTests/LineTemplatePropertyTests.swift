@@ -39,12 +39,17 @@ struct LineTemplatePropertyTests {
     Gen.zip(Gen.int, text.array(count: 0...4)).map {
       .episodes(.element(id: $0, action: .tagged($1)))
     },
-    Gen.zip(Gen.int(in: 0...1 << 40), Gen.date(in: Date(timeIntervalSince1970: -1e10)...Date(timeIntervalSince1970: 1e10))).map {
+    Gen.zip(
+      Gen.int(in: 0...1 << 40),
+      Gen.date(in: Date(timeIntervalSince1970: -1e10)...Date(timeIntervalSince1970: 1e10))
+    ).map {
       .episodes(.element(id: 1, action: .finished(bytes: $0, at: $1)))
     },
     text.array(count: 0...5).map { .search(.answered($0)) },
     text.map { .search(.queryChanged($0)) },
-    Gen.zip(Gen.int(in: -3...3).map { (n: Int) -> Int? in n < 0 ? nil : n }, Gen<Podcast.Speed>.anyCase).map {
+    Gen.zip(
+      Gen.int(in: -3...3).map { (n: Int) -> Int? in n < 0 ? nil : n }, Gen<Podcast.Speed>.anyCase
+    ).map {
       .played($0, speed: $1)
     })
 
@@ -64,7 +69,9 @@ struct LineTemplatePropertyTests {
       #".item((name: "n\#($0)", count: \#($0), weight: 0.5, tags: ["a\#($0)", "b"], level: .high(\#($0), note: "x")))"#
     }
     for line in lines {
-      #expect(try LineTemplates.decode(Holdout.self, line) == ValueSyntaxDecoder.decode(Holdout.self, from: line))
+      #expect(
+        try LineTemplates.decode(Holdout.self, line)
+          == ValueSyntaxDecoder.decode(Holdout.self, from: line))
     }
     var text = lines[7]
     let slots = text.withUTF8 { bytes in

@@ -112,7 +112,8 @@ struct LineShape {
           decimal = true
         } else if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
           decimal = true
-          if end + 1 < count, base[end + 1] == UInt8(ascii: "-") || base[end + 1] == UInt8(ascii: "+")
+          if end + 1 < count,
+            base[end + 1] == UInt8(ascii: "-") || base[end + 1] == UInt8(ascii: "+")
           {
             end += 1
           }

@@ -142,8 +142,10 @@ struct TemplatePlan {
   /// list's reference to its storage (from the readings' traces).
   func patterns(_ traces: [ValueTrace]) -> ([UInt8], [UInt8])? {
     guard kind.isList else {
-      return (Self.madeUp(kind, firstHole, reading: 0).bytes,
-        Self.madeUp(kind, firstHole, reading: 1).bytes)
+      return (
+        Self.madeUp(kind, firstHole, reading: 0).bytes,
+        Self.madeUp(kind, firstHole, reading: 1).bytes
+      )
     }
     func reference(_ trace: ValueTrace) -> [UInt8]? {
       switch trace.values[node] {

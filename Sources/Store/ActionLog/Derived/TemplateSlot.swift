@@ -98,7 +98,9 @@ struct TemplateSlot: Sendable {
       guard let list = list(bytes, shape, first, TemplateLiteral.string) else { return false }
       at.assumingMemoryBound(to: [String].self).pointee = list
     case .intList:
-      guard let list: [Int] = list(bytes, shape, first, TemplateLiteral.integer) else { return false }
+      guard let list: [Int] = list(bytes, shape, first, TemplateLiteral.integer) else {
+        return false
+      }
       at.assumingMemoryBound(to: [Int].self).pointee = list
     case .doubleList:
       guard let list = list(bytes, shape, first, TemplateLiteral.double) else { return false }
