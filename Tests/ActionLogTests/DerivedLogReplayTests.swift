@@ -86,11 +86,8 @@ struct DerivedLogReplayTests {
   /// 1,000,000 in release).
   static let count = 100_000
 
-  @Test("100,000 derived actions replay and verify, all but a few through their templates")
-  func replaysAndVerifies() throws {
-    let file = TemporaryFile()
-    defer { file.remove() }
-    let actions = Self.actions(seed: 3, count: Self.count)
+  /// Records `actions` from the initial state to `file`, derived; the state they end in.
+  static func record(_ actions: [Action], to file: TemporaryFile) throws -> State {
     var state = State()
     let recorder = try ActionLogRecorder<State, DerivedAction<Action>>(
       path: file.path, settings: [LogSetting("timeZone", "UTC")], state: state)
@@ -99,6 +96,15 @@ struct DerivedLogReplayTests {
       try recorder.record(DerivedAction(action), origin: .sent, state: state)
     }
     try recorder.finish(state: state)
+    return state
+  }
+
+  @Test("100,000 derived actions replay and verify, all but a few through their templates")
+  func replaysAndVerifies() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let actions = Self.actions(seed: 3, count: Self.count)
+    let state = try Self.record(actions, to: file)
 
     var replayed: [Action] = []
     replayed.reserveCapacity(Self.count)
@@ -126,14 +132,7 @@ struct DerivedLogReplayTests {
     let file = TemporaryFile()
     defer { file.remove() }
     let actions = Self.actions(seed: 5, count: 5_000)
-    var state = State()
-    let recorder = try ActionLogRecorder<State, DerivedAction<Action>>(
-      path: file.path, settings: [LogSetting("timeZone", "UTC")], state: state)
-    for action in actions {
-      Self.reduce(&state, action)
-      try recorder.record(DerivedAction(action), origin: .sent, state: state)
-    }
-    try recorder.finish(state: state)
+    _ = try Self.record(actions, to: file)
     let parting = try #require(
       actions.firstIndex {
         $0 == .podcast(.episodes(.element(id: ($0.id ?? -1), action: .progress(77))))
