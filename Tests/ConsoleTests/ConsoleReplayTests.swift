@@ -125,7 +125,7 @@ struct ConsoleReplayTests {
     #expect(
       console.errors == [
         "tally: --emit-test: tally does not write tests from its logs (its ConsoleApp has "
-          + "neither a testEmission nor a testSource(logName:startState:steps:))"
+          + "neither a testEmission nor a testSource(logName:startState:steps:write:))"
       ])
   }
 

@@ -75,14 +75,29 @@ extension TestEmitter {
   struct Naming {
     /// Texts looked up among the shared values: one per start of a value of their kinds.
     private(set) var lookups = 0
+    /// The most values named: beyond them, a value is written where it is used, so that the
+    /// memory a test takes does not grow with the log.
+    static let maxShared = 4_096
+    private var shared: [(literal: String, name: String)] = []
+    private var names: [String: String] = [:]
+    /// Each shared value's text starts with its type's name and a parenthesis.
+    private var heads: [[UInt8]] = []
+    private var longest = 0
+    /// Whether the lines named so far reached the body of the session's function.
+    private var inBody = false
 
     /// ``TestEmitter/namingShared(in:values:)``.
     mutating func name(in lines: [String], values actions: [AppAction]) -> [String] {
-      var shared: [(literal: String, name: String)] = []
-      var names: [String: String] = [:]
+      prepare(values: actions)
+      return name(in: lines)
+    }
+
+    /// Names each place and report that `actions` carry (`place1`, `report1`, … in order), up to
+    /// ``maxShared`` of them.
+    mutating func prepare(values actions: some Sequence<AppAction>) {
       var kinds: [String: Int] = [:]
       func note(_ literal: String, _ kind: String) {
-        guard names[literal] == nil else { return }
+        guard names[literal] == nil, shared.count < Self.maxShared else { return }
         kinds[kind, default: 0] += 1
         let name = "\(kind)\(kinds[kind]!)"
         names[literal] = name
@@ -95,17 +110,29 @@ extension TestEmitter {
         default: break
         }
       }
-      guard !shared.isEmpty,
-        let body = lines.firstIndex(where: { $0.hasPrefix("where R.State == AppState") })
-      else { return lines }
-      // Each shared value's text starts with its type's name and a parenthesis.
-      let heads = Array(
-        Set(shared.map { Array($0.literal.utf8.prefix { $0 != UInt8(ascii: "(") }) }))
-      let longest = shared.map(\.literal.utf8.count).max() ?? 0
-      let named = lines[(body + 1)...].map {
-        replace(in: $0, heads: heads, names: names, longest: longest)
+      heads = Array(Set(shared.map { Array($0.literal.utf8.prefix { $0 != UInt8(ascii: "(") }) }))
+      longest = shared.map(\.literal.utf8.count).max() ?? 0
+    }
+
+    /// The next `lines` of the test, named: after the session's function's signature, a `let`
+    /// for each shared value ``prepare(values:)`` found, and in the lines after it each of
+    /// those values replaced by its name.
+    mutating func name(in lines: [String]) -> [String] {
+      guard !shared.isEmpty else { return lines }
+      var named: [String] = []
+      named.reserveCapacity(lines.count)
+      for line in lines {
+        guard !inBody else {
+          named.append(replace(in: line, heads: heads, names: names, longest: longest))
+          continue
+        }
+        named.append(line)
+        if line.hasPrefix("where R.State == AppState") {
+          inBody = true
+          named += shared.map { "  let \($0.name) = \($0.literal)" }
+        }
       }
-      return Array(lines[...body]) + shared.map { "  let \($0.name) = \($0.literal)" } + named
+      return named
     }
 
     /// `line` with each value in `names` replaced by its name: at each start of a value (one of

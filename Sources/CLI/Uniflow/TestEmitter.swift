@@ -14,16 +14,33 @@ import Store
 /// let source = TestEmitter(name: "bug.log", startState: replayer.startState, steps: steps)
 ///   .source()
 /// ```
+///
+/// `steps` may be read from the log as the test is written (``ReplaySteps``): they are iterated
+/// twice — once for the places and reports to name, once to write — and the test goes out a
+/// step at a time, so memory holds one step's lines and the shared values, not the log.
 struct TestEmitter {
   /// The log's file name, for the test's name and its header comment.
   let name: String
   let startState: AppState
-  let steps: [ReplayStep<AppAction>]
+  let steps: AnySequence<ReplayStep<AppAction>>
+
+  init(name: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>) {
+    self.name = name
+    self.startState = startState
+    self.steps = AnySequence(steps)
+  }
 
   /// The test file.
   func source() -> String {
     var work = Work()
     return source(counting: &work)
+  }
+
+  /// The test file, adding what it cost to `work`.
+  func source(counting work: inout Work) -> String {
+    var text = ""
+    write(counting: &work) { text += $0 + "\n" }
+    return text
   }
 
   /// What writing a test cost, in the units its bounds are stated in.
@@ -40,14 +57,17 @@ struct TestEmitter {
     var naming = Naming()
   }
 
-  /// The test file, adding what it cost to `work`.
+  /// Writes the test file to `write`, a step at a time (each piece one or more lines, without
+  /// the last one's newline), adding what it cost to `work`.
   ///
   /// Bound: one reduce per step, the state change of each step as ``StateChanges`` finds it
   /// (`Mirror` only along the path to what changed, lists compared typed), and the naming of
   /// shared values in time linear in the lines written (``namingShared(in:values:)``): near-linear
   /// in the log, with O(P) typed compares per step that changed a list of P elements — the size
   /// of the copy the reducer makes of that list anyway, since the state before is kept.
-  func source(counting work: inout Work) -> String {
+  func write(counting work: inout Work, to write: (String) -> Void) {
+    // The places and reports to name, from a first reading of the steps.
+    work.naming.prepare(values: steps.lazy.map(\.action))
     let reducer = AppReducer()
     let zone = startState.clock.timeZone
     let initial = AppState(timeZone: zone)
@@ -93,6 +113,12 @@ struct TestEmitter {
     var state = startState
     // What the test's store is running: only requests made within the recording.
     var inFlight = RequestsInFlight()
+    // Each step's lines go out once written, their places and reports named.
+    func flush() {
+      if !lines.isEmpty { write(work.naming.name(in: lines).joined(separator: "\n")) }
+      lines.removeAll(keepingCapacity: true)
+    }
+    flush()
     for step in steps {
       let before = state
       _ = reducer.reduce(into: &state, action: step.action)
@@ -115,6 +141,7 @@ struct TestEmitter {
       let changes = work.changes.assignments(from: before, to: state, path: "$0")
       lines += EmittedSwift.step(verb, action, changes: changes)
       inFlight.update(after: step.action, from: before, to: state)
+      flush()
     }
     if inFlight.any {
       lines += [
@@ -123,8 +150,7 @@ struct TestEmitter {
       ]
     }
     lines += ["  await store.finish()", "}", "", Self.changingHelper]
-    return work.naming.name(in: lines, values: steps.map(\.action)).joined(separator: "\n")
-      + "\n"
+    flush()
   }
 
   /// The call that answers the dependency an effect's action reports on, if any.

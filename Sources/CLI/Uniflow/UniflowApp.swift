@@ -33,10 +33,14 @@ package struct UniflowApp: ConsoleApp {
     if adopt { ProcessTimeZone.adopt(zone) }
   }
 
-  package func testSource(logName: String, startState: AppState, steps: [ReplayStep<AppAction>])
-    -> String?
-  {
-    TestEmitter(name: logName, startState: startState, steps: steps).source()
+  package func testSource(
+    logName: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>,
+    write: (String) -> Void
+  ) -> Bool {
+    var work = TestEmitter.Work()
+    TestEmitter(name: logName, startState: startState, steps: steps)
+      .write(counting: &work, to: write)
+    return true
   }
 
   package func command(_ line: String) throws(CommandError) -> Command {

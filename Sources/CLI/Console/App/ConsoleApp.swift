@@ -70,13 +70,19 @@ public protocol ConsoleApp: Sendable {
   func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
 
-  /// A recorded session as a test file, for `replay --emit-test`, or nil (the default) to let
-  /// the console write it from ``testEmission``: the replay says so when there is neither.
+  /// Writes a recorded session as a test file, for `replay --emit-test`: each piece of it (one
+  /// or more lines, without the last one's newline) to `write` as soon as it is made, reading
+  /// `steps` from the log as it goes, so that memory does not grow with the log (`steps` may be
+  /// iterated more than once: each time reads the log again). False (the default) lets the
+  /// console write the test from ``testEmission``: the replay says so when there is neither.
   ///
   /// ```swift
-  /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
+  /// app.testSource(logName: "bug.log", startState: start, steps: steps) { print($0) }   // true
   /// ```
-  func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
+  func testSource(
+    logName: String, startState: State, steps: some Sequence<ReplayStep<Action>>,
+    write: (String) -> Void
+  ) -> Bool
 
   /// How the console writes a test from any recorded session of this app (`replay --emit-test`),
   /// and what recordings log for it — each action's time, the calls to these dependencies — or
@@ -188,13 +194,15 @@ extension ConsoleApp {
   /// No test: `--emit-test` reports that the app writes none.
   ///
   /// ```swift
-  /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
+  /// app.testSource(logName: "s.log", startState: state, steps: []) { _ in }   // false
   /// ```
-  public func testSource(logName: String, startState: State, steps: [ReplayStep<Action>])
-    -> String?
-  { nil }
+  public func testSource(
+    logName: String, startState: State, steps: some Sequence<ReplayStep<Action>>,
+    write: (String) -> Void
+  ) -> Bool { false }
 
-  /// None: recordings hold actions alone, and `--emit-test` needs ``testSource(logName:startState:steps:)``.
+  /// None: recordings hold actions alone, and `--emit-test` needs
+  /// ``testSource(logName:startState:steps:write:)``.
   ///
   /// ```swift
   /// app.testEmission   // nil
@@ -289,6 +297,14 @@ public struct ReplayStep<Action> {
     origin = step.origin
     action = step.action
     summary = step.summary
+  }
+
+  /// The step of action `seq` of a log, read from its line.
+  package init(seq: Int, origin: ActionOrigin, action: Action, summary: String) {
+    self.seq = seq
+    self.origin = origin
+    self.action = action
+    self.summary = summary
   }
 }
 

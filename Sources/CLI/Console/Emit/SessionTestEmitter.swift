@@ -12,12 +12,13 @@ import Store
 /// where its state, or the calls its effects make, part from the recording's.
 ///
 /// ```swift
-/// let source = try SessionTestEmitter(app: app, emission: emission)
-///   .source(logAt: "s.log", name: "s.log", start: start, steps: steps)
+/// try SessionTestEmitter(app: app, emission: emission)
+///   .write(log: input, name: "s.log", start: start, steps: steps) { print($0) }
 /// ```
 ///
 /// Bound: linear in the log — one pass over its lines, one reduce per action, and per action
-/// output proportional to the state it changed (``EmittedSwift/assignments(from:to:path:)``).
+/// output proportional to the state it changed (``EmittedSwift/assignments(from:to:path:)``);
+/// memory for one step's state, lines and calls, not the log's.
 package struct SessionTestEmitter<App: ConsoleApp> {
   package let app: App
   package let emission: TestEmission
@@ -27,25 +28,17 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     self.emission = emission
   }
 
-  /// What the log holds beside its actions: each action's time and the calls answered before it.
-  struct Extras {
-    /// The time of each action on the app's clock, by seq.
-    var clocks: [Int: Duration] = [:]
-    /// The calls answered after action `seq` (0: before the first), in the log's order.
-    var calls: [Int: [LoggedCall]] = [:]
-    /// Whether the log's actions carry their times (its header has ``LogRecords/clock``).
-    var timed = false
-  }
-
-  /// The test of the session the log at `path` (named `name`) holds, replayed from `start`
-  /// through `steps`.
-  package func source(
-    logAt path: String, name: String, start: App.State, steps: [ReplayStep<App.Action>]
-  ) throws(ActionLogError) -> String {
-    let extras = try Self.extras(ofLogAt: path, app: app.name)
+  /// The test of the session the log `input` (named `name`) holds, replayed from `start`
+  /// through `steps`, written to `write` a step at a time as `steps` and the log's times and
+  /// calls are read (``LoggedExtras``), so that memory does not grow with the log.
+  package func write(
+    log input: LogInput, name: String, start: App.State,
+    steps: some Sequence<ReplayStep<App.Action>>, to write: (String) -> Void
+  ) throws(ActionLogError) {
+    var extras = try LoggedExtras(input, app: app.name)
     if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
       throw ActionLogError(
-        .badLog, file: path, line: 1,
+        .badLog, file: input.path, line: 1,
         "the log holds effects' actions but not the times and dependency calls a test needs to "
           + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
           + "testEmission); record the session again with --record and emit the test from that log")
@@ -90,6 +83,11 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     let reducer = app.reducer
     var state = start
     var now = Duration.zero
+    // Each step's lines go out once it is written.
+    func flush() {
+      if !lines.isEmpty { write(lines.joined(separator: "\n")) }
+      lines.removeAll(keepingCapacity: true)
+    }
     func advance(to time: Duration?) {
       guard let time, time > now else { return }
       now = time
@@ -98,7 +96,7 @@ package struct SessionTestEmitter<App: ConsoleApp> {
       )
     }
     func answer(after seq: Int) {
-      for call in extras.calls[seq] ?? [] {
+      for call in extras.calls(after: seq) {
         advance(to: call.clock)
         let input = EmittedSwift.rawJSON(String(decoding: call.input, as: UTF8.self))
         let answer =
@@ -111,17 +109,19 @@ package struct SessionTestEmitter<App: ConsoleApp> {
       }
     }
     answer(after: 0)
+    flush()
     for step in steps {
       let before = state
       _ = reducer.reduce(into: &state, action: step.action)
       lines.append("")
       lines.append("  // #\(step.seq) \(step.origin.rawValue) \(TerminalText.escape(step.summary))")
-      advance(to: extras.clocks[step.seq])
+      advance(to: extras.clock(of: step.seq))
       let verb = step.origin == .effect ? "receive" : "send"
       let changes = EmittedSwift.assignments(from: before, to: state, path: "$0")
       let action = EmittedSwift.action(step.action)
       lines += EmittedSwift.step(verb, action, changes: changes)
       answer(after: step.seq)
+      flush()
     }
     lines += [
       "",
@@ -130,33 +130,12 @@ package struct SessionTestEmitter<App: ConsoleApp> {
       "  await store.finish()",
       "}",
     ]
-    return lines.joined(separator: "\n") + "\n"
+    flush()
+    if let failure = extras.failure { throw failure }
   }
 
   /// A Swift string literal of `text`, with the characters a terminal would hide or obey escaped.
   private static func literal(_ text: String) -> String {
     TerminalText.escape(text.debugDescription)
-  }
-
-  /// Reads the times and calls of the log at `path`; `app` names the program in what it reports.
-  static func extras(ofLogAt path: String, app: String) throws(ActionLogError) -> Extras {
-    var line = LogLine()
-    var cursor = try LogCursor(path: path, app: app, line: &line)
-    var extras = Extras()
-    extras.timed = cursor.header.records.contains(.clock)
-    var lastSeq = 0
-    while let kind = try cursor.next(&line) {
-      switch kind {
-      case .action(let seq, _, _, let clock):
-        cursor.accept(seq: seq)
-        lastSeq = seq
-        if let clock { extras.clocks[seq] = clock }
-      case .call(let call):
-        extras.calls[lastSeq, default: []].append(call)
-      case .snapshot, .checkpoint:
-        break
-      }
-    }
-    return extras
   }
 }

@@ -31,30 +31,15 @@ package struct ReplayVariants<App: ConsoleApp> {
   }
 
   /// Presents the `steps` a replay from `start` read, ending on `full`, as `request` asks (once
-  /// ``problem(_:full:)`` has found nothing); the exit status.
+  /// ``problem(_:full:)`` has found nothing); the exit status. `steps` are read from `input` as
+  /// they are presented: memory holds the states before and after one action (and, with
+  /// `--skip`, the full replay's final state), however long the log.
   package func present(
-    _ request: ReplayRequest, from start: App.State, steps: [ReplayStep<App.Action>],
-    full: ActionLogReplayResult<App.State>, console: any Console
+    _ request: ReplayRequest, from start: App.State, steps: ReplaySteps<App.Action>,
+    full: ActionLogReplayResult<App.State>, input: LogInput, console: any Console
   ) -> Int32 {
     if let file = request.emitTest {
-      let name = URL(fileURLWithPath: request.path).lastPathComponent
-      var source = app.testSource(logName: name, startState: start, steps: steps)
-      if source == nil, let emission = app.testEmission {
-        do {
-          source = try SessionTestEmitter(app: app, emission: emission)
-            .source(logAt: request.path, name: name, start: start, steps: steps)
-        } catch {
-          console.error("\(app.name): \(error)")
-          return 2
-        }
-      }
-      guard let source else {
-        console.error(
-          "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
-            + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:))")
-        return 2
-      }
-      return write(source, to: file, log: request.path, console: console)
+      return emitTest(request, to: file, from: start, steps: steps, input: input, console: console)
     }
     let reducer = app.reducer
     let eachChange = request.diff && request.skip.isEmpty
@@ -89,6 +74,10 @@ package struct ReplayVariants<App: ConsoleApp> {
         for line in shown.changes(to: state) { console.screen(line) }
       }
     }
+    if let failure = steps.failure {
+      console.error("\(app.name): \(failure)")
+      return 2
+    }
     for line in app.screens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
@@ -102,46 +91,54 @@ package struct ReplayVariants<App: ConsoleApp> {
     return 0
   }
 
-  /// Writes an emitted test to `file`, or to standard output when `file` is empty. A file that
-  /// exists is replaced only when it is a regular file that was emitted too (its first lines say
-  /// so): never a symbolic link, a FIFO or a device, which are refused without being opened, and
-  /// never `log` itself, however `file` spells it (compared by device and inode).
-  private func write(_ source: String, to file: String, log: String, console: any Console)
-    -> Int32
-  {
-    guard !file.isEmpty else {
-      for line in source.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
-        console.output(TerminalText(String(line)))
-      }
-      return 0
-    }
-    var info = stat()
-    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-      console.error(
-        "\(app.name): \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
-          + "only a file of its own: choose another")
-      return 2
-    }
-    if let written = FileIdentity(path: file), written == FileIdentity(path: log) {
-      console.error(
-        "\(app.name): \(file) is the log being replayed (the same file, by another path); "
-          + "--emit-test never writes over it: choose another file")
-      return 2
-    }
-    if let existing = try? String(contentsOfFile: file, encoding: .utf8),
-      !existing.hasPrefix(String(source.prefix(while: { $0 != "`" })))
-    {
-      console.error(
-        "\(app.name): \(file) exists and was not written by --emit-test; choose another file")
-      return 2
-    }
+  /// Writes the session as a test to `file` (a new file that replaces it once complete:
+  /// ``EmittedTestFile``), or to standard output when `file` is empty, as it is read from the
+  /// log; the exit status.
+  private func emitTest(
+    _ request: ReplayRequest, to file: String, from start: App.State,
+    steps: ReplaySteps<App.Action>, input: LogInput, console: any Console
+  ) -> Int32 {
+    let output: EmittedTestFile?
     do {
-      try source.write(toFile: file, atomically: true, encoding: .utf8)
-      return 0
+      output = file.isEmpty ? nil : try EmittedTestFile(file, log: input, program: app.name)
     } catch {
-      console.error("\(app.name): \(file): cannot write the test: \(error.localizedDescription)")
+      console.error(TerminalText(error.message))
       return 2
     }
+    func fail(_ message: TerminalText) -> Int32 {
+      output?.discard()
+      console.error(message)
+      return 2
+    }
+    let write: (String) -> Void =
+      output.map { output in { output.write($0) } } ?? { text in
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          console.output(TerminalText(String(line)))
+        }
+      }
+    let name = URL(fileURLWithPath: request.path).lastPathComponent
+    var wrote = app.testSource(logName: name, startState: start, steps: steps, write: write)
+    if !wrote, let emission = app.testEmission {
+      do {
+        try SessionTestEmitter(app: app, emission: emission)
+          .write(log: input, name: name, start: start, steps: steps, to: write)
+        wrote = true
+      } catch {
+        return fail("\(app.name): \(error)")
+      }
+    }
+    guard wrote else {
+      return fail(
+        "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
+          + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:write:))"
+      )
+    }
+    if let failure = steps.failure { return fail("\(app.name): \(failure)") }
+    if let problem = output?.commit() {
+      console.error(TerminalText(problem))
+      return 2
+    }
+    return 0
   }
 
   /// `before` to `after` as −/+ lines of their dumps, or `(no change)`.
