@@ -1,6 +1,5 @@
 import ActionLog
 import AppLog
-import Commands
 import Console
 import Features
 import Foundation
@@ -37,17 +36,10 @@ package struct UniflowApp: ConsoleApp {
     logName: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>,
     write: (String) -> Void
   ) -> Bool {
-    var work = TestEmitter.Work()
-    TestEmitter(name: logName, startState: startState, steps: steps)
-      .write(counting: &work, to: write)
+    var work = EmittedTest.emitter.work()
+    EmittedTest.write(log: logName, start: startState, steps: steps, work: &work, to: write)
     return true
   }
-
-  package func command(_ line: String) throws(CommandError) -> Command {
-    try CommandParser.parse(line)
-  }
-
-  package func helpLines(topic: String?) -> [String] { HelpText.lines(topic: topic) }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.
   package func launchActions(at date: Date) -> [AppAction] {

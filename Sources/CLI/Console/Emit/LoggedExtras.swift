@@ -16,11 +16,12 @@ import Store
 /// Asked in the log's order — `calls(after: 0)`, then for each action `clock(of:)` and
 /// `calls(after:)` — each line is read once. A line that cannot be read ends the reading, and
 /// ``failure`` says why (a log checked by a replay before cannot have one, unless it changed).
-struct LoggedExtras {
+package struct LoggedExtras {
   /// Whether the log's actions carry their times (its header has ``LogRecords/clock``).
-  let timed: Bool
-  /// Why reading stopped early, if it did.
-  private(set) var failure: ActionLogError?
+  package let timed: Bool
+  /// Why reading stopped early, if it did (shared by every copy: a script holds one).
+  package var failure: ActionLogError? { failed.error }
+  private let failed = ReadFailure()
   private var cursor: LogCursor?
   private var line = LogLine()
   /// The last action line read, and its time.
@@ -31,14 +32,14 @@ struct LoggedExtras {
   private var next: (seq: Int, clock: Duration?)?
 
   /// Reads `input` from its start; `app` names the program in what a failure says.
-  init(_ input: LogInput, app: String) throws(ActionLogError) {
+  package init(_ input: LogInput, app: String) throws(ActionLogError) {
     let cursor = try LogCursor(input: input, app: app, line: &line)
     timed = cursor.header.records.contains(.clock)
     self.cursor = cursor
   }
 
   /// The time of action `seq`, reading on to its line.
-  mutating func clock(of seq: Int) -> Duration? {
+  package mutating func clock(of seq: Int) -> Duration? {
     while current.seq < seq {
       if next == nil { readUntilNextAction() }
       guard let reached = next else { return nil }
@@ -51,7 +52,7 @@ struct LoggedExtras {
 
   /// The calls answered after action `seq` (0: before the first), in the log's order: those
   /// between its line and the next action's.
-  mutating func calls(after seq: Int) -> [LoggedCall] {
+  package mutating func calls(after seq: Int) -> [LoggedCall] {
     if seq > 0 { _ = clock(of: seq) }
     guard current.seq == seq else { return [] }
     if next == nil { readUntilNextAction() }
@@ -78,7 +79,7 @@ struct LoggedExtras {
         }
       }
     } catch {
-      failure = error
+      failed.note(error)
     }
   }
 }

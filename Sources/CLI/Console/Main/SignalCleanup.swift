@@ -38,7 +38,8 @@ package enum SignalCleanup {
     for signal in terminating {
       var current = sigaction()
       sigaction(signal, nil, &current)
-      if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }  // SIG_IGN
+      // Ignored (SIG_IGN, whose value is 1): left so.
+      if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in SignalCleanup.terminate(received) }
       sigemptyset(&action.sa_mask)

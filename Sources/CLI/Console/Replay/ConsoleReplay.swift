@@ -28,11 +28,11 @@ package struct ConsoleReplay<App: ConsoleApp> {
   /// the process's own (``ConsoleApp/replaySettings(of:path:adopt:)``: the binary adopts; tests
   /// do not).
   ///
-  /// The log is opened once. A plain replay (and `--verify`, `--until`) reads it once; `--trace`
-  /// and the variants read it twice — a first replay checks every line and state, so that a bad
-  /// log prints nothing but its error, then a second prints as it goes — and a log that is a
-  /// stream keeps a private copy for the second (``LogInput``). Memory does not grow with the
-  /// log in any mode.
+  /// The log is opened once (``LogInput``). A plain replay (and `--verify`, `--until`) reads it
+  /// once; `--trace` and the variants read it twice — a first replay checks every line and
+  /// state, so that a bad log prints nothing but its error, then a second prints as it goes —
+  /// and a log that is a stream keeps a private copy for the second. Memory does not grow with
+  /// the log in any mode.
   package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
     do {
       let reducer = app.reducer
@@ -53,7 +53,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
           return 2
         }
         warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
-        let steps = ReplaySteps<Action>(input, app: app.name, until: request.until)
+        let steps = app.actionLogCoding.codec.steps(input, app: app.name, until: request.until)
         let status = variants.present(
           request, from: replayer.startState, steps: steps, full: result, input: input,
           console: console)
@@ -62,7 +62,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
       }
       guard request.trace else {
         warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
-        for line in app.screens(of: result.state) { console.screen(line) }
+        for line in app.displayedScreens(of: result.state) { console.screen(line) }
         return ReplayVerdict(program: app.name).report(result, request, console: console)
       }
       let traced = try open(input)
@@ -70,7 +70,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
       let final = try traced.run(
         until: request.until, verify: request.verify, apply: Self.applying(reducer), step: trace)
       warnings(final, request).forEach { console.error("\(app.name): warning: \($0)") }
-      for line in app.screens(of: final.state) { console.screen(line) }
+      for line in app.displayedScreens(of: final.state) { console.screen(line) }
       return ReplayVerdict(program: app.name).report(final, request, console: console)
     } catch {
       console.error("\(app.name): \(error)")
@@ -87,14 +87,12 @@ package struct ConsoleReplay<App: ConsoleApp> {
     { state, action in reducer.reduceDroppingEffects(into: &state, action: action) }
   }
 
-  /// The replayer of `input`, once its header shows that this app wrote it (see
-  /// ``checkApp(of:path:)``): the log is read from its start, through the one cursor that read
-  /// the header.
-  package func open(_ input: LogInput) throws(ActionLogError) -> ActionLogReplayer<State, Action> {
-    var line = LogLine()
-    let cursor = try LogCursor(input: input, app: app.name, line: &line)
-    try checkApp(of: cursor.header, path: input.path)
-    return try ActionLogReplayer<State, Action>(cursor: cursor, line: line, app: app.name)
+  /// The replay of `input` from its start, once its header shows that this app wrote it (see
+  /// ``checkApp(of:path:)``).
+  package func open(_ input: LogInput) throws(ActionLogError) -> LogReplay<State, Action> {
+    try app.actionLogCoding.codec.replay(input, app: app.name) {
+      (header) throws(ActionLogError) in try checkApp(of: header, path: input.path)
+    }
   }
 
   /// Refuses a log whose header's `app` setting names another app than this one (by its first
@@ -113,7 +111,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
   /// `--trace`: prints each action, then the screens it changed since `start` or the action
   /// before.
   private func trace(from start: State, to console: any Console)
-    -> (ActionLogStep<State, Action>) -> Void
+    -> (LoggedStep<State, Action>) -> Void
   {
     var shown = ShownScreens(app, start)
     return { step in
@@ -148,14 +146,21 @@ package struct ConsoleReplay<App: ConsoleApp> {
 package struct ShownScreens<App: ConsoleApp> {
   private let app: App
   private var screens: [ConsoleScreen]
+  /// For an app without screens: the state last shown, and the walk that finds what changed.
+  private var state: App.State
+  private var walk = StateScreens.walk()
 
   package init(_ app: App, _ state: App.State) {
     self.app = app
+    self.state = state
     screens = app.screens(of: state)
   }
 
-  /// The screens of `state` that differ from those shown, which `state`'s then become.
+  /// The screens of `state` that differ from those shown, which `state`'s then become; for an
+  /// app without screens, the paths of the state that changed.
   package mutating func changes(to state: App.State) -> [ConsoleScreen] {
+    defer { self.state = state }
+    if screens.isEmpty { return StateScreens.changes(from: self.state, to: state, walk: &walk) }
     let next = app.screens(of: state)
     defer { screens = next }
     return zip(next, screens).filter { $0 != $1 }.map(\.0)

@@ -6,33 +6,40 @@ import Store
 /// has checked the whole log, in memory that does not grow with it.
 ///
 /// ```swift
-/// let steps = ReplaySteps<AppAction>(input, app: "uniflow", until: nil)
+/// let steps: ReplaySteps<AppAction> = app.actionLogCoding.codec.steps(input, app: "uniflow", until: nil)
 /// for step in steps { print(step.seq, step.summary) }
 /// if let failure = steps.failure { throw failure }
 /// ```
 ///
 /// `input` must be readable more than once (``LogInput/isRereadable``). A log that changed
 /// since it was checked can still fail: the iteration then ends, and ``failure`` says why.
-package struct ReplaySteps<Action: LoggableAction>: Sequence {
+package struct ReplaySteps<Action>: Sequence {
+  /// Reads the step of the action line `line` holds, given its seq and origin.
+  package typealias ReadStep = (inout LogCursor, inout LogLine, Int, ActionOrigin)
+    throws(ActionLogError) -> ReplayStep<Action>
+
   private let input: LogInput
   private let app: String
   private let until: Int?
-  private let failed = FailureNote()
+  private let read: ReadStep
+  private let failed = ReadFailure()
 
-  /// The steps of `input` up to action `until` (all of them when nil); `app` names the program
-  /// in what a failure says.
-  package init(_ input: LogInput, app: String, until: Int?) {
+  /// The steps of `input` up to action `until` (all of them when nil), each read by `read` (a
+  /// codec's: ``ActionLogCodec/steps(_:app:until:)``); `app` names the program in what a
+  /// failure says.
+  package init(_ input: LogInput, app: String, until: Int?, read: @escaping ReadStep) {
     precondition(input.isRereadable, "ReplaySteps reads its log more than once")
     self.input = input
     self.app = app
     self.until = until
+    self.read = read
   }
 
   /// Why an iteration ended before the log did, if one has.
   package var failure: ActionLogError? { failed.error }
 
   package func makeIterator() -> Iterator {
-    Iterator(input: input, app: app, until: until ?? .max, failed: failed)
+    Iterator(input: input, app: app, until: until ?? .max, read: read, failed: failed)
   }
 
   /// Reads the next action line of the log at a time.
@@ -40,15 +47,19 @@ package struct ReplaySteps<Action: LoggableAction>: Sequence {
     private var cursor: LogCursor?
     private var line = LogLine()
     private let until: Int
-    private let failed: FailureNote
+    private let read: ReadStep
+    private let failed: ReadFailure
 
-    fileprivate init(input: LogInput, app: String, until: Int, failed: FailureNote) {
+    fileprivate init(
+      input: LogInput, app: String, until: Int, read: @escaping ReadStep, failed: ReadFailure
+    ) {
       self.until = until
+      self.read = read
       self.failed = failed
       do {
         cursor = try LogCursor(input: input, app: app, line: &line)
       } catch {
-        failed.error = failed.error ?? error
+        failed.note(error)
       }
     }
 
@@ -58,21 +69,26 @@ package struct ReplaySteps<Action: LoggableAction>: Sequence {
       do {
         while let kind = try reading.next(&line) {
           guard case .action(let seq, let origin, _, _) = kind else { continue }
-          // The summary first: decoding marks the line's fields read.
-          let summary = line.summary
-          let action: Action = try reading.action(&line, seq: seq)
+          let step = try read(&reading, &line, seq, origin)
           if seq < until { cursor = reading }
-          return ReplayStep(seq: seq, origin: origin, action: action, summary: summary)
+          return step
         }
       } catch {
-        failed.error = failed.error ?? error
+        failed.note(error)
       }
       return nil
     }
   }
 }
 
-/// The first failure of any iteration of a ``ReplaySteps``.
-private final class FailureNote {
-  var error: ActionLogError?
+/// The first failure of a reading of a log that goes on as it is iterated (``ReplaySteps``,
+/// ``LoggedExtras``), shared by every copy of what reads: an iterator or a script is a value
+/// the caller no longer holds once it is handed over.
+final class ReadFailure {
+  private(set) var error: ActionLogError?
+
+  /// Keeps `error` unless one came first.
+  func note(_ error: ActionLogError) {
+    self.error = self.error ?? error
+  }
 }

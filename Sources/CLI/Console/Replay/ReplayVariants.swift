@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import PropertyTesting
 import Store
 
 /// `APP replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
@@ -78,7 +79,7 @@ package struct ReplayVariants<App: ConsoleApp> {
       console.error("\(app.name): \(failure)")
       return 2
     }
-    for line in app.screens(of: state) { console.screen(line) }
+    for line in app.displayedScreens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
       if full.state == state {
@@ -93,7 +94,9 @@ package struct ReplayVariants<App: ConsoleApp> {
 
   /// Writes the session as a test to `file` (a new file that replaces it once complete:
   /// ``EmittedTestFile``), or to standard output when `file` is empty, as it is read from the
-  /// log; the exit status.
+  /// log; the exit status. The app's own test (``ConsoleApp/testSource(logName:startState:steps:write:)``)
+  /// comes first, then one from its ``ConsoleApp/testEmission``, else one that answers each
+  /// effect as logged.
   private func emitTest(
     _ request: ReplayRequest, to file: String, from start: App.State,
     steps: ReplaySteps<App.Action>, input: LogInput, console: any Console
@@ -117,21 +120,16 @@ package struct ReplayVariants<App: ConsoleApp> {
         }
       }
     let name = URL(fileURLWithPath: request.path).lastPathComponent
-    var wrote = app.testSource(logName: name, startState: start, steps: steps, write: write)
-    if !wrote, let emission = app.testEmission {
+    if !app.testSource(logName: name, startState: start, steps: steps, write: write) {
       do {
-        try SessionTestEmitter(app: app, emission: emission)
-          .write(log: input, name: name, start: start, steps: steps, to: write)
-        wrote = true
+        if let emission = app.testEmission {
+          try emittedTest(emission, log: input, name: name, start: start, steps: steps, to: write)
+        } else {
+          effectsTest(name: name, start: start, steps: steps, to: write)
+        }
       } catch {
         return fail("\(app.name): \(error)")
       }
-    }
-    guard wrote else {
-      return fail(
-        "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
-          + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:write:))"
-      )
     }
     if let failure = steps.failure { return fail("\(app.name): \(failure)") }
     if let problem = output?.commit() {
@@ -160,4 +158,55 @@ package func stateChange<State: Equatable>(from before: State, to after: State) 
   guard before != after else { return ["(no change)"] }
   return lineDiff(expected: dumpLines(before), actual: dumpLines(after))
     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+extension ReplayVariants {
+  /// Writes to `write` the test of the session in `input` (named `name`), replayed from
+  /// `start` through `steps`, as `emission` says: its clock and dependency calls as the
+  /// version-2 log has them, read in step with the steps (``LoggedExtras``).
+  package func emittedTest(
+    _ emission: TestEmission, log input: LogInput, name: String, start: App.State,
+    steps: some Sequence<ReplayStep<App.Action>>, to write: (String) -> Void
+  ) throws(ActionLogError) {
+    let extras = try LoggedExtras(input, app: app.name)
+    if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
+      throw ActionLogError(
+        .badLog, file: input.path, line: 1,
+        "the log holds effects' actions but not the times and dependency calls a test needs to "
+          + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
+          + "testEmission); record the session again with --record and emit the test from that log")
+    }
+    let reducer = app.reducer
+    let emitter = SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: emission.imports, reducer: emission.reducer,
+      style: EmissionStyle())
+    var work = emitter.work()
+    emitter.write(
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
+      script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras),
+      work: &work, to: write)
+    if let failure = extras.failure { throw failure }
+  }
+}
+
+extension ReplayVariants {
+  /// Writes to `write` the test of a session of an app that logs no dependency: its effects'
+  /// actions sent as logged (``LoggedEffectsScript``), in a test that imports the reducer's
+  /// module `@testable`, so that its internal types and initialisers are there to use.
+  package func effectsTest(
+    name: String, start: App.State, steps: some Sequence<ReplayStep<App.Action>>,
+    to write: (String) -> Void
+  ) {
+    let reducer = app.reducer
+    let module = String(reflecting: App.Body.self).prefix { $0 != "." }
+    let emitter = SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: ["@testable \(module)"],
+      reducer: swiftSource(reducer) ?? "\(sourceTypeName(App.Body.self))()", style: EmissionStyle())
+    var work = emitter.work()
+    emitter.write(
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
+      script: LoggedEffectsScript<App.State, App.Action>(), work: &work, to: write)
+  }
 }

@@ -72,7 +72,8 @@ package struct ConsoleShrink<App: ConsoleApp> {
         reducer.reduceDroppingEffects(into: &state, action: steps[index].action)
       }
       func matchingLine(_ state: App.State) -> String? {
-        app.screens(of: state)
+        // Whole values, not cut: a symptom may be anywhere in them.
+        app.displayedScreens(of: state, budget: .max)
           .first { line in
             (request.screen == nil || line.name == request.screen)
               && symptom.matches(line.rendered)
@@ -139,17 +140,17 @@ package struct ConsoleShrink<App: ConsoleApp> {
   /// Writes `steps` as a log with `replayer`'s settings and starting state, numbered anew.
   private func write(
     _ steps: [Step], from start: App.State,
-    of replayer: ActionLogReplayer<App.State, App.Action>, input: LogInput,
+    of replayer: LogReplay<App.State, App.Action>, input: LogInput,
     to request: ShrinkRequest, reducer: App.Body
   ) throws(ActionLogError) {
-    let recorder: ActionLogRecorder<App.State, App.Action>
+    let recorder: LogRecording<App.State, App.Action>
     do {
       // The log being shrunk is refused as --output however its path is spelled, --force or
       // not: the file opened is compared, by device and inode, with the log that was read.
-      recorder = try ActionLogRecorder(
+      recorder = try app.actionLogCoding.codec.recording(
         path: request.output, overwrite: request.force,
         refusing: input.identity.map { [$0] } ?? [],
-        settings: replayer.header.settings, state: start)
+        settings: replayer.header.settings, state: start, records: [])
     } catch  where error.kind == .alreadyExists {
       throw ActionLogError(
         .alreadyExists, file: request.output,

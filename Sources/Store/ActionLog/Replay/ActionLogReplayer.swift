@@ -53,8 +53,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   }
 
   /// The replayer of the log `cursor` has just read the header of (with `line` its scratch
-  /// space): a console opens the log once, checks the header, then replays through the same
-  /// cursor.
+  /// space): a console opens a log once (``LogInput``), checks its header, then replays
+  /// through the same cursor.
   package init(cursor: LogCursor, line: LogLine, app: String) throws(ActionLogError) {
     self.app = app
     self.cursor = cursor
