@@ -32,9 +32,16 @@ package enum SignalCleanup {
 
   /// Catches every ``terminating`` signal that is not ignored (a process started with one
   /// ignored keeps it ignored, as `nohup` wants) and every ``crashing`` one, before the handler
-  /// it had; ignores `SIGXFSZ`. Call it once, at start.
+  /// it had; ignores `SIGXFSZ`. Call it once, at start, on the main thread.
+  ///
+  /// The signals it catches are unblocked on the main thread: a parent that spawned the console
+  /// from a thread blocking them (Foundation's `Process`, from a thread of a test runner) would
+  /// otherwise leave `SIGTERM` pending for ever, and the console running on after it.
   @MainActor
   package static func install() {
+    var caught = sigset_t()
+    sigemptyset(&caught)
+    defer { pthread_sigmask(SIG_UNBLOCK, &caught, nil) }
     for signal in terminating {
       var current = sigaction()
       sigaction(signal, nil, &current)
@@ -45,6 +52,7 @@ package enum SignalCleanup {
       sigemptyset(&action.sa_mask)
       action.sa_flags = SA_RESTART
       sigaction(signal, &action, nil)
+      sigaddset(&caught, signal)
     }
     for (index, signal) in crashing.enumerated() {
       sigaction(signal, nil, storage.crashHandlers + index)

@@ -38,8 +38,10 @@ package final class LogInput: Sendable {
 
   /// Opens `path` for reading, at once: a FIFO with no writer is not waited for (it reads as
   /// empty), and a directory is refused. With `rereading`, a stream keeps its private copy, so
-  /// that more than one reader can read it from the start.
-  package init(path: String, rereading: Bool = false) throws(ActionLogError) {
+  /// that more than one reader can read it from the start, in `temporaryFolder`.
+  package init(
+    path: String, rereading: Bool = false, temporaryFolder: String = LogInput.temporaryFolder
+  ) throws(ActionLogError) {
     self.path = path
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -65,7 +67,9 @@ package final class LogInput: Sendable {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     copy =
       rereading && !isRegularFile
-      ? StreamCopy(file: try Self.privateCopy(of: path)) : nil
+      ? StreamCopy(
+        file: try Self.privateCopy(of: path, in: temporaryFolder), folder: temporaryFolder)
+      : nil
   }
 
   /// Whether more than one reader may read the log, each from its start.
@@ -98,7 +102,7 @@ package final class LogInput: Sendable {
           throw ActionLogError(
             .cannotWrite, file: path,
             "is a stream (a pipe, a FIFO or a device), which this command reads more than once, and "
-              + "the copy of it it keeps in \(Self.temporaryFolder) cannot grow: "
+              + "the copy of it it keeps in \(copy.folder) cannot grow: "
               + "\(String(cString: strerror(errno))); save the log to a file first and give that file"
           )
         }
@@ -123,18 +127,18 @@ package final class LogInput: Sendable {
   }
 
   /// Where the copy of a stream goes: `TMPDIR`, else `/tmp`.
-  static var temporaryFolder: String {
+  package static var temporaryFolder: String {
     guard let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty else {
       return "/tmp"
     }
     return folder
   }
 
-  /// An unnamed file in ``temporaryFolder``, open for reading and writing, readable by this
-  /// user alone: `O_TMPFILE`, or where the file system has none, a file removed as soon as it
-  /// is made.
-  private static func privateCopy(of path: String) throws(ActionLogError) -> OpenFile {
-    let folder = temporaryFolder
+  /// An unnamed file in `folder`, open for reading and writing, readable by this user alone:
+  /// `O_TMPFILE`, or where the file system has none, a file removed as soon as it is made.
+  private static func privateCopy(of path: String, in folder: String)
+    throws(ActionLogError) -> OpenFile
+  {
     var descriptor = open(folder, ScratchFile.unnamed | O_RDWR | O_CLOEXEC, 0o600)
     if descriptor < 0, ScratchFile.unnamedUnsupported(errno) {
       var name = folder + "/uniflow-log-XXXXXX"
@@ -156,10 +160,13 @@ package final class LogInput: Sendable {
 /// data.
 private final class StreamCopy: Sendable {
   let file: OpenFile
+  /// The folder it is in, as messages name it.
+  let folder: String
   let length = Mutex(0)
 
-  init(file: OpenFile) {
+  init(file: OpenFile, folder: String) {
     self.file = file
+    self.folder = folder
   }
 }
 
