@@ -10,7 +10,7 @@ enum BenchCommand {
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
     "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies", "effect-properties",
+    "travel", "budgets", "dates", "casePaths", "children", "dependencies", "effect-properties",
     "outside-app",
   ]
 
@@ -165,6 +165,15 @@ enum BenchCommand {
         report.addTravel(try await TravelBench.run())
       } catch {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
+        return 1
+      }
+    }
+    if wanted.contains("budgets") {
+      progress("budgets: shrink 10,000 actions all needed; :history --json of 300,000")
+      do {
+        report.addBudgets(try BudgetsBench.run())
+      } catch {
+        StandardStreams.write("bench: budgets: \(error)\n", to: .error)
         return 1
       }
     }

@@ -202,6 +202,36 @@ struct BenchReport {
     sections.append(("shrinking", values))
   }
 
+  mutating func addBudgets(_ f: BudgetsBench.Figures) {
+    sections.append(
+      (
+        "budgets",
+        [
+          "shrinkActions": f.shrinkActions, "shrinkReplays": f.shrinkReplays,
+          "shrinkSeconds": round(f.shrinkSeconds, 3),
+          "shrinkBudgetSeconds": BudgetsBench.shrinkBudgetSeconds,
+          "historyEntries": f.historyEntries, "historyJSONSeconds": round(f.historyJSONSeconds, 3),
+          "historyMicrosecondsPerEntry": round(f.historyMicrosecondsPerEntry, 2),
+          "historyJSONBytes": f.historyJSONBytes,
+          "historyJSONBudgetSeconds": BudgetsBench.historyJSONBudgetSeconds,
+        ]
+      ))
+    lines += [
+      "",
+      "budgets — the tools on the outside attack's inputs",
+      row(
+        "shrink \(counted(f.shrinkActions, "action")), every one needed "
+          + "(\(counted(f.shrinkReplays, "replay")); ≤ \(Int(BudgetsBench.shrinkBudgetSeconds)) s)",
+        f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= BudgetsBench.shrinkBudgetSeconds),
+      row(
+        ":history --json of \(counted(f.historyEntries, "action")) "
+          + "(≤ \(Int(BudgetsBench.historyJSONBudgetSeconds)) s)",
+        f.historyJSONSeconds, "s",
+        verdict: f.historyJSONSeconds <= BudgetsBench.historyJSONBudgetSeconds),
+      row("  per entry", f.historyMicrosecondsPerEntry, "µs"),
+    ]
+  }
+
   mutating func addTravel(_ f: TravelBench.Figures) {
     let megabytes = Double(f.sessionResidentBytes) / 1_048_576
     sections.append(

@@ -1,0 +1,102 @@
+import ActionLog
+import AppLog
+import Console
+import Features
+import Foundation
+import Store
+import UniflowConsole
+
+/// The tools' budgets of the outside attack (issue 33): `uniflow shrink` of a 10,000-action log
+/// whose every action is needed, and `:history --json` of a session of 300,000 of the app's
+/// mixed actions, each in wall-clock seconds against the bound its doc comment states
+/// (``ConsoleShrink``, ``ActionHistory/jsonEntry(_:descriptions:)``). Run them on a loaded
+/// machine too: docs/performance.md gives the figures at load 6 on 2 cores.
+@MainActor
+enum BudgetsBench {
+  struct Figures {
+    var shrinkActions: Int
+    var shrinkReplays: Int
+    var shrinkSeconds: Double
+    var historyEntries: Int
+    var historyJSONSeconds: Double
+    var historyJSONBytes: Int
+
+    /// Microseconds per `:history --json` entry.
+    var historyMicrosecondsPerEntry: Double {
+      historyJSONSeconds * 1e6 / Double(max(1, historyEntries))
+    }
+  }
+
+  /// The most each may take, in seconds, on a loaded machine.
+  nonisolated static let shrinkBudgetSeconds = 60.0
+  nonisolated static let historyJSONBudgetSeconds = 3.0
+
+  static func run(shrinkActions: Int = 10_000, historyActions: Int = 300_000) throws -> Figures {
+    let shrink = try measureShrink(count: shrinkActions)
+    let history = measureHistoryJSON(actions: historyActions)
+    return Figures(
+      shrinkActions: shrinkActions, shrinkReplays: shrink.replays, shrinkSeconds: shrink.seconds,
+      historyEntries: historyActions, historyJSONSeconds: history.seconds,
+      historyJSONBytes: history.bytes)
+  }
+
+  /// `uniflow shrink` in process on `count` `moveDay 1`s after the launch: the final date needs
+  /// every one of them, so the search keeps them all.
+  private static func measureShrink(count: Int) throws -> (replays: Int, seconds: Double) {
+    let path = ActionLogBenchmark.temporaryPath()
+    let output = ActionLogBenchmark.temporaryPath()
+    defer {
+      unlink(path)
+      unlink(output)
+    }
+    let launch = Date(timeIntervalSince1970: 1_764_387_912)
+    let actions =
+      [AppAction.launched(at: launch)] + Array(repeating: .clock(.moveDay(1)), count: count)
+    try ShrinkWorkload.write(actions, to: path)
+    let reducer = AppReducer()
+    var state = AppState(timeZone: ShrinkWorkload.zone)
+    for action in actions { _ = reducer.reduce(into: &state, action: action) }
+    let line = AppView(state: state).screens[0].rendered
+    let console = BenchConsole()
+    let clock = ContinuousClock()
+    let start = clock.now
+    let status = ShrinkCommand.run(
+      ShrinkRequest(
+        path: path, pattern: String(line.dropFirst(7)), screen: "clock", output: output),
+      console: console)
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    guard status == 0, let summary = console.outputs.first else {
+      throw BenchError("shrink failed: \(console.errors.joined(separator: "; "))")
+    }
+    let numbers = summary.split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 3, numbers[1] == numbers[0] else {
+      throw BenchError("shrink printed '\(summary)', not a log it could not cut")
+    }
+    return (numbers[2], seconds)
+  }
+
+  /// `:history --json` of a session of `count` of the app's mixed actions, written to nowhere
+  /// as the JSON console writes it: seconds and bytes.
+  private static func measureHistoryJSON(actions count: Int) -> (seconds: Double, bytes: Int) {
+    var options = Options()
+    options.timeZone = .gmt
+    options.showsDefaultLocation = false
+    let session = Session(
+      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
+    var samples = AppActionSamples(seed: 7)
+    for _ in 0..<count {
+      session.store.send(samples.next()!)
+      session.store.cancelAllEffects()  // their answers are among the samples already
+    }
+    let history = session.history
+    let clock = ContinuousClock()
+    let start = clock.now
+    var bytes = 0
+    let descriptions = SessionHistory.DescriptionCache()
+    JSONConsole.writeList(
+      "history", itemCount: history.count - history.firstPosition,
+      item: { history.jsonEntry($0, descriptions: descriptions) }
+    ) { bytes += $0.escaped.utf8.count }
+    return (ActionLogBenchmark.seconds(clock.now - start), bytes)
+  }
+}
