@@ -213,6 +213,7 @@ struct BenchReport {
           "historyEntries": f.historyEntries, "historyJSONSeconds": round(f.historyJSONSeconds, 3),
           "historyMicrosecondsPerEntry": round(f.historyMicrosecondsPerEntry, 2),
           "historyJSONBytes": f.historyJSONBytes,
+          "historyJSONSecondsBefore": round(f.historyJSONSecondsBefore, 3),
           "historyJSONBudgetSeconds": BudgetsBench.historyJSONBudgetSeconds,
         ]
       ))
@@ -229,6 +230,7 @@ struct BenchReport {
         f.historyJSONSeconds, "s",
         verdict: f.historyJSONSeconds <= BudgetsBench.historyJSONBudgetSeconds),
       row("  per entry", f.historyMicrosecondsPerEntry, "µs"),
+      row("  written as before issue 33 (information)", f.historyJSONSecondsBefore, "s"),
     ]
   }
 

@@ -20,6 +20,9 @@ enum BudgetsBench {
     var historyEntries: Int
     var historyJSONSeconds: Double
     var historyJSONBytes: Int
+    /// The same listing as it was written before issue 33 (a dictionary through
+    /// `JSONSerialization` and a fresh description per entry), for comparison in the same run.
+    var historyJSONSecondsBefore: Double
 
     /// Microseconds per `:history --json` entry.
     var historyMicrosecondsPerEntry: Double {
@@ -37,7 +40,7 @@ enum BudgetsBench {
     return Figures(
       shrinkActions: shrinkActions, shrinkReplays: shrink.replays, shrinkSeconds: shrink.seconds,
       historyEntries: historyActions, historyJSONSeconds: history.seconds,
-      historyJSONBytes: history.bytes)
+      historyJSONBytes: history.bytes, historyJSONSecondsBefore: history.before)
   }
 
   /// `uniflow shrink` in process on `count` `moveDay 1`s after the launch: the final date needs
@@ -77,7 +80,9 @@ enum BudgetsBench {
 
   /// `:history --json` of a session of `count` of the app's mixed actions, written to nowhere
   /// as the JSON console writes it: seconds and bytes.
-  private static func measureHistoryJSON(actions count: Int) -> (seconds: Double, bytes: Int) {
+  private static func measureHistoryJSON(actions count: Int) -> (
+    seconds: Double, bytes: Int, before: Double
+  ) {
     var options = Options()
     options.timeZone = .gmt
     options.showsDefaultLocation = false
@@ -90,13 +95,27 @@ enum BudgetsBench {
     }
     let history = session.history
     let clock = ContinuousClock()
-    let start = clock.now
+    var start = clock.now
     var bytes = 0
     let descriptions = SessionHistory.DescriptionCache()
     JSONConsole.writeList(
       "history", itemCount: history.count - history.firstPosition,
       item: { history.jsonEntry($0, descriptions: descriptions) }
     ) { bytes += $0.escaped.utf8.count }
-    return (ActionLogBenchmark.seconds(clock.now - start), bytes)
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    start = clock.now
+    JSONConsole.writeList(
+      "history", itemCount: history.count - history.firstPosition,
+      item: { index in
+        let seq = history.firstPosition + index + 1
+        let entry = history.entry(seq)
+        var object: [String: Any] = [
+          "seq": seq, "source": entry.source.rawValue, "action": history.describe(entry),
+        ]
+        if seq == history.position { object["current"] = true }
+        return JSONLine.text(object) ?? "null"
+      }
+    ) { _ in }
+    return (seconds, bytes, ActionLogBenchmark.seconds(clock.now - start))
   }
 }
