@@ -209,8 +209,10 @@ struct BenchReport {
         [
           "shrinkActions": f.shrinkActions, "shrinkReplays": f.shrinkReplays,
           "shrinkSeconds": round(f.shrinkSeconds, 3),
+          "shrinkWallSeconds": round(f.shrinkWallSeconds, 3),
           "shrinkBudgetSeconds": BudgetsBench.shrinkBudgetSeconds,
           "historyEntries": f.historyEntries, "historyJSONSeconds": round(f.historyJSONSeconds, 3),
+          "historyJSONWallSeconds": round(f.historyJSONWallSeconds, 3),
           "historyMicrosecondsPerEntry": round(f.historyMicrosecondsPerEntry, 2),
           "historyJSONBytes": f.historyJSONBytes,
           "historyJSONSecondsBefore": round(f.historyJSONSecondsBefore, 3),
@@ -219,7 +221,7 @@ struct BenchReport {
       ))
     lines += [
       "",
-      "budgets — the tools on the outside attack's inputs",
+      "budgets — the tools on the outside attack's inputs, CPU seconds of the thread",
       row(
         "shrink \(counted(f.shrinkActions, "action")), every one needed "
           + "(\(counted(f.shrinkReplays, "replay")); ≤ \(Int(BudgetsBench.shrinkBudgetSeconds)) s)",
@@ -230,6 +232,8 @@ struct BenchReport {
         f.historyJSONSeconds, "s",
         verdict: f.historyJSONSeconds <= BudgetsBench.historyJSONBudgetSeconds),
       row("  per entry", f.historyMicrosecondsPerEntry, "µs"),
+      row("  wall-clock: shrink (information)", f.shrinkWallSeconds, "s"),
+      row("  wall-clock: :history --json (information)", f.historyJSONWallSeconds, "s"),
       row("  written as before issue 33 (information)", f.historyJSONSecondsBefore, "s"),
     ]
   }
