@@ -86,6 +86,16 @@ public protocol ConsoleApp: Sendable {
     write: (String) -> Void
   ) -> Bool
 
+  /// A recorded session as a whole test file made in memory, or nil (the default): the form
+  /// before ``testSource(logName:startState:steps:write:)``, still honoured for apps that write
+  /// it (asked once with no steps to learn whether the app writes one; then with every step, so
+  /// its memory grows with the log). Prefer the streaming form.
+  ///
+  /// ```swift
+  /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
+  /// ```
+  func testSource(logName: String, startState: State, steps: [ReplayStep<Action>]) -> String?
+
   /// How the console writes a test from any recorded session of this app (`replay --emit-test`),
   /// and what recordings log for it — each action's time, the calls to these dependencies — or
   /// nil (the default): recordings hold actions alone, as version-1 logs.
@@ -211,6 +221,15 @@ extension ConsoleApp {
     logName: String, startState: State, steps: some Sequence<ReplayStep<Action>>,
     write: (String) -> Void
   ) -> Bool { false }
+
+  /// None: the console writes the test.
+  ///
+  /// ```swift
+  /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
+  /// ```
+  public func testSource(logName: String, startState: State, steps: [ReplayStep<Action>])
+    -> String?
+  { nil }
 
   /// None: recordings hold actions alone, and `--emit-test` answers each effect with the
   /// actions the log shows it sent.
