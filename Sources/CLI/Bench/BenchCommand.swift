@@ -9,8 +9,8 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
-    "shrinking", "travel", "dates", "casePaths", "children", "outside-routing", "dependencies",
-    "effect-properties", "outside-app",
+    "shrinking", "travel", "budgets", "dates", "casePaths", "children", "outside-routing",
+    "dependencies", "effect-properties", "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -164,6 +164,15 @@ enum BenchCommand {
         report.addTravel(try await TravelBench.run())
       } catch {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
+        return 1
+      }
+    }
+    if wanted.contains("budgets") {
+      progress("budgets: shrink 10,000 actions all needed; :history --json of 300,000")
+      do {
+        report.addBudgets(try BudgetsBench.run())
+      } catch {
+        StandardStreams.write("bench: budgets: \(error)\n", to: .error)
         return 1
       }
     }
