@@ -37,13 +37,13 @@ extension TestStore {
   /// }
   /// ```
   public convenience init<R: Reducer>(
-    initialState: State, reducer: R,
+    initialState: @autoclosure () -> State, reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   )
   where R.State == State, R.Action == Action {
-    installTestScopes()
+    installTestTracking()
     self.init(
-      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies,
       reportFailure: reportToTestFramework)
   }
 
@@ -58,11 +58,11 @@ extension TestStore {
   /// }
   /// ```
   public convenience init<R: Reducer>(
-    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
+    initialState: @autoclosure () -> State, @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   )
   where R.State == State, R.Action == Action {
     self.init(
-      initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
+      initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies)
   }
 }

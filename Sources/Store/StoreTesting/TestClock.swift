@@ -109,6 +109,9 @@ public final class TestClock: Clock, Sendable {
     /// Sleeps cancelled before they were registered.
     var cancelledEarly: Set<UInt64> = []
     var settleTimeout: Duration = .seconds(5)
+    /// How many effects `advance` stopped waiting for after `settleTimeout` (see
+    /// ``presumedBlockedCount``).
+    var presumedBlocked = 0
     /// The sleepers `wakeFirst` asked the next `advance` to wake first, in order.
     var wakePlans: [WakePlan] = []
     /// The held effects `runFirst` asked the next `advance` to start first, in order.
@@ -139,7 +142,7 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public init(now: Instant = Instant()) {
     inner = Locked(Inner(now: now))
-    installTestScopes()
+    installTestTracking()
   }
 
   /// The time now: where the last `advance` left it, or the deadline of the sleeper it is waking.
@@ -165,6 +168,13 @@ public final class TestClock: Clock, Sendable {
     get { inner.value.settleTimeout }
     set { inner.withLock { $0.settleTimeout = newValue } }
   }
+
+  /// How many effects this clock's `advance`s have stopped waiting for because they stayed busy
+  /// for ``settleTimeout`` — presumed to wait for something no test controls. A test that knows
+  /// every effect sleeps, waits for an answer or ends checks that this stays 0: a clock that
+  /// waited for an effect it should not have fails then, within one `settleTimeout`, instead of
+  /// passing late.
+  package var presumedBlockedCount: Int { inner.value.presumedBlocked }
 
   /// Where this clock's failures go: the running test's framework, unless a test of the clock
   /// itself collects them.
@@ -271,13 +281,14 @@ public final class TestClock: Clock, Sendable {
     let limit = settleTimeout
     // Effects held before the move start in start order: `runFirst` plans are for those that
     // become ready during it.
-    await ActivityRegistry.shared.settle(scope: scope, within: limit)
+    var blocked = await ActivityRegistry.shared.settle(scope: scope, within: limit)
     let choose: ActivityRegistry.HeldChooser = { [self] sites in takeStartPlan(sites) }
     while let next = takeSleeper(dueBy: deadline) {
       next.activity?.markBusy()
       next.continuation.resume()
-      await ActivityRegistry.shared.settle(scope: scope, within: limit, choosing: choose)
+      blocked += await ActivityRegistry.shared.settle(scope: scope, within: limit, choosing: choose)
     }
+    if blocked > 0 { inner.withLock { $0.presumedBlocked += blocked } }
     let (unused, unusedStarts) = inner.withLock { state in
       state.now = max(state.now, deadline)
       defer {
@@ -370,10 +381,13 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
-/// Tells the effects of parallel Swift Testing tests apart, so that one test's clock does not
-/// wait for another test's effects.
-func installTestScopes() {
+/// Installs the test machinery's hook (see `EffectTracking`): from now on the process's effects
+/// are followed for test clocks and test stores, and told apart by the Swift Testing test that
+/// started them, so that one test's clock does not wait for another test's effects. What every
+/// part of StoreTesting that waits for effects calls when it is made.
+func installTestTracking() {
   ActivityRegistry.shared.provideScopes {
     Test.current.map { String(describing: $0.id) }
   }
+  EffectTracking.install()
 }

@@ -10,7 +10,8 @@
 /// ```
 ///
 /// A store created inside `operation` keeps these values for its whole life, as if they had
-/// been passed to its `withDependencies:` argument.
+/// been passed to its `withDependencies:` argument; an effect built inside it keeps them for
+/// its `.run` bodies (the overload below).
 @discardableResult
 public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void, operation: () throws -> Result
@@ -38,4 +39,29 @@ public nonisolated(nonsending) func withDependencies<Result>(
   var values = DependencyValues.current
   try update(&values)
   return try await DependencyValues.$current.withValue(values) { try await operation() }
+}
+
+/// Builds an effect with the dependencies in effect changed by `update`: the effect's `.run`
+/// bodies and `catch:` handlers then run with the values `operation` saw, wherever the effect
+/// starts — as TCA's effects keep the dependencies of where they were built.
+///
+/// ```swift
+/// case .tap:
+///   return withDependencies {
+///     $0.count.value += 1
+///   } operation: {
+///     .run { send in await send(.response(count.value)) }   // sees the count + 1
+///   }
+/// ```
+///
+/// Bound: the effect's shape is walked once, O(parts).
+@discardableResult
+public func withDependencies<Action>(
+  _ update: (inout DependencyValues) throws -> Void, operation: () throws -> Effect<Action>
+) rethrows -> Effect<Action> {
+  var values = DependencyValues.current
+  try update(&values)
+  let effect = try DependencyValues.$current.withValue(values, operation: operation)
+  let built = values
+  return effect.changingDependencies { $0 = built }
 }

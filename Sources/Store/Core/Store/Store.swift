@@ -47,12 +47,13 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   /// let store = Store(initialState: Counter.State(), reducer: Counter())
   /// ```
   @inlinable
-  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  public convenience init<R: Reducer>(initialState: @autoclosure () -> State, reducer: R)
   where R.State == State, R.Action == Action {
     // Through a reference: a reducer struct captured by the closure itself was copied to the
     // stack twice an action before its `reduce` ran (callgrind: ~40 instructions for a
     // 100-byte `Scope` of a `Scope`); a class's method gets the reference as it is.
-    self.init(initialState: initialState, reduce: ReducerReference(reducer).reduce(into:action:))
+    self.init(
+      initialState: initialState(), reduce: ReducerReference(reducer).reduce(into:action:))
     receiveEffectActionsHere()
   }
 
@@ -68,9 +69,11 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   /// The function sees the state only as its `inout` argument; reading the store's ``state``
   /// from inside it stops the program with a message saying so.
   public convenience init(
-    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>
+    initialState: @autoclosure () -> State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>
   ) {
-    self.init(initialState: initialState, reduce: reduce, dependencies: DependencyValues.current)
+    self.init(
+      initialState: initialState(), reduce: reduce, dependencies: DependencyValues.current)
   }
 
   /// A root store whose reducer and effects see `dependencies`.

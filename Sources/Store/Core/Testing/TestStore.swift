@@ -102,7 +102,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```
   ///
   /// Its reducer and effects see each dependency's test value unless `prepareDependencies`
-  /// overrides it (on top of any `withDependencies` around the test store's creation):
+  /// overrides it (on top of any `withDependencies` around the test store's creation); so do
+  /// `initialState` while it is made and the closures of `send`, `receive` and `assert` (a
+  /// `@Dependency` read there gets the store's value):
   ///
   /// ```swift
   /// let store = TestStore(initialState: 0, reducer: Counter(), withDependencies: {
@@ -110,16 +112,20 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// }) { failure in print(failure) }
   /// ```
   public init<R: Reducer>(
-    initialState: State, reducer: R,
+    initialState: @autoclosure () -> State, reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
-    self.state = initialState
-    self.lastReduced = initialState
-    self.report = reportFailure
+    EffectTracking.install()  // its ready effects are told by their activities
     var dependencies = DependencyValues.current
     dependencies.isTesting = true
     prepareDependencies(&dependencies)
+    let initialState = DependencyValues.withCurrent(dependencies) {
+      TestContext.$current.withValue(reportFailure) { initialState() }
+    }
+    self.state = initialState
+    self.lastReduced = initialState
+    self.report = reportFailure
     self.core = Store(
       initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies)
     core.executor.reportMisuse = { failure in reportFailure(failure) }
@@ -281,7 +287,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     var expected = state
     do {
-      try updateExpected(&expected)
+      try withStoreDependencies { try updateExpected(&expected) }
     } catch {
       fail("Threw error: \(error)", site)
       return
@@ -297,7 +303,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) {
     var expected = exhaustivity == .on ? before : actual
     do {
-      try updateExpected?(&expected)
+      try withStoreDependencies { try updateExpected?(&expected) }
     } catch {
       fail("Threw error: \(error)", site)
       return
@@ -309,6 +315,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           : TestStoreMessages.mismatch(expected, actual), site)
     } else if updateExpected != nil, exhaustivity == .on, before == actual {
       fail(TestStoreMessages.noChange, site)
+    }
+  }
+
+  /// Runs an assertion's closure with the store's dependencies in effect, and its test context,
+  /// as TCA does: a `@Dependency` read there is the one the reducer reads.
+  private func withStoreDependencies(_ body: () throws -> Void) rethrows {
+    try DependencyValues.withCurrent(core.dependencies ?? DependencyValues.current) {
+      try TestContext.$current.withValue(report) { try body() }
     }
   }
 
