@@ -31,14 +31,25 @@ public func withDependencies<Result>(
 ///   await model.start()
 /// }
 /// ```
+///
+/// `operation` runs where the caller runs, with no hop: inside an effect on the main actor it
+/// stays there (so an effect that sends and returns inside it still ends in the same turn).
 @discardableResult
-public nonisolated(nonsending) func withDependencies<Result>(
+public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
+  isolation: isolated (any Actor)? = #isolation,
   operation: nonisolated(nonsending) () async throws -> Result
 ) async rethrows -> Result {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$current.withValue(values) { try await operation() }
+  // Capturing `isolation` makes the closure run on the caller's actor: a closure written in a
+  // `nonisolated(nonsending)` function would run on the pool, a hop there and back.
+  return try await DependencyValues.$current.withValue(
+    values,
+    operation: {
+      _ = isolation
+      return try await operation()
+    }, isolation: isolation)
 }
 
 /// Builds an effect with the dependencies in effect changed by `update`: the effect's `.run`

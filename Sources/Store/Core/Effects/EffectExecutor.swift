@@ -107,7 +107,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(registeredUnder: id) }
       var innerContext = context
-      innerContext.ids.append(id)
+      id.appendViews(to: &innerContext.ids)
       start(inner, innerContext, done: done)
     case .merge(let effects):
       var remaining = effects.count
@@ -201,7 +201,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
     let name = activity == nil ? nil : EffectActivity.ownTaskName
-    token.task = Task(name: name) { @MainActor [weak self] in
+    token.task = Task.immediate(name: name) { @MainActor [weak self] in
       @MainActor func perform() async {
         if token.state == .running {
           do {

@@ -61,10 +61,11 @@ extension Store {
     return observation
   }
 
-  /// Calls `body` with this store's state after every action the root store handles.
+  /// Calls `body` with this store's state once each burst of actions the root store handles has
+  /// been handled.
   @usableFromInline
   func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
-    if let link { return link.subscribe(body) }
-    return addObserver(replaced: body) { _, _, state in body(state) }
+    if let link { return link.subscribeAfterBurst(body) }
+    return addStateObserver(body)
   }
 }

@@ -27,6 +27,9 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   @exclusivity(unchecked) @usableFromInline var currentState: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+  /// The observers of the state alone (``observe(_:onChange:)-(KeyPath<State,Value>,_)`` and
+  /// its kin), told once a burst of actions has been handled.
+  @exclusivity(unchecked) @usableFromInline var stateObservers: [StateObserver] = []
   /// What the engine is doing: one byte, so that the send loop's bookkeeping costs a store a
   /// step. A scoped store stays `.scoped`, which sends its actions and state reads off the fast
   /// path to its link.
@@ -186,8 +189,9 @@ public final class Store<State, Action: Sendable>: StoreRoot {
     executor.cancelAll()
   }
 
-  /// How many raw observers this root store has (observations count one each).
-  var observerCount: Int { observers.count }
+  /// How many observers this root store has, of actions and of the state (observations count
+  /// one each).
+  var observerCount: Int { observers.count + stateObservers.count }
 }
 
 /// Where an action handed to observers came from.

@@ -68,9 +68,11 @@ package final class EffectActivity: Sendable {
   /// Whether the test woke it and it has not been seen on the main actor since.
   package var isWoken: Bool { woken.value }
 
-  /// It has been seen on the main actor (it sent an action): no longer just woken.
+  /// It has been seen on the main actor (it sent an action): no longer just woken, and on
+  /// its way.
   package func didReturn() {
     woken.withLock { $0 = false }
+    ActivityRegistry.shared.markMoved(self)
   }
 
   /// The effect's code is running (its task has started, or it has come back from a sleep):
@@ -193,6 +195,10 @@ package final class ActivityRegistry: Sendable {
     }
   }
 
+  func markMoved(_ activity: EffectActivity) {
+    inner.withLock { state in state.moves[activity.scope, default: 0] &+= 1 }
+  }
+
   func markParked(_ activity: EffectActivity) {
     let woken = inner.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard state.busy.removeValue(forKey: ObjectIdentifier(activity)) != nil else { return [] }
@@ -286,12 +292,11 @@ package final class ActivityRegistry: Sendable {
         // had its turn. Only when such a round passes without any effect of this test becoming
         // busy, running or parking is what is still busy presumed blocked; otherwise, another
         // round.
-        let before = moves(scope: scope)
-        await Task { @MainActor in }.value
-        await Self.turnOfPool()
-        if busyCount(scope: scope) == 0 { return 0 }
-        if hasUnstarted(scope: scope) || moves(scope: scope) != before { continue }
-        return presumeBlocked(scope: scope)
+        switch await stillness(scope: scope) {
+        case .settled: return 0
+        case .moving: continue
+        case .still: return presumeBlocked(scope: scope)
+        }
       }
       // Woken when the test settles, or by the watchdog (not a synchronisation: it ends only a
       // wait that nothing else ended) once `wakeAt` has passed.
@@ -312,6 +317,26 @@ package final class ActivityRegistry: Sendable {
 
   private func moves(scope: String?) -> UInt64 {
     inner.withLock { state in state.moves[scope] ?? 0 }
+  }
+
+  private enum Stillness { case settled, moving, still }
+
+  /// Whether the busy activities of `scope` are still: no activity of the test becomes busy,
+  /// runs, sends or parks over at least three rounds of one turn of the main actor and one of
+  /// the pool, lasting at least ``watchdogTick`` in all — so that a task a loaded machine has
+  /// merely not run for a moment is not taken for one waiting on something else.
+  nonisolated(nonsending) private func stillness(scope: String?) async -> Stillness {
+    let before = moves(scope: scope)
+    let start = ContinuousClock.now
+    var rounds = 0
+    while rounds < 3 || ContinuousClock.now - start < Self.watchdogTick {
+      await Task { @MainActor in }.value
+      await Self.turnOfPool()
+      if busyCount(scope: scope) == 0 { return .settled }
+      if hasUnstarted(scope: scope) || moves(scope: scope) != before { return .moving }
+      rounds += 1
+    }
+    return .still
   }
 
   /// Returns once a job queued now on the global pool, at this task's priority, has run: every
