@@ -9,7 +9,7 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies", "effect-properties",
+    "travel", "dates", "casePaths", "children", "dependencies", "effects", "effect-properties",
   ]
 
   struct Arguments: Equatable {
@@ -172,6 +172,11 @@ enum BenchCommand {
     if wanted.contains("dependencies") {
       progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
       report.addDependencies(DependencyBench.run(count: arguments.actions))
+    }
+    if wanted.contains("effects") {
+      progress("effects: \(arguments.actions / 10) `.run` effects on a live store, best of 5")
+      let figures = await EffectBench.run(count: max(1, arguments.actions / 10))
+      report.add("effects", EffectBench.json(figures), EffectBench.lines(figures))
     }
     if wanted.contains("effect-properties") {
       progress(

@@ -20,11 +20,13 @@ import Testing
 /// effects started just before `advance`.) An effect waiting for an ``Answers`` call is parked
 /// like a sleeper: `advance` does not wait for it. One that neither sleeps, waits for an answer,
 /// nor finishes, because it waits for something no test controls (a stream, a network call),
-/// holds `advance` back for at most ``settleTimeout`` (5 s) the first time; after that it no
-/// longer counts. An effect whose task has not even started yet — a loaded machine — is waited
-/// for however long. The children of a `withEffectTaskGroup` inside an effect are followed one by
-/// one, as effects are (ties in the order they were added); a child of a plain task group (or an
-/// `async let`) that sleeps here fails the test, saying to use `withEffectTaskGroup` instead. So
+/// holds `advance` back for at most ``settleTimeout`` (5 s) the first time — and until the main
+/// actor and the pool have each taken turns without it moving — after that it no longer counts.
+/// An effect whose task has not even started yet — a loaded machine — is waited for however
+/// long, and so is one still on its way between the main actor and the pool. The children of a
+/// `withEffectTaskGroup` inside an effect are followed one by one, as effects are (ties in the
+/// order they were added); a child of a plain task group (or an `async let`) that sleeps here
+/// fails the test, saying to use `withEffectTaskGroup` instead. So
 /// does a `Task {}` an effect started, whether it sleeps while the effect runs or after it
 /// ended: the verdict does not depend on which came first.
 public final class TestClock: Clock, Sendable {

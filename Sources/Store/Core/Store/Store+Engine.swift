@@ -37,9 +37,10 @@ extension Store {
   /// Tells the observers of the state of the state a burst ended in, lent in place as to the
   /// observers of actions (see ``notifyObservers(_:_:)``); the actions they send are handled,
   /// and the observers told again, until none is sent. One observer (the usual case) is called
-  /// without copying the array.
+  /// without copying the array. Never inlined: in line, `send` grew past what the optimiser
+  /// inlines into its callers, and every store paid a call for `send` and one for `process`.
   @inlinable
-  @inline(__always)
+  @inline(never)
   func notifyStateObservers() {
     if stateObservers.count == 1 {
       stateObservers[0].body(&currentState)

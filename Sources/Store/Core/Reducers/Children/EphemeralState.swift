@@ -55,8 +55,8 @@ extension Reducer where Action: Sendable {
       then: child)
   }
 
-  /// ``ifLet(_:action:fileID:filePath:line:column:then:)-(_,ActionCase<Action,ChildAction>,_,_,_,_,_)``
-  /// for an ephemeral child that is also `Identifiable`.
+  /// The ephemeral `ifLet` with a child reducer, for an ephemeral child that is also
+  /// `Identifiable`.
   ///
   /// ```swift
   /// parent.ifLet(\.dialog, action: .dialog) {}
@@ -89,8 +89,7 @@ extension Reducer where Action: Sendable {
 }
 
 extension Reducer where Action: Sendable & CasePathable {
-  /// ``ifLet(_:action:fileID:filePath:line:column:)`` with the child's action case named by key
-  /// path.
+  /// The ephemeral `ifLet` without a child reducer, the child's action case named by key path.
   ///
   /// ```swift
   /// parent.ifLet(\.alert, action: \.alert)
