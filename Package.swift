@@ -86,12 +86,18 @@ let package = Package(
     .executableTarget(
       name: "CLI", dependencies: ["UniflowConsole", "Console"], path: "Sources/CLI/Main",
       swiftSettings: strict),
+    // An app outside the demo, written only against the public products in the docs' style (a
+    // podcast player: forEach, two ifLets, an enum child, a hand-written LoggableAction, a
+    // ConsoleApp): what `uniflow-bench --only outside-app` measures beside the demo.
+    .target(
+      name: "OutsideApp", dependencies: ["Store", "ActionLog", "Console"],
+      path: "Sources/CLI/OutsideApp", swiftSettings: strict),
     // `uniflow-bench`: every benchmark, and the shrinking and effect-property corpora it runs.
     .executableTarget(
       name: "Bench",
       dependencies: [
         "UniflowConsole", "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects",
-        "Console",
+        "Console", "OutsideApp",
       ],
       path: "Sources/CLI/Bench",
       swiftSettings: strict),

@@ -20,8 +20,9 @@ that the Swift fold (GazetteerFold.swift) gives exactly the keys this script wro
 
 The fold, mirrored exactly in Swift: Unicode NFKD (which also maps full-width and half-width forms
 to their usual width), drop nonspacing marks (accents), lowercase each scalar (full mapping), drop
-any nonspacing marks that produced, collapse separators and controls (Zs, Zl, Zp, Cc) into
-single spaces, trimmed, and recompose (NFC, so Hangul reads as syllables again). Loading sorted keys lets the app binary-search the file as it is, with no
+any nonspacing marks that produced, drop invisible format characters (soft hyphen, zero-width
+space, direction marks, word joiner, BOM; not the zero-width joiners), collapse separators and
+controls (Zs, Zl, Zp, Cc) into single spaces, trimmed, and recompose (NFC, so Hangul reads as syllables again). Loading sorted keys lets the app binary-search the file as it is, with no
 folding and no hashing at start-up.
 """
 
@@ -38,12 +39,17 @@ EMBEDDING = os.path.join(DATA, "GazetteerData.c")
 EMBEDDED = ("names.tsv", "places.tsv", "countries.tsv", "admin1.tsv")
 SAMPLES = os.path.join(ROOT, "Tests", "Support", "Fixtures", "gazetteer_fold_samples.tsv")
 SEPARATORS = {"Zs", "Zl", "Zp", "Cc"}
+# Invisible format characters that carry no letter, dropped: soft hyphen, zero-width space, the
+# direction marks and embeddings, word joiner, zero-width no-break space (a pasted name often
+# holds one). Zero-width (non-)joiners stay: they change how Persian and Indic names are spelled.
+INVISIBLE = {0x00AD, 0x200B, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060,
+             0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}
 
 
 def fold(text):
     out = []
     for scalar in unicodedata.normalize("NFKD", text):
-        if unicodedata.category(scalar) == "Mn":
+        if unicodedata.category(scalar) == "Mn" or ord(scalar) in INVISIBLE:
             continue
         for lower in scalar.lower():
             if unicodedata.category(lower) == "Mn":

@@ -11,7 +11,8 @@ first failure.
 
 It makes a virtual environment (.build/hypothesis-venv) with Hypothesis from PyPI the first time,
 and runs itself there. The Uniflow side comes from `uniflow-bench --only shrinking --json`: build
-it first with `swift build -c release --product uniflow`.
+it first with `swift build -c release --product uniflow-bench` and pass
+`--uniflow .build/release/uniflow-bench` (or build `uniflow`, which runs the bench beside it).
 
 Usage:
   scripts/compare-hypothesis.py [--seeds N] [--problems NAME,NAME] [--uniflow PATH] [--markdown]
@@ -67,7 +68,9 @@ def arguments():
 
 
 def uniflow_rows(binary, seeds, names):
-    command = [binary, "bench", "--only", "shrinking", "--json", "--seeds", str(seeds)]
+    # `uniflow bench` runs the uniflow-bench beside it; uniflow-bench itself takes no "bench".
+    bench = [] if os.path.basename(binary).startswith("uniflow-bench") else ["bench"]
+    command = [binary] + bench + ["--only", "shrinking", "--json", "--seeds", str(seeds)]
     if names:
         command += ["--problems", ",".join(sorted(names))]
     output = subprocess.check_output(command)

@@ -15,7 +15,9 @@ from hypothesis import seed as use_seed
 from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
-from corpus_machines import MINIMA_REDUCERS, REDUCERS, UNSEEN_REDUCERS
+from corpus_machines import (
+    HOLDOUT2_REDUCERS, HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS,
+    UNSEEN_REDUCERS)
 
 
 class Problem:
@@ -367,7 +369,376 @@ UNSEEN = [
          leap_day),
 ] + UNSEEN_REDUCERS
 
+
+
+# MARK: - Variants over ranges, offsets and element types (ShrinkingCorpus+Variants.swift)
+
+
+def product(name, low, high, at_least, ideal):
+    return Problem(name, st.tuples(st.integers(low, high), st.integers(low, high)),
+                   lambda p: p[0] * p[1] >= at_least, lambda p: p == ideal)
+
+
+def close_increasing(name, low, high, far, ideal):
+    return Problem(name, st.tuples(*[st.integers(low, high)] * 3),
+                   lambda t: far(t[0]) and t[0] < t[1] < t[2] and t[2] - t[0] <= 2,
+                   lambda t: t == ideal)
+
+
+def adjacent_seats(name, low, high, block, ideal, max_size=20):
+    def fails(seats):
+        return any(all(s + k in seats for k in range(1, block)) for s in seats)
+
+    return Problem(name, st.sets(st.integers(low, high), max_size=max_size), fails,
+                   lambda s: s == set(ideal))
+
+
+def three_nonzero(name, low, high):
+    def fails(x):
+        return any(x[i] != 0 and x[i + 1] != 0 and x[i + 2] != 0 for i in range(len(x) - 2))
+
+    return Problem(name, st.lists(st.integers(low, high), max_size=30), fails,
+                   lambda x: x == [1, 1, 1])
+
+
+def runs_of_list(values):
+    out = []
+    for v in values:
+        if out and out[-1][0] == v:
+            out[-1] = (v, out[-1][1] + 1)
+        else:
+            out.append((v, 1))
+    return out
+
+
+def list_round_trip_fails(values):
+    """The list run-length code keeps one decimal digit of each run's count."""
+    decoded = []
+    for value, count in runs_of_list(values):
+        decoded += [value] * int(str(count)[0])
+    return decoded != values
+
+
+ascii_texts = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=127), max_size=50)
+
+VARIANTS = [
+    product("product_from_1_at_least_100", 1, 1000, 100, (1, 100)),
+    product("product_of_negatives_at_least_100", -1000, -1, 100, (-1, -100)),
+    product("product_from_10_above_1000", 10, 1000, 1001, (10, 101)),
+    product("product_of_int16_above_1000", -32768, 32767, 1001, (1, 1001)),
+    product("product_of_bytes_above_1000", 0, 255, 1001, (4, 251)),
+    Problem("product_of_three_from_1_at_least_100", st.tuples(*[st.integers(1, 1000)] * 3),
+            lambda t: t[0] * t[1] * t[2] >= 100, lambda t: t == (1, 1, 100)),
+    close_increasing("three_close_increasing_from_100", 100, 120, lambda a: a >= 110,
+                     (110, 111, 112)),
+    close_increasing("three_close_increasing_negative", -20, 0, lambda a: a <= -12,
+                     (-12, -11, -10)),
+    close_increasing("three_close_increasing_int8", -128, 127, lambda a: a >= 10, (10, 11, 12)),
+    Problem("four_close_in_a_set_from_100", st.sets(st.integers(100, 200), min_size=4, max_size=4),
+            lambda s: min(s) >= 120 and max(s) - min(s) <= 3,
+            lambda s: s == {120, 121, 122, 123}),
+    Problem("mirrored_pair_from_1",
+            st.integers(1, 10).flatmap(lambda a: st.integers(1, 10).map(lambda b: (a, b))),
+            lambda p: p[0] != p[1], lambda p: p == (1, 2)),
+    Problem("optional_fields_end_nil_from_5",
+            st.tuples(st.none() | st.integers(5, 50), st.integers(5, 50), st.none() | texts),
+            lambda t: t[1] >= 20, lambda t: t == (None, 20, None)),
+    Problem("sum_of_list_from_1_above_1000", st.lists(st.integers(1, 10000), max_size=100),
+            lambda x: sum(x) > 1000, lambda x: x == [1001]),
+    Problem("sum_of_negatives_below_minus_1000", st.lists(st.integers(-10000, 0), max_size=100),
+            lambda x: sum(x) < -1000, lambda x: x == [-1001]),
+    Problem("sum_of_int16_list_above_1000", st.lists(st.integers(-32768, 32767), max_size=100),
+            lambda x: sum(x) > 1000, lambda x: x == [1001]),
+    adjacent_seats("adjacent_seats_in_a_set", 1, 100, 3, [1, 2, 3]),
+    adjacent_seats("adjacent_seats_around_zero", -50, 50, 3, [-1, 0, 1]),
+    adjacent_seats("four_adjacent_seats", 0, 50, 4, [0, 1, 2, 3]),
+    three_nonzero("three_nonzero_in_a_row", -10, 10),
+    three_nonzero("three_nonzero_in_a_row_from_0", 0, 100),
+    Problem("run_length_round_trip_ascii", ascii_texts,
+            lambda s: run_length_decode(run_length_encode(s)) != s, lambda s: s == repeated(10)),
+    Problem("run_length_round_trip_of_numbers", st.lists(st.integers(0, 9), max_size=50),
+            list_round_trip_fails, lambda x: x == [0] * 10),
+    Problem("run_length_round_trip_of_words",
+            st.lists(st.text(min_size=1, max_size=3), max_size=30),
+            list_round_trip_fails, lambda x: x == ["0"] * 10),
+    Problem("two_runs_of_three_digits", st.lists(st.integers(0, 9), max_size=30),
+            lambda x: len({v for v, n in runs_of_list(x) if n >= 3}) >= 2,
+            lambda x: x == [0, 0, 0, 1, 1, 1]),
+    Problem("one_pass_bubble_sort_from_10", st.lists(st.integers(10, 100), max_size=20),
+            lambda x: one_pass_bubble_sort(x) != sorted(x), lambda x: x == [11, 11, 10]),
+    Problem("one_pass_bubble_sort_negative", st.lists(st.integers(-100, 0), max_size=20),
+            lambda x: one_pass_bubble_sort(x) != sorted(x), lambda x: x == [0, 0, -1]),
+]
+
+
+# MARK: - The kinds an outside user found short (ShrinkingCorpus+Outside.swift)
+
+
+def formula_value(f, x):
+    kind = f[0]
+    if kind == "num":
+        return f[1]
+    if kind == "x":
+        return x
+    if kind == "add":
+        return formula_value(f[1], x) + formula_value(f[2], x)
+    if kind == "mul":
+        return formula_value(f[1], x) * formula_value(f[2], x)
+    return -formula_value(f[1], x)
+
+
+def simplified(f):
+    """The Swift Formula.simplified, planted bug included: (-a)·(-b) becomes -(a·b)."""
+    kind = f[0]
+    if kind in ("num", "x"):
+        return f
+    if kind == "neg":
+        a = simplified(f[1])
+        if a[0] == "num":
+            return ("num", -a[1])
+        if a[0] == "neg":
+            return a[1]
+        return ("neg", a)
+    a, b = simplified(f[1]), simplified(f[2])
+    if kind == "add":
+        if a[0] == "num" and b[0] == "num":
+            return ("num", a[1] + b[1])
+        if a == ("num", 0):
+            return b
+        if b == ("num", 0):
+            return a
+        return ("add", a, b)
+    if a[0] == "num" and b[0] == "num":
+        return ("num", a[1] * b[1])
+    if a == ("num", 0) or b == ("num", 0):
+        return ("num", 0)
+    if a == ("num", 1):
+        return b
+    if b == ("num", 1):
+        return a
+    if a[0] == "neg" and b[0] == "neg":
+        return ("neg", ("mul", a[1], b[1]))
+    return ("mul", a, b)
+
+
+formulas = st.recursive(
+    st.integers(-10, 10).map(lambda n: ("num", n)) | st.just(("x",)),
+    lambda f: st.tuples(f, f).map(lambda p: ("add",) + p)
+    | st.tuples(f, f).map(lambda p: ("mul",) + p) | f.map(lambda a: ("neg", a)),
+    max_leaves=16)
+
+
+def kahn_order(edges, repeats_count=True):
+    incoming = {}
+    nexts = {}
+    for a, b in (edges if repeats_count else list(set(edges))):
+        incoming[b] = incoming.get(b, 0) + 1
+        nexts.setdefault(a, set()).add(b)
+    nodes = {n for e in edges for n in e}
+    ready = sorted(n for n in nodes if incoming.get(n, 0) == 0)
+    order = []
+    while ready:
+        node = ready.pop(0)
+        order.append(node)
+        for target in sorted(nexts.get(node, ())):
+            incoming[target] -= 1
+            if incoming[target] == 0:
+                ready.append(target)
+    return order
+
+
+def edge_nodes(edges):
+    return {n for e in edges for n in e}
+
+
+def has_short_cycle(edges):
+    edge_set = set(edges)
+    return any(a == b or (b, a) in edge_set for a, b in edges)
+
+
+acyclic_edges = st.lists(
+    st.tuples(st.integers(0, 6), st.integers(1, 3)).map(lambda p: (p[0], p[0] + p[1])),
+    max_size=10)
+any_edges = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=10)
+
+
+def separated(value, buggy):
+    text = str(value) if buggy else str(abs(value))
+    out = "" if buggy or value >= 0 else "-"
+    for i, c in enumerate(text):
+        if i > 0 and (len(text) - i) % 3 == 0:
+            out += ","
+        out += c
+    return out
+
+
+def separators(name, strategy):
+    return Problem(name, strategy, lambda n: separated(n, True) != separated(n, False),
+                   lambda n: n == -100)
+
+
+OUTSIDE = [
+    Problem("expression_simplifier", formulas,
+            lambda f: formula_value(simplified(f), 3) != formula_value(f, 3),
+            lambda f: f == ("mul", ("neg", ("x",)), ("neg", ("x",)))),
+    Problem("topological_order_duplicate_edge", acyclic_edges,
+            lambda e: len(kahn_order(e)) != len(edge_nodes(e)),
+            lambda e: e == [(0, 1), (0, 1)]),
+    Problem("cycle_of_three_undetected", any_edges,
+            lambda e: not has_short_cycle(e)
+            and len(kahn_order(e, repeats_count=False)) != len(edge_nodes(e)),
+            lambda e: e == [(0, 1), (1, 2), (2, 0)]),
+    separators("thousands_separators_with_sign", integers),
+    separators("thousands_separators_in_a_million", st.integers(-1000000, 1000000)),
+    separators("thousands_separators_int32", st.integers(-2 ** 31, 2 ** 31 - 1)),
+] + OUTSIDE_REDUCERS
+
+
+
+# MARK: - Written after the passes of issue 33 (ShrinkingCorpus+Holdout.swift)
+
+
+def overflows(value):
+    return not -2 ** 63 <= value < 2 ** 63
+
+
+def document_printed(d):
+    if d is None:
+        return "null"
+    if isinstance(d, int):
+        return str(d)
+    if d and all(item == [] for item in d):
+        return "[]"
+    return "[" + ",".join(document_printed(item) for item in d) + "]"
+
+
+def document_round_trips(d):
+    import json
+    try:
+        return json.loads(document_printed(d)) == d
+    except ValueError:
+        return False
+
+
+documents = st.recursive(st.none() | st.integers(0, 99), lambda d: st.lists(d, max_size=3),
+                         max_leaves=27)
+
+
+def balanced(text):
+    depth = 0
+    for c in text:
+        depth += 1 if c == "(" else -1 if c == ")" else 0
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def reachable(edges, start, hops=None):
+    seen = {start}
+    frontier = [start]
+    level = 0
+    while frontier and (hops is None or level < hops):
+        level += 1
+        frontier = [b for a, b in edges if a in frontier and b not in seen]
+        seen.update(frontier)
+    return seen
+
+
+HOLDOUT = [
+    Problem("difference_from_100", st.tuples(st.integers(100, 10000), st.integers(100, 10000)),
+            lambda p: p[0] - p[1] >= 500 and p[1] >= 200, lambda p: p == (700, 200)),
+    Problem("squares_of_negatives_above_10000",
+            st.tuples(st.integers(-500, -10), st.integers(-500, -10)),
+            lambda p: p[0] ** 2 + p[1] ** 2 >= 10000, lambda p: p == (-10, -100)),
+    Problem("product_of_uint16_at_least_10000",
+            st.tuples(st.integers(0, 65535), st.integers(0, 65535)),
+            lambda p: p[0] * p[1] >= 10000, lambda p: p == (1, 10000)),
+    Problem("sum_overflows_int64", st.tuples(integers, integers),
+            lambda p: overflows(p[0] + p[1]), lambda p: p == (1, 2 ** 63 - 1)),
+    Problem("difference_overflows_int64", st.tuples(integers, integers),
+            lambda p: overflows(p[0] - p[1]), lambda p: p == (0, -2 ** 63)),
+    adjacent_seats("adjacent_seats_in_a_hall", 1, 500, 3, [1, 2, 3], max_size=50),
+    adjacent_seats("five_adjacent_seats", 0, 100, 5, [0, 1, 2, 3, 4], max_size=30),
+    Problem("three_large_in_a_set", st.sets(st.integers(0, 1000), max_size=10),
+            lambda s: len([x for x in s if x >= 500]) >= 3, lambda s: s == {500, 501, 502}),
+    Problem("nested_empty_arrays_print", documents, lambda d: not document_round_trips(d),
+            lambda d: d == [[]]),
+    Problem("fields_with_a_comma", st.lists(texts, min_size=1, max_size=5),
+            lambda f: ",".join(f).split(",") != f, lambda f: f == [","]),
+    Problem("parentheses_counted_not_matched",
+            st.lists(st.sampled_from("()ab"), max_size=20).map("".join),
+            lambda t: (t.count("(") == t.count(")")) != balanced(t), lambda t: t == ")("),
+    Problem("reachability_misses_three_hops", any_edges,
+            lambda e: reachable(e, 0, hops=2) != reachable(e, 0),
+            lambda e: e == [(0, 1), (1, 2), (2, 3)]),
+] + HOLDOUT_REDUCERS
+
+
+
+# MARK: - The second holdout, written after every pass of issue 33
+
+
+def escape(text):
+    return text.replace('"', '\\"').replace("\n", "\\n")
+
+
+def unescape(text):
+    out = []
+    escaping = False
+    for c in text:
+        if escaping:
+            out.append("\n" if c == "n" else c)
+            escaping = False
+        elif c == "\\":
+            escaping = True
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def csv_line(fields):
+    return ",".join('"' + f.replace('"', '""') + '"' if "," in f or '"' in f else f
+                    for f in fields)
+
+
+def csv_parse(text):
+    fields, field, quoted, i = [], "", False, 0
+    while i < len(text):
+        c = text[i]
+        i += 1
+        if quoted:
+            if c == '"':
+                if i < len(text) and text[i] == '"':
+                    field += '"'
+                    i += 1
+                else:
+                    quoted = False
+            else:
+                field += c
+        elif c == '"':
+            quoted = True
+        elif c == ",":
+            fields.append(field)
+            field = ""
+        elif c == "\n":
+            break
+        else:
+            field += c
+    fields.append(field)
+    return fields
+
+
+HOLDOUT2 = [
+    Problem("ratio_of_pair_from_7", st.tuples(st.integers(7, 500), st.integers(7, 500)),
+            lambda p: p[0] >= 3 * p[1] and p[1] >= 20, lambda p: p == (60, 20)),
+    Problem("escaped_backslash", ascii_texts, lambda t: unescape(escape(t)) != t,
+            lambda t: t == "\\"),
+    Problem("csv_field_with_newline", st.lists(ascii_texts, min_size=1, max_size=4),
+            lambda f: csv_parse(csv_line(f)) != f, lambda f: f == ["\n"]),
+] + HOLDOUT2_REDUCERS
+
 # Problems that only search (no shrinking), for the table's run counts.
 SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night", "date_on_leap_day"}
 
-PROBLEMS = QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN
+PROBLEMS = (QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN + VARIANTS + OUTSIDE
+            + HOLDOUT + HOLDOUT2)

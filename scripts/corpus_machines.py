@@ -431,3 +431,245 @@ UNSEEN_REDUCERS = [
         [("open", 0), ("open", 1), ("deposit", 1, 1), ("transfer", 0, 1)],
     ]),
 ]
+
+
+class Shop(Machine):
+    """ShopMachine of ShrinkingCorpus+Outside.swift: a ledger, a cart and seats among noise."""
+
+    def __init__(self):
+        super().__init__()
+        self.browsed = 0
+        self.page = 0
+        self.query = ""
+        self.balance = 0
+        self.deposited = 0
+        self.withdrawn = 0
+        self.cart = {}
+        self.total = 0
+        self.seats = set()
+        self.bookings = 0
+
+
+def wrap64(value):
+    return (value + 2 ** 63) % 2 ** 64 - 2 ** 63
+
+
+def ledger(low):
+    @failing
+    class Ledger(Shop):
+        @rule()
+        def r0_browse(self):
+            self.steps.append(("browse",))
+            self.browsed += 1
+
+        @rule(page=st.integers(0, 9))
+        def r1_page(self, page):
+            self.steps.append(("page", page))
+            self.page = page
+
+        @rule(amount=st.integers(0, 1000))
+        def r2_deposit(self, amount):
+            self.steps.append(("deposit", amount))
+            self.balance = wrap64(self.balance + amount)
+            self.deposited += amount
+
+        @rule(amount=st.integers(low, 2 ** 63 - 1))
+        def r3_withdraw(self, amount):
+            self.steps.append(("withdraw", amount))
+            self.balance = wrap64(self.balance - amount)
+            self.withdrawn += amount
+
+        def check(self):
+            return self.balance == self.deposited - self.withdrawn
+
+    return Ledger
+
+
+@failing
+class Cart(Shop):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @rule(query=st.text(max_size=5))
+    def r1_search(self, query):
+        self.steps.append(("search", query))
+        self.query = query
+
+    @rule(item=st.integers(0, 4), quantity=st.integers(1, 9))
+    def r2_add(self, item, quantity):
+        self.steps.append(("add", item, quantity))
+        self.cart[item] = self.cart.get(item, 0) + quantity
+        self.total += quantity
+
+    @rule(item=st.integers(0, 4))
+    def r3_remove(self, item):
+        self.steps.append(("remove", item))
+        if self.cart.pop(item, None) is not None:
+            self.total -= 1
+
+    def check(self):
+        return self.total == sum(self.cart.values())
+
+
+@failing
+class Seats(Shop):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @rule(seat=st.integers(1, 30))
+    def r1_book(self, seat):
+        self.steps.append(("book", seat))
+        self.seats.add(seat)
+        self.bookings += 1
+
+    @rule(seat=st.integers(1, 30))
+    def r2_cancel(self, seat):
+        self.steps.append(("cancel", seat))
+        if seat in self.seats:
+            self.seats.remove(seat)
+            self.bookings -= 1
+
+    def check(self):
+        return self.bookings == len(self.seats)
+
+
+# The kinds an outside user found short (ShrinkingCorpus+Outside.swift).
+OUTSIDE_REDUCERS = [
+    machine_problem("ledger_overflow_near_int_min", ledger(0),
+                    [("withdraw", 2), ("withdraw", 2 ** 63 - 1)]),
+    machine_problem("ledger_int64_full_range", ledger(-2 ** 63), [("withdraw", -2 ** 63)]),
+    machine_problem("cart_quantity_among_noise", Cart, [("add", 0, 2), ("remove", 0)]),
+    machine_problem("seat_booking_among_noise", Seats, [("book", 1), ("book", 1)]),
+]
+
+
+class Storeroom(Machine):
+    """StoreroomMachine of ShrinkingCorpus+Holdout.swift."""
+
+    def __init__(self):
+        super().__init__()
+        self.browsed = 0
+        self.query = ""
+        self.available = 10
+        self.reserved = {}
+        self.setpoint = None
+        self.jumps = 0
+        self.counter = 0
+
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+
+@failing
+class Reservations(Storeroom):
+    @rule(query=st.text(max_size=5))
+    def r1_search(self, query):
+        self.steps.append(("search", query))
+        self.query = query
+
+    @rule(item=st.integers(0, 3), quantity=st.integers(1, 5))
+    def r2_reserve(self, item, quantity):
+        self.steps.append(("reserve", item, quantity))
+        if self.available >= quantity:
+            self.available -= quantity
+            self.reserved[item] = self.reserved.get(item, 0) + quantity
+
+    @rule(item=st.integers(0, 3))
+    def r3_release(self, item):
+        self.steps.append(("release", item))
+        self.available += self.reserved.get(item, 0)
+
+    def check(self):
+        return self.available <= 10
+
+
+@failing
+class Thermostat(Storeroom):
+    @rule(degrees=st.integers(15, 30))
+    def r1_set(self, degrees):
+        self.steps.append(("set", degrees))
+        if self.setpoint is not None and abs(degrees - self.setpoint) >= 10:
+            self.jumps += 1
+        self.setpoint = degrees
+
+    def check(self):
+        return self.jumps == 0
+
+
+@failing
+class WrappingCounter(Storeroom):
+    @rule(amount=st.integers(0, 2 ** 63 - 1))
+    def r1_add(self, amount):
+        self.steps.append(("add", amount))
+        self.counter = wrap64(self.counter + amount)
+
+    def check(self):
+        return self.counter >= 0
+
+
+# Written after the passes of issue 33 (ShrinkingCorpus+Holdout.swift).
+HOLDOUT_REDUCERS = [
+    machine_problem("reservation_released_twice_among_noise", Reservations,
+                    [("reserve", 0, 1), ("release", 0), ("release", 0)]),
+    machine_problem("thermostat_jump_from_15", Thermostat, [("set", 15), ("set", 25)]),
+    machine_problem("counter_wraps_at_int64_max", WrappingCounter,
+                    [("add", 1), ("add", 2 ** 63 - 1)]),
+]
+
+
+class QueueStore(Machine):
+    """QueueMachine of ShrinkingCorpus+Holdout.swift (the second holdout)."""
+
+    def __init__(self):
+        super().__init__()
+        self.browsed = 0
+        self.queue = []
+        self.byte = 0
+        self.total = 0
+
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+
+@failing
+class QueueFromOne(QueueStore):
+    @rule(value=st.integers(1, 50))
+    def r1_enqueue(self, value):
+        self.steps.append(("enqueue", value))
+        if len(self.queue) <= 3:
+            self.queue.append(value)
+
+    @rule()
+    def r2_dequeue(self):
+        self.steps.append(("dequeue",))
+        if self.queue:
+            self.queue.pop(0)
+
+    def check(self):
+        return len(self.queue) <= 3
+
+
+@failing
+class ByteSum(QueueStore):
+    @rule(value=st.integers(-128, 127))
+    def r1_add(self, value):
+        self.steps.append(("add", value))
+        self.byte = wrap8(self.byte + value)
+        self.total += value
+
+    def check(self):
+        return self.byte == self.total
+
+
+HOLDOUT2_REDUCERS = [
+    machine_problem("queue_from_1_among_noise", QueueFromOne, [("enqueue", 1)] * 4),
+    machine_problem("byte_sum_wraps_among_noise", ByteSum, [("add", 1), ("add", 127)]),
+]

@@ -34,7 +34,7 @@ scratch=.build/tsan
 whole_targets=(StoreTests EffectsTests FeaturesTests ConsoleTests EmittedTests)
 suites=(
   ActionLogTests.ActionLogTests ActionLogTests.BadLogTests ActionLogTests.ReadingChecksTests
-  ActionLogTests.RecordingFileTests
+  ActionLogTests.RecordingFileTests ActionLogTests.VerifyFingerprintTests
   AppLogTests.AppActionLogTests AppLogTests.AppReplayPipelineTests AppLogTests.ReplayActionsTests
   PropertyTestingTests.EffectPropertyMovePlansTests PropertyTestingTests.EffectSchedulesDocTests
   BenchTests.EffectPropertyTests BenchTests.ReadyEffectOrderTests BenchTests.PrintedReadyOrderTests

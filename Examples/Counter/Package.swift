@@ -7,8 +7,9 @@ let package = Package(
   name: "Counter",
   // snippet: manifest
   dependencies: [
-    // In your own package, from any clone's URL at a release tag (file:// works too):
-    //   .package(url: "file:///path/to/uniflow", from: "0.8.0")
+    // In your own package, from any clone's URL (file:// works too):
+    //   .package(url: "file:///path/to/uniflow", branch: "main")
+    // or, where the clone has the release tags, from: "0.8.0" instead of branch: "main";
     // or from a clone next to it: .package(name: "Uniflow", path: "../uniflow")
     .package(name: "Uniflow", path: "../..")
   ],

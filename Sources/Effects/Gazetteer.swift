@@ -34,12 +34,14 @@ public final class Gazetteer: Sendable {
     self.tables = LoadOnce { try GazetteerTables(files: files(), regions: regions.value()) }
   }
 
-  /// The places called `name`, best first, at most `limit`; empty when none is.
+  /// The places called `name`, best first, at most `limit`; empty when none is. A name filed
+  /// whole (commas and all) comes first; otherwise the part before the first comma, narrowed by
+  /// what follows it (``PlaceQuery``): `Seoul, KR`, and `Seoul,` with nothing after the comma.
   public func search(_ name: String, limit: Int = 10) throws -> [Place] {
     let query = PlaceQuery(name)
     let tables = try self.tables.value()
     let whole = Array(tables.places(filedUnder: GazetteerFold.key(query.text)).prefix(limit))
-    guard whole.isEmpty, !query.qualifiers.isEmpty else { return whole }
+    guard whole.isEmpty, query.hasQualifierPart else { return whole }
     let regions = try self.regions.value()
     return Array(
       tables.places(filedUnder: GazetteerFold.key(query.city)).lazy.filter {

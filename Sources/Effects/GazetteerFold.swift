@@ -10,9 +10,10 @@ import Foundation
 ///
 /// The steps, mirrored exactly by `scripts/build-gazetteer.py`, which files every name under its
 /// key ahead of time: Unicode NFKD (compatibility decomposition, which also maps full-width and
-/// half-width forms to their usual width), drop nonspacing marks (accents), lowercase each scalar
-/// (full mapping), drop any nonspacing marks that produced, turn separators and controls into
-/// single spaces with none at either end, and recompose (NFC). A test checks the two agree on
+/// half-width forms to their usual width), drop nonspacing marks (accents) and invisible format
+/// characters (``invisible``), lowercase each scalar (full mapping), drop any nonspacing marks
+/// that produced, turn separators and controls into single spaces with none at either end, and
+/// recompose (NFC). A test checks the two agree on
 /// thousands of the bundled names.
 enum GazetteerFold {
   static func key(_ text: String) -> String {
@@ -20,7 +21,9 @@ enum GazetteerFold {
     var folded = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-      guard scalar.properties.generalCategory != .nonspacingMark else { continue }
+      guard scalar.properties.generalCategory != .nonspacingMark,
+        !invisible.contains(scalar.value)
+      else { continue }
       for lower in scalar.properties.lowercaseMapping.unicodeScalars {
         switch lower.properties.generalCategory {
         case .nonspacingMark:
@@ -36,6 +39,15 @@ enum GazetteerFold {
     }
     return String(folded).precomposedStringWithCanonicalMapping
   }
+
+  /// Format characters that show nothing and carry no letter, dropped so that a pasted name
+  /// matches: soft hyphen, zero-width space, the direction marks and embeddings, word joiner,
+  /// zero-width no-break space. The zero-width (non-)joiners stay: they change how Persian and
+  /// Indic names are spelled.
+  static let invisible: Set<UInt32> = [
+    0x00AD, 0x200B, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2066,
+    0x2067, 0x2068, 0x2069, 0xFEFF,
+  ]
 
   /// The same steps for ASCII text, where they reduce to lowercasing and tidying spaces.
   private static func asciiKey(_ text: String) -> String {

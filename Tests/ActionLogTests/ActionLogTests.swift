@@ -94,17 +94,15 @@ struct ActionLogTests {
 
   @Test(
     "whichever thread decodes the actions, the replay is the same",
-    arguments: [
-      ReplayPipeline.ReaderDecoding.never, .always, .whenBehind,
-    ])
-  func eitherThreadDecodes(readerDecoding: ReplayPipeline.ReaderDecoding) async throws {
+    arguments: [nil] + ReplayTestMode.allCases)
+  func eitherThreadDecodes(mode: ReplayTestMode?) async throws {
     let file = TemporaryFile()
     defer { file.remove() }
     // Three full batches and a part one, so both kinds of batch follow each other.
     let actions: [Tally.Action] = (0..<3_500).map { $0 % 500 == 0 ? .note("n\($0)") : .add($0) }
     let live = try await recordTally(actions, to: file, snapshotEvery: 64)
     let replayer = try ActionLogReplayer<Tally.State, Tally.Action>(path: file.path)
-    replayer.readerDecoding = readerDecoding
+    replayer.testMode = mode
     var seen: [Tally.Action] = []
     let result = try replayer.run(verify: true, reduce: Tally().reduce(into:action:)) {
       seen.append($0.action)
@@ -148,7 +146,7 @@ struct ActionLogTests {
         == .diverged(
           ActionLogDivergence(
             seq: 8, line: 11, lastAgreedSeq: 4, field: "total", replayed: "39", logged: "36",
-            partedSeq: 6)))
+            partedSeq: 6, partedWithin: 6...6)))
   }
 
   @Test(
@@ -172,6 +170,7 @@ struct ActionLogTests {
             seq: 3, line: 4, lastAgreedSeq: 2, field: "",
             replayed: StateFingerprint.text(Tally.State(total: 9).logFingerprint),
             logged: StateFingerprint.text(Tally.State(total: 6).logFingerprint), partedSeq: 3,
+            partedWithin: 3...3,
             evidence: .fingerprint)))
   }
 

@@ -168,8 +168,8 @@ struct BadLogTests {
 
   @Test(
     "replay stops at the first bad line, past the first batch, though later lines are bad too",
-    arguments: [ReplayPipeline.ReaderDecoding.never, .always])
-  func replayStopsAtTheFirstBadLine(readerDecoding: ReplayPipeline.ReaderDecoding) throws {
+    arguments: [nil] + ReplayTestMode.allCases)
+  func replayStopsAtTheFirstBadLine(mode: ReplayTestMode?) throws {
     let file = TemporaryFile()
     defer { file.remove() }
     // 1,500 good actions (the reader hands over 1,024 at a time), a payload of the wrong type
@@ -183,7 +183,7 @@ struct BadLogTests {
     lines.append(#"{"seq":1503,"src":"sent","action":"add","amount":1}"#)
     try file.write(lines.joined(separator: "\n") + "\n")
     let replayer = try ActionLogReplayer<Tally.State, Tally.Action>(path: file.path)
-    replayer.readerDecoding = readerDecoding
+    replayer.testMode = mode
     var applied = 0
     #expect(
       throws: ActionLogError(

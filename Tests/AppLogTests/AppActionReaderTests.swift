@@ -6,11 +6,11 @@ import Store
 import TestSupport
 import Testing
 
-/// The app's fast action reader (``LogActionReadable``, used by replay for every action line)
-/// against `init(logLine:)`: random actions round-trip through both, and the same mutated lines
-/// give the same action or the same refusal, word for word, as replay reads them (the fast
-/// reader first, `init(logLine:)` for what it leaves).
-@Suite("The app's fast action reader agrees with its log decoding")
+/// The app's action lines read in place (``LogLine/readInPlace(_:as:)``, how replay reads every
+/// usual action line) against the same `init(logLine:)` on the parsed line: random actions
+/// round-trip through both, and the same mutated lines give the same action or the same
+/// refusal, word for word, as replay reads them (in place first, parsed for what it leaves).
+@Suite("The app's action lines read in place agree with the parsed ones")
 struct AppActionReaderTests {
   /// What reading a line gives: the action written back (NaN-safe and exact), or the refusal.
   enum Outcome: Equatable {
@@ -41,12 +41,9 @@ struct AppActionReaderTests {
     return line
   }
 
-  /// The fast reader's action, read in place.
+  /// The action read in place; nil when the line is left to the parser.
   static func fast(_ line: LogLine) -> AppAction? {
-    line.bytes.withUnsafeBufferPointer { bytes in
-      guard var reader = LogFieldReader(usualLine: bytes, after: nil) else { return nil }
-      return AppAction.read(&reader)
-    }
+    line.bytes.withUnsafeBufferPointer { LogLine.readInPlace($0, as: AppAction.self) }
   }
 
   /// `init(logLine:)`, as the replay calls it, with its error as the user sees it.
@@ -60,12 +57,12 @@ struct AppActionReaderTests {
     }
   }
 
-  /// What a replay reads: the fast reader's action, or `init(logLine:)`'s outcome.
+  /// What a replay reads: the action read in place, or `init(logLine:)`'s outcome.
   static func replayed(_ line: LogLine) -> Outcome {
     fast(line).map { .action(Self.line($0)) } ?? decoded(line)
   }
 
-  @Test("every sampled action, of every case, is read by the fast reader to the same action")
+  @Test("every sampled action, of every case, is read in place to the same action")
   func samplesRoundTrip() async throws {
     try await onThreadOfItsOwn {
       var fastReads = 0
@@ -79,13 +76,13 @@ struct AppActionReaderTests {
         #expect(Self.line(read) == bytes, "\(String(decoding: bytes, as: UTF8.self))")
         #expect(Self.decoded(line) == .action(bytes))
       }
-      // All but `restored`, which the fast reader leaves to `init(logLine:)`.
+      // All but `restored`, whose state is left to the parser's line.
       #expect(restored > 0)
       #expect(fastReads == 20_000 - restored)
     }
   }
 
-  @Test("random payloads, in range or not, read alike through both, or are left to the slow path")
+  @Test("random payloads, in range or not, read alike through both, or are left to the parser")
   func randomPayloadsAgree() async throws {
     try await onThreadOfItsOwn {
       var random = SplitMix(seed: 0xAC7_1045)
@@ -130,25 +127,11 @@ struct AppActionReaderTests {
         if Self.fast(line) != nil { fastReads += 1 }
         if case .refused = decoded { refusals += 1 }
       }
-      // Both kinds happen: the fast reader reads many mutated lines (those still of the
+      // Both kinds happen: many mutated lines are read in place (those still of the
       // recorder's exact shape: no space, fields in order), and many are refused.
       #expect(fastReads > 500)
       #expect(refusals > 1_000)
     }
-  }
-
-  @Test("the replay finds the app's fast reader")
-  func replayUsesTheFastReader() throws {
-    let reader = try #require(LogActionFastPath<AppAction>.reader)
-    let line = try #require(Self.parsed(Self.line(.clock(.moveDay(-2)))))
-    let slot = UnsafeMutablePointer<AppAction>.allocate(capacity: 1)
-    defer { slot.deallocate() }
-    let read = line.bytes.withUnsafeBufferPointer { bytes in
-      guard var fieldReader = LogFieldReader(usualLine: bytes, after: nil) else { return false }
-      return reader(&fieldReader, slot)
-    }
-    #expect(read)
-    #expect(slot.move() == .clock(.moveDay(-2)))
   }
 }
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Replaying the app's logs, whose actions the reading thread decodes straight from each line's
 /// bytes while the applying thread applies them and checks states: it ends, and refuses, exactly
-/// as the applying thread decoding every line itself does (`readerDecoding = .never`).
+/// as parsing every line does (`testMode = .parsingEveryLine`).
 @Suite("Replaying app logs on two threads gives what one thread would")
 struct AppReplayPipelineTests {
   /// A log of `count` of the app's sampled actions, recorded (with a snapshot every 64) by
@@ -29,11 +29,11 @@ struct AppReplayPipelineTests {
 
   /// The replay's outcome in `mode`: its final state and count, or its error.
   static func replay(
-    _ file: TemporaryFile, _ mode: ReplayPipeline.ReaderDecoding, until: Int? = nil
+    _ file: TemporaryFile, _ mode: ReplayTestMode?, until: Int? = nil
   ) -> Result<String, ActionLogError> {
     Result { () throws(ActionLogError) -> String in
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: file.path)
-      replayer.readerDecoding = mode
+      replayer.testMode = mode
       let result = try replayer.run(until: until, reduce: AppReducer().reduce(into:action:))
       return "\(result.actions) \(result.lastSeq) \(String(describing: result.state))"
     }
@@ -44,9 +44,9 @@ struct AppReplayPipelineTests {
     let file = TemporaryFile()
     defer { file.remove() }
     _ = try Self.record(3_000, to: file)
-    let fast = Self.replay(file, .whenBehind)
-    #expect(fast == Self.replay(file, .never))
-    #expect(Self.replay(file, .whileReading) == fast)
+    let fast = Self.replay(file, nil)
+    #expect(fast == Self.replay(file, .parsingEveryLine))
+    #expect(Self.replay(file, .decodingWhileReading) == fast)
     #expect(Self.replay(file, .handingOver) == fast)
     #expect((try? fast.get())?.hasPrefix("3000 3000 ") == true)
   }
@@ -56,25 +56,26 @@ struct AppReplayPipelineTests {
     let file = TemporaryFile()
     defer { file.remove() }
     _ = try Self.record(8_000, to: file)
-    for mode in [ReplayPipeline.ReaderDecoding.whenBehind, .whileReading, .handingOver, .never] {
+    for mode in [nil] + ReplayTestMode.allCases {
       let replayer = try ActionLogReplayer<AppState, AppAction>(path: file.path)
-      replayer.readerDecoding = mode
+      replayer.testMode = mode
       let result = try replayer.run(reduce: AppReducer().reduce(into:action:))
       #expect(result.actions == 8_000)
       // 8 batches of 1,024 actions, but never more alive than the queue's 4, the one filling
       // and the one applied.
-      #expect(replayer.batchesMade <= ReplayPipeline.queueCapacity + 2, "\(mode)")
+      #expect(
+        replayer.batchesMade <= ReplayPipeline.queueCapacity + 2, "\(String(describing: mode))")
       #expect(replayer.batchesMade >= 1)
     }
   }
 
-  @Test("lines handed over unparsed are read by the action's fast reader, not parsed again")
+  @Test("lines handed over unparsed are read in place, not parsed again")
   func handedOverLinesAreReadOnce() throws {
     let file = TemporaryFile()
     defer { file.remove() }
     _ = try Self.record(3_000, to: file)
     let replayer = try ActionLogReplayer<AppState, AppAction>(path: file.path)
-    replayer.readerDecoding = .handingOver
+    replayer.testMode = .handingOver
     let result = try replayer.run(reduce: AppReducer().reduce(into:action:))
     #expect(result.actions == 3_000)
     #expect(replayer.handedOverLinesParsed == 0)
@@ -86,9 +87,9 @@ struct AppReplayPipelineTests {
     defer { file.remove() }
     _ = try Self.record(3_000, to: file)
     for until in [1, 10, 1_500, 2_999] {
-      let fast = Self.replay(file, .whenBehind, until: until)
-      #expect(fast == Self.replay(file, .never, until: until))
-      #expect(Self.replay(file, .whileReading, until: until) == fast)
+      let fast = Self.replay(file, nil, until: until)
+      #expect(fast == Self.replay(file, .parsingEveryLine, until: until))
+      #expect(Self.replay(file, .decodingWhileReading, until: until) == fast)
       #expect(Self.replay(file, .handingOver, until: until) == fast)
       #expect((try? fast.get())?.hasPrefix("\(until) \(until) ") == true)
     }
@@ -109,9 +110,9 @@ struct AppReplayPipelineTests {
     let seq = index - lines[1..<index].filter { !$0.hasPrefix(#"{"seq""#) }.count
     lines[index] = #"{"seq":\#(seq),"src":"sent","action":"clock.moveDay",\#(payload)}"#
     try file.write(lines.joined(separator: "\n") + "\n")
-    let fast = Self.replay(file, .whenBehind)
-    #expect(fast == Self.replay(file, .never))
-    #expect(Self.replay(file, .whileReading) == fast)
+    let fast = Self.replay(file, nil)
+    #expect(fast == Self.replay(file, .parsingEveryLine))
+    #expect(Self.replay(file, .decodingWhileReading) == fast)
     #expect(Self.replay(file, .handingOver) == fast)
     if payload.contains(" ") {
       // Spaces are JSON: the parser reads the line the reader left, and it replays.
@@ -136,9 +137,9 @@ struct AppReplayPipelineTests {
     lines[index] = lines[index].replacingOccurrences(
       of: #""dayOffset":"#, with: #""dayOffset":"x","was":"#)
     try file.write(lines.joined(separator: "\n") + "\n")
-    let fast = Self.replay(file, .whenBehind)
-    #expect(fast == Self.replay(file, .never))
-    #expect(Self.replay(file, .whileReading) == fast)
+    let fast = Self.replay(file, nil)
+    #expect(fast == Self.replay(file, .parsingEveryLine))
+    #expect(Self.replay(file, .decodingWhileReading) == fast)
     #expect(Self.replay(file, .handingOver) == fast)
     guard case .failure(let error) = fast else {
       Issue.record("the bad snapshot was not refused")

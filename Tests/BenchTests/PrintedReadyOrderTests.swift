@@ -61,6 +61,8 @@ struct PrintedReadyOrderTests {
     #expect(result.message?.contains(Self.printed) == true, "\(result.message ?? "")")
   }
 
+  // PrintedCorpusTests checks that the corpus' property prints this test:
+  // printed: ready effects race
   // snippet: printed-ready-order
   @Test("the saved theme's effect runs first, and the default theme overwrites it")
   func defaultOverwritesSaved() async {

@@ -103,3 +103,71 @@ struct SystemTimeZoneTests {
     #expect(result.lines(of: "clock") == ["clock: 2026년 11월 29일 00시 45분"])
   }
 }
+
+@Suite("--time-zone: a zone name or an ISO 8601 offset, never an ambiguous UTC+3")
+struct TimeZoneOptionTests {
+  @Test(
+    "an offset alone is east of UTC, as ISO 8601 writes it",
+    arguments: [
+      ("+09:00", 32_400), ("-05:30", -19_800), ("+0930", 34_200), ("+3", 10_800), ("-3", -10_800),
+      ("+00:00", 0), ("+18:00", 64_800), ("-18:00", -64_800),
+    ])
+  func isoOffset(id: String, seconds: Int) throws {
+    #expect(try SystemTimeZone.zone(fromOption: id).secondsFromGMT() == seconds)
+    #expect(try Options.parse(["--time-zone", id]).timeZone.secondsFromGMT() == seconds)
+  }
+
+  @Test(
+    "UTC+3 and GMT+3, which TZ reads as west and Foundation as east, are refused with both forms",
+    arguments: ["UTC+3", "GMT+3", "utc+3", "UTC+03:00", "GMT+0300"])
+  func ambiguousOffsetIsRefused(id: String) {
+    #expect(
+      throws: UsageError(
+        "--time-zone '\(id)' is ambiguous: POSIX (as in TZ=\(id)) puts it 3 hours west of UTC, "
+          + "Foundation 3 hours east; write the offset alone, east of UTC positive as in "
+          + "ISO 8601: +03:00 (3 hours east) or -03:00 (3 hours west), or a zone name such as "
+          + "Europe/Moscow")
+    ) {
+      try SystemTimeZone.zone(fromOption: id)
+    }
+  }
+
+  @Test("a west offset with minutes says so in words")
+  func westWithMinutes() {
+    #expect(
+      throws: UsageError(
+        "--time-zone 'GMT-5:30' is ambiguous: POSIX (as in TZ=GMT-5:30) puts it 5 hours 30 "
+          + "minutes west of UTC, Foundation 5 hours 30 minutes east; write the offset alone, east "
+          + "of UTC positive as in ISO 8601: +05:30 (5 hours 30 minutes east) or -05:30 (5 hours 30 "
+          + "minutes west), or a zone name such as Europe/Moscow")
+    ) {
+      try SystemTimeZone.zone(fromOption: "GMT-5:30")
+    }
+  }
+
+  @Test(
+    "zone names are taken as they are; offsets beyond 18 hours and other text are refused",
+    arguments: ["UTC", "GMT", "Asia/Seoul", "Etc/GMT+3"])
+  func zoneNames(id: String) throws {
+    #expect(try SystemTimeZone.zone(fromOption: id) == TimeZone(identifier: id))
+  }
+
+  @Test("offsets beyond 18 hours and text that is no zone are refused, saying what to write")
+  func refused() {
+    #expect(
+      throws: UsageError(
+        "--time-zone '+19:00' is more than 18 hours from UTC; use an offset within ±18:00 or a "
+          + "zone name such as Asia/Seoul")
+    ) { try SystemTimeZone.zone(fromOption: "+19:00") }
+    for id in ["+", "+1:5", "+123", "+03:60", "UTC+", "UTC+x", "Nowhere"] {
+      #expect(throws: UsageError.self) { try SystemTimeZone.zone(fromOption: id) }
+    }
+  }
+
+  @Test("the same offset given as TZ and as --time-zone +hh:mm shows the same clock")
+  func tzAndOptionAgree() throws {
+    let fromTZ = try SystemTimeZone.zone(fromTZ: "UTC+3")
+    let fromOption = try SystemTimeZone.zone(fromOption: "-03:00")
+    #expect(fromTZ.secondsFromGMT() == fromOption.secondsFromGMT())
+  }
+}

@@ -79,6 +79,30 @@ struct WordingTests {
       ])
   }
 
+  @Test("--verify names the span, not the next action, when the parting action has no fp")
+  func partingActionWithoutFingerprint() throws {
+    // Action 5 moves the clock by -2, not -3, and carries no fingerprint; action 6 has one.
+    let log = try editedClockLog { text in
+      var lines = text.split(separator: "\n").map(String.init)
+      lines[5] = #"{"seq":5,"src":"sent","action":"clock.moveDay","days":-2}"#
+      lines.removeLast()  // no checkpoint: only the fingerprints show it
+      return lines.joined(separator: "\n") + "\n"
+    }
+    defer { log.remove() }
+    let (status, console) = try replay([log.path, "--verify"])
+    #expect(status == 1)
+    #expect(console.errors.count == 1)
+    let message = console.errors.first ?? ""
+    #expect(
+      message.hasPrefix(
+        "uniflow: \(log.path):7: the replay differs from the log after action seq 6: "))
+    #expect(
+      message.hasSuffix(
+        "in the log; the states agreed at seq 4, so one of the actions seq 5…6 parted them "
+          + "(seq 5 carries no fingerprint), and no snapshot or checkpoint after it shows which "
+          + "field differs"))
+  }
+
   @Test("a log that begins with a byte order mark is refused naming it")
   func byteOrderMark() throws {
     let log = try editedClockLog { "\u{FEFF}" + $0 }

@@ -79,6 +79,31 @@ struct GazetteerTests {
     #expect(try gazetteer.search(name).isEmpty)
   }
 
+  @Test(
+    "a stray comma narrows nothing: Seoul, finds Seoul as Seoul, KR, does",
+    arguments: ["Seoul,", "Seoul ,", "Seoul, ", "Seoul,,", "Seoul, KR,", "Seoul,, KR"])
+  func strayCommas(name: String) throws {
+    #expect(try first(name) == "Seoul, 11, KR")
+  }
+
+  @Test(
+    "invisible characters pasted into a name do not count: zero-width space, soft hyphen, marks",
+    arguments: [
+      "Seo\u{200B}ul", "Seo\u{AD}ul", "\u{FEFF}Seoul", "Seoul\u{200E}", "\u{2066}Seoul\u{2069}",
+      "Se\u{2060}oul", "서\u{200B}울", "Seoul,\u{200B} KR",
+    ])
+  func invisibleCharacters(name: String) throws {
+    #expect(try first(name) == "Seoul, 11, KR")
+  }
+
+  @Test("names filed with an invisible character are found with or without it")
+  func filedWithInvisibleCharacters() throws {
+    let plain = try #require(try gazetteer.search("Beyrutʻ").first)
+    #expect(try gazetteer.search("Bey\u{AD}rutʻ").first == plain)
+    #expect(GazetteerFold.key("Bey\u{AD}rutʻ") == GazetteerFold.key("Beyrutʻ"))
+    #expect(GazetteerFold.key("\u{200C}") == "\u{200C}", "a zero-width non-joiner is spelling")
+  }
+
   @Test("a name with a comma of its own is found whole before it is split")
   func commaInName() throws {
     #expect(try first("misato, SAITAMA") == "Misato, Saitama, 34, JP")

@@ -26,6 +26,15 @@ struct OpenMeteoGeocoderTests {
   }
 
   @Test(
+    "the API is asked for the city as seen: invisible characters and a stray comma dropped",
+    arguments: ["Seo\u{200B}ul", "Seoul,", "\u{FEFF}Seoul\u{AD}, "])
+  func cityAsSeen(name: String) async throws {
+    let (places, requests) = try await search(name)
+    #expect(requests.first?.query["name"] == "Seoul")
+    #expect(places.first?.name == "Seoul")
+  }
+
+  @Test(
     "a city name cannot add a query parameter or end the query",
     arguments: ["Seoul&count=100", "a=b#c", "x?y=z", "100% + more", "서울 특별시", "a;b/c"])
   func hostileNames(name: String) async throws {

@@ -10,6 +10,7 @@ enum BenchCommand {
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
     "travel", "dates", "casePaths", "children", "dependencies", "effects", "effect-properties",
+    "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -185,6 +186,19 @@ enum BenchCommand {
         seeds: arguments.seeds, only: arguments.problems.isEmpty ? nil : arguments.problems)
       report.add(
         "effectProperties", EffectPropertyBench.json(figures), EffectPropertyBench.lines(figures))
+    }
+    if wanted.contains("outside-app") {
+      let commands = max(100, arguments.actions / 50)
+      progress(
+        "outside-app: logs of \(counted(arguments.actions, "action")) and sessions of "
+          + "\(counted(commands, "command")), the podcast app and the demo in turn")
+      do {
+        report.addOutsideApp(
+          try await OutsideAppBench.run(actions: arguments.actions, commands: commands))
+      } catch {
+        StandardStreams.write("bench: outside-app: \(error)\n", to: .error)
+        return 1
+      }
     }
     if arguments.json {
       StandardStreams.write(TerminalText(json: report.json()) + "\n")

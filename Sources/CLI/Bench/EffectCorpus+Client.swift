@@ -6,6 +6,8 @@ struct CorpusClient: Sendable {
   var fetch: @Sendable (String) async throws -> Int
   var save: @Sendable () async throws -> Int
   var reload: @Sendable () async throws -> Int
+  /// Saves a name; answers with the name the server keeps.
+  var saveName: @Sendable (String) async throws -> String = { $0 }
 }
 
 enum CorpusClientKey: DependencyKey {
@@ -33,15 +35,23 @@ enum CorpusAnswers {
 extension EffectProperty {
   /// Lets the schedule answer `corpus.fetch`, with failures.
   func answeringFetch() -> Self {
-    answering("fetch", values: CorpusAnswers.values, failures: CorpusAnswers.failures) {
-      dependencies, call in
+    answering(
+      "fetch", values: CorpusAnswers.values, failures: CorpusAnswers.failures,
+      code: "$0.corpus.fetch = { _ in try await fetch.next() }"
+    ) { dependencies, call in
       dependencies.corpus.fetch = { _ in try await call() }
     }
   }
 
   /// Lets the schedule answer `corpus.save` and `corpus.reload`, without failures.
   func answeringSaveAndReload() -> Self {
-    answering("save", values: CorpusAnswers.values) { $0.corpus.save = $1 }
-      .answering("reload", values: CorpusAnswers.values) { $0.corpus.reload = $1 }
+    answering(
+      "save", values: CorpusAnswers.values, code: "$0.corpus.save = { try await save.next() }"
+    ) {
+      $0.corpus.save = $1
+    }
+    .answering(
+      "reload", values: CorpusAnswers.values, code: "$0.corpus.reload = { try await reload.next() }"
+    ) { $0.corpus.reload = $1 }
   }
 }

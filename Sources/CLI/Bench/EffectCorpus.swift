@@ -93,5 +93,15 @@ enum EffectCorpus {
       "row effect outlives removal",
       ideal: ["send .add", "send .remind(1)", "send .remove(1)", "settle", "advance .seconds(1)"],
       ReminderList.property),
+    Problem(
+      "older save answers last",
+      ideal: [
+        "send .rename(\"a\")", "send .rename(\"b\")",
+        "answer saveName call 1: .success(\"b\")",
+        "answer saveName call 0: .failure(CorpusFailure())",
+      ], OptimisticRename.property),
+    Problem(
+      "reset leaves a timer running",
+      ideal: ["send .start", "send .reset", "advance .seconds(1)"], Stopwatch.property),
   ]
 }

@@ -41,7 +41,7 @@ enum EffectPropertyBench {
         let outcome = await problem.check(false, .seed(seed))
         if outcome.failed { row.found += 1 }
         if outcome.schedule == problem.ideal { row.ideal += 1 }
-        if outcome.schedule == problem.mirror { row.mirror += 1 }
+        if let mirror = problem.mirror, outcome.schedule == mirror { row.mirror += 1 }
         if outcome.failed, outcome.schedule != problem.ideal, outcome.schedule != problem.mirror,
           row.misses.count < 3
         {

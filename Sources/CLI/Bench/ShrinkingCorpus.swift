@@ -15,7 +15,11 @@ import Store
 /// let rows = ShrinkingChallenges.measure(ShrinkingCorpus.all, seeds: 0..<100)
 /// ```
 enum ShrinkingCorpus {
-  /// Every problem: shrink quality, discovery, reducers, the local minima of issue 19, then the
-  /// problems of those kinds the shrinker was not tuned on.
-  static let all: [ShrinkingChallenge] = quality + discovery + reducers + localMinima + unseen
+  /// Every problem: shrink quality, discovery, reducers, the local minima of issue 19, the
+  /// problems of those kinds the shrinker was not tuned on, their variants over ranges, offsets
+  /// and element types, the kinds an outside user found it short on (issue 33), and problems of
+  /// those classes written after the passes for them.
+  static let all: [ShrinkingChallenge] =
+    quality + discovery + reducers + localMinima + unseen + variants + outside + holdout
+    + holdout2
 }

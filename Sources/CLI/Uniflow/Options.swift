@@ -79,7 +79,8 @@ package struct Options: Equatable, Sendable {
     Options:
       --offline                 no network at all: time from the system clock, places from the
                                 bundled gazetteer, weather unavailable
-      --time-zone ID            the clock's IANA time zone (default: the system's, from TZ)
+      --time-zone ID            the clock's time zone: an IANA name, or an offset east of UTC
+                                such as +09:00 (default: the system's, from TZ)
       --time-url URL            fetch the time from a worldclockapi, worldtimeapi or timeapi.io URL
       --geocoder-url URL        look places up with an Open-Meteo-style search API at URL
                                 (default: the bundled GeoNames gazetteer, no network)
@@ -142,11 +143,7 @@ package struct Options: Equatable, Sendable {
       case "--no-default-location": options.showsDefaultLocation = false
       case "--json": options.json = true
       case "--time-zone":
-        let id = try value()
-        guard let zone = TimeZone(identifier: id) else {
-          throw UsageError("unknown time zone '\(id)'; use an IANA name such as Asia/Seoul or UTC")
-        }
-        options.timeZone = zone
+        options.timeZone = try SystemTimeZone.zone(fromOption: try value())
         zoneGiven = true
       case "--time-url":
         options.timeURL = try httpURL(try value(), option: name)

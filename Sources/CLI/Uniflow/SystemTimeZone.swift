@@ -39,6 +39,78 @@ enum SystemTimeZone {
     return try posixZone(tz)
   }
 
+  /// The zone `--time-zone ID` names: a zone name (`Asia/Seoul`, `UTC`), or an ISO 8601 offset
+  /// east of UTC (`+09:00`, `-0530`, `+3`). `UTC+3` and `GMT+3` are refused, saying why: the
+  /// same text read as `TZ` is three hours *west* (POSIX), and Foundation reads it as three hours
+  /// east, so either reading would surprise someone. Linear in the length of `id`.
+  ///
+  /// ```swift
+  /// try SystemTimeZone.zone(fromOption: "+09:00").secondsFromGMT()   // 32400
+  /// try SystemTimeZone.zone(fromOption: "UTC+3")                     // throws: ambiguous
+  /// ```
+  static func zone(fromOption id: String) throws(UsageError) -> TimeZone {
+    if let east = isoOffset(Substring(id)) {
+      guard east.magnitude <= 18 * 3600, let zone = TimeZone(secondsFromGMT: east) else {
+        throw UsageError(
+          "--time-zone '\(id)' is more than 18 hours from UTC; use an offset within ±18:00 or a "
+            + "zone name such as Asia/Seoul")
+      }
+      return zone
+    }
+    let prefix = id.prefix(3).uppercased()
+    if prefix == "UTC" || prefix == "GMT", let seconds = isoOffset(id.dropFirst(3)) {
+      let amount = hoursAndMinutes(abs(seconds))
+      let text = offsetText(abs(seconds))
+      throw UsageError(
+        "--time-zone '\(id)' is ambiguous: POSIX (as in TZ=\(id)) puts it \(amount) west of UTC, "
+          + "Foundation \(amount) east; write the offset alone, east of UTC positive as in "
+          + "ISO 8601: +\(text) (\(amount) east) or -\(text) (\(amount) west), or a zone name such "
+          + "as Europe/Moscow")
+    }
+    guard let zone = TimeZone(identifier: id) else {
+      throw UsageError("unknown time zone '\(id)'; use an IANA name such as Asia/Seoul or UTC")
+    }
+    return zone
+  }
+
+  /// `[+-]h`, `[+-]hh`, `[+-]hh:mm` or `[+-]hhmm` (hours 0…99, minutes 0…59): seconds east of
+  /// UTC, or nil.
+  private static func isoOffset(_ text: Substring) -> Int? {
+    guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+    let body = text.dropFirst()
+    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    let hours: Substring
+    var minutes: Substring = "0"
+    switch parts.count {
+    case 1 where body.count == 4:
+      (hours, minutes) = (body.prefix(2), body.suffix(2))
+    case 1:
+      hours = body
+    case 2 where parts[1].count == 2:
+      (hours, minutes) = (parts[0], parts[1])
+    default:
+      return nil
+    }
+    guard (1...2).contains(hours.count), hours.allSatisfy({ $0.isASCII && $0.isNumber }),
+      minutes.allSatisfy({ $0.isASCII && $0.isNumber }), let h = Int(hours), let m = Int(minutes),
+      m < 60
+    else { return nil }
+    return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
+  }
+
+  /// `3 hours`, `5 hours 30 minutes`, `1 hour`.
+  private static func hoursAndMinutes(_ seconds: Int) -> String {
+    let (h, m) = (seconds / 3600, seconds % 3600 / 60)
+    let hours = "\(h) hour\(h == 1 ? "" : "s")"
+    return m == 0 ? hours : "\(hours) \(m) minute\(m == 1 ? "" : "s")"
+  }
+
+  /// `03:00`, `05:30`.
+  private static func offsetText(_ seconds: Int) -> String {
+    let (h, m) = (seconds / 3600, seconds % 3600 / 60)
+    return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+  }
+
   /// Whether `name` names a zone file, as the C library tries first: a file under
   /// ``zoneFolder``, or (where that folder is absent) a zone Foundation lists.
   private static func isZoneName(_ name: String) -> Bool {

@@ -69,8 +69,8 @@ extension WeatherAction {
     if let failure = try line.failure() {
       return .geocodeResponse(request: request, .failure(failure))
     }
-    if line.has("found") {
-      guard try line.bool("found") == false else {
+    if let found = try line.optionalBool("found") {
+      guard found == false else {
         throw LogLineError("\"found\" is only ever false; a match is written as place.* fields")
       }
       return .geocodeResponse(request: request, .success(nil))
@@ -106,16 +106,19 @@ extension Place {
     self = try line.checked(place, place.rangeProblem, prefix: prefix)
   }
 
+  /// The fields under `place.`, keys written out whole: a key made per read (`prefix + "name"`)
+  /// would cost more than reading its value.
   private init(reading line: inout LogLine, prefix: String) throws(LogLineError) {
+    precondition(prefix == "place.", "a place is logged under place.")
     self.init(
-      name: try line.string(prefix + "name"), region: try line.optionalString(prefix + "region"),
-      regionCode: try line.optionalString(prefix + "regionCode"),
-      countryCode: try line.string(prefix + "countryCode"),
-      country: try line.optionalString(prefix + "country"),
-      latitude: try line.double(prefix + "latitude"),
-      longitude: try line.double(prefix + "longitude"),
-      timeZone: try line.string(prefix + "timeZone"),
-      population: try line.optionalInt(prefix + "population"))
+      name: try line.string("place.name"), region: try line.optionalString("place.region"),
+      regionCode: try line.optionalString("place.regionCode"),
+      countryCode: try line.string("place.countryCode"),
+      country: try line.optionalString("place.country"),
+      latitude: try line.double("place.latitude"),
+      longitude: try line.double("place.longitude"),
+      timeZone: try line.string("place.timeZone"),
+      population: try line.optionalInt("place.population"))
   }
 }
 
@@ -133,11 +136,13 @@ extension WeatherReport {
     self = try line.checked(report, report.rangeProblem, prefix: prefix)
   }
 
+  /// The fields under `report.`, keys written out whole (see `Place`'s).
   private init(reading line: inout LogLine, prefix: String) throws(LogLineError) {
+    precondition(prefix == "report.", "a report is logged under report.")
     self.init(
-      time: try line.date(prefix + "time"), temperatureF: try line.double(prefix + "temperatureF"),
-      description: try line.string(prefix + "description"),
-      iconName: try line.string(prefix + "iconName"),
-      timeZone: try line.optionalString(prefix + "timeZone"))
+      time: try line.date("report.time"), temperatureF: try line.double("report.temperatureF"),
+      description: try line.string("report.description"),
+      iconName: try line.string("report.iconName"),
+      timeZone: try line.optionalString("report.timeZone"))
   }
 }

@@ -43,25 +43,22 @@ package enum AppLogSelfCheck {
     return nil
   }
 
-  /// Why the replay's fast reader (``LogActionReadable``) reads the action line `line` holds
-  /// otherwise than `init(logLine:)`: to another action, or to one `init(logLine:)` refuses; nil
-  /// when they agree, or when the fast reader leaves the line to `init(logLine:)`.
+  /// Why reading the action line `line` holds in place (``LogLine/readInPlace(_:as:)``, the
+  /// replay's fast path) gives otherwise than parsing it: another action, or one the parsed read
+  /// refuses; nil when they agree, or when the line is left to the parser.
   static func fastReaderProblem(_ line: LogLine) -> String? {
     var line = line
     guard line.has("seq"), (try? line.int("seq")) != nil, (try? line.origin()) != nil,
       (try? line.hexWord("fp")) != nil
     else { return nil }
-    let fast = line.bytes.withUnsafeBufferPointer { bytes -> AppAction? in
-      guard var reader = LogFieldReader(usualLine: bytes, after: nil) else { return nil }
-      return AppAction.read(&reader)
-    }
+    let fast = line.bytes.withUnsafeBufferPointer { LogLine.readInPlace($0, as: AppAction.self) }
     guard let fast else { return nil }
     let text = describe(line.bytes)
     guard let action = try? AppAction(logLine: &line), line.unusedField() == nil else {
-      return "\(text) is read by the fast reader as \(fast), and refused by init(logLine:)"
+      return "\(text) is read in place as \(fast), and refused by init(logLine:)"
     }
     guard write(action) == write(fast) else {
-      return "\(text) is read by the fast reader as \(fast), by init(logLine:) as \(action)"
+      return "\(text) is read in place as \(fast), by init(logLine:) as \(action)"
     }
     return nil
   }

@@ -30,62 +30,13 @@ import Testing
 /// does a `Task {}` an effect started, whether it sleeps while the effect runs or after it
 /// ended: the verdict does not depend on which came first.
 public final class TestClock: Clock, Sendable {
-  /// A moment on a test clock: how long after the clock's start.
+  /// A moment on a test clock: how long after the clock's start (the instant type of
+  /// `AnyClock`, which counts the same way).
   ///
   /// ```swift
   /// let later = clock.now.advanced(by: .seconds(5))
   /// ```
-  public struct Instant: InstantProtocol, CustomStringConvertible {
-    /// The time since the clock's start.
-    ///
-    /// ```swift
-    /// clock.now.offset   // .seconds(3) after `advance(by: .seconds(3))`
-    /// ```
-    public let offset: Duration
-
-    /// The moment `offset` after the clock's start.
-    ///
-    /// ```swift
-    /// let start = TestClock.Instant()
-    /// ```
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// The moment `duration` later.
-    ///
-    /// ```swift
-    /// let later = TestClock.Instant().advanced(by: .seconds(1))
-    /// ```
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The time from this moment to `other`.
-    ///
-    /// ```swift
-    /// TestClock.Instant().duration(to: TestClock.Instant(offset: .seconds(2)))   // 2 seconds
-    /// ```
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `left` comes before `right`.
-    ///
-    /// ```swift
-    /// TestClock.Instant() < TestClock.Instant(offset: .seconds(1))   // true
-    /// ```
-    public static func < (left: Instant, right: Instant) -> Bool {
-      left.offset < right.offset
-    }
-
-    /// `+1.5 seconds`, the offset from the clock's start.
-    ///
-    /// ```swift
-    /// print(clock.now)
-    /// ```
-    public var description: String { "+\(offset)" }
-  }
+  public typealias Instant = AnyClock.Instant
 
   private struct Sleeper {
     let number: UInt64

@@ -51,11 +51,14 @@ package struct ReplayVerdict {
           + "\(reproduced) agree")
       return 1
     case .diverged(let divergence) where divergence.evidence == .fingerprint:
+      let span =
+        divergence.partedSeq == nil
+        ? "; the states agreed at seq \(divergence.lastAgreedSeq), so \(culprit(divergence))" : ""
       say(
         "\(program): \(path):\(divergence.line): the replay differs from the log after action seq "
           + "\(divergence.seq): the state's fingerprint is \(divergence.replayed) in the replay "
-          + "but \(divergence.logged) in the log, and no snapshot or checkpoint after it shows "
-          + "which field differs")
+          + "but \(divergence.logged) in the log\(span), and no snapshot or checkpoint after it "
+          + "shows which field differs")
       return 1
     case .diverged(let divergence) where divergence.contradictsFingerprint:
       let field = divergence.field.isEmpty ? "the state" : divergence.field
@@ -68,15 +71,7 @@ package struct ReplayVerdict {
           + "damaged (record the session again, or delete that line)")
       return 1
     case .diverged(let divergence):
-      let first = divergence.lastAgreedSeq + 1
-      let culprit =
-        if let parted = divergence.partedSeq {
-          "action seq \(parted) parted them (the first whose recorded state it does not reproduce)"
-        } else if first >= divergence.seq {
-          "action seq \(divergence.seq) parted them"
-        } else {
-          "one of the actions seq \(first)…\(divergence.seq) parted them"
-        }
+      let culprit = culprit(divergence)
       let field = divergence.field.isEmpty ? "the state" : divergence.field
       say(
         "\(program): \(path):\(divergence.line): the replay differs from the log at seq "
@@ -85,6 +80,27 @@ package struct ReplayVerdict {
           + "\(divergence.lastAgreedSeq), so \(culprit)")
       return 1
     }
+  }
+
+  /// Which action parted the states: the one the fingerprints name, or the span they narrow it
+  /// to when an action without a fingerprint comes first, or the span between two recorded
+  /// states.
+  private func culprit(_ divergence: ActionLogDivergence) -> String {
+    if let parted = divergence.partedSeq {
+      return
+        "action seq \(parted) parted them (the first whose recorded state it does not reproduce)"
+    }
+    if let span = divergence.partedWithin {
+      let unmarked =
+        span.count == 2
+        ? "seq \(span.lowerBound) carries" : "seq \(span.lowerBound)…\(span.upperBound - 1) carry"
+      return "one of the actions seq \(span.lowerBound)…\(span.upperBound) parted them "
+        + "(\(unmarked) no fingerprint)"
+    }
+    let first = divergence.lastAgreedSeq + 1
+    return first >= divergence.seq
+      ? "action seq \(divergence.seq) parted them"
+      : "one of the actions seq \(first)…\(divergence.seq) parted them"
   }
 
   /// What `--verify` checked: ["the state after each of the log's 5 actions", "its 0

@@ -29,8 +29,8 @@ public struct AppReducer: Reducer {
   /// `CombineReducers { Reduce(core); Scope(\.clock, .clock) { ClockReducer() }; DogScope();
   /// Scope(\.weather, .weather) { WeatherReducer() } }` (the property test
   /// `AppReducerRoutingTests` holds the two to the same states and effects), without trying
-  /// every case's extractor on every action: the composition cost a sixth of a clock action
-  /// with its view model (callgrind on `uniflow-bench --only dispatch`).
+  /// every case's extractor on every action (the composition cost a sixth of a clock action
+  /// with its view model; see docs/performance.md).
   ///
   /// ```swift
   /// var state = AppState(timeZone: .gmt)
@@ -41,9 +41,9 @@ public struct AppReducer: Reducer {
   }
 
   /// Applies `action` as ``reduce(into:action:)`` does, building no effect: what a replay
-  /// runs, since it drops them all. Building a fetch, its cancellation and its mapping to
-  /// `AppAction`, then releasing them, cost a replay a quarter of its reducing (callgrind on
-  /// `uniflow replay`). `AppReducerRoutingTests` holds the two to the same states.
+  /// runs, since it drops them all: building a fetch, its cancellation and its mapping to
+  /// `AppAction`, then releasing them, is a large part of a replay's reducing.
+  /// `AppReducerRoutingTests` holds the two to the same states.
   ///
   /// ```swift
   /// var state = AppState(timeZone: .gmt)

@@ -29,7 +29,7 @@ public struct ClockReducer: Reducer, Sendable {
 
   /// `reduce(into:action:)`, building its effects only when `buildingEffects`: the state
   /// changes the same either way, and a replay, which drops every effect, asks for none (a
-  /// `reload`'s fetch, built and dropped, cost more than the rest of the action, callgrind).
+  /// `reload`'s fetch, built and dropped, costs more than the rest of the action).
   @inline(__always)
   func reduce(into state: inout ClockState, action: ClockAction, buildingEffects: Bool)
     -> Effect<ClockAction>

@@ -18,8 +18,8 @@ struct PrintableASCII {
   let isAllSpaces: Bool
 
   init?(_ name: String) {
-    // Over the contiguous UTF-8 (`withUTF8`), not `utf8`'s iterator: 675 instructions a
-    // usual name through the iterator (callgrind on replay).
+    // Over the contiguous UTF-8 (`withUTF8`): `utf8`'s iterator costs several times more on
+    // the replay's hot path.
     var name = name
     let measured = name.withUTF8 { bytes -> (count: Int, spaces: Int)? in
       var spaces = 0

@@ -24,8 +24,7 @@ struct ScalarName {
     // Over the contiguous UTF-8 (`withUTF8`), which a `String` keeps valid, without decoding:
     // the only white space and control characters outside ASCII are a few scalars of two and
     // three bytes, recognised by their bytes; any other scalar is counted by its lead byte.
-    // (`unicodeScalars` and the property table cost 890 instructions a usual name, callgrind
-    // on replay.)
+    // (`unicodeScalars` and the property table cost several times more.)
     var name = name
     (count, startsWithWhitespace, hasWhitespace, hasControl) = name.withUTF8 { bytes in
       var count = 0

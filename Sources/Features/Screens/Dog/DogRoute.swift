@@ -65,9 +65,9 @@ struct DogDetail: Reducer {
 
 extension DogReducer {
   /// What the composed dog reducer works on: the dogs, and the selected dog's detail stored
-  /// beside them, so that `ifLet` and `forEach` reach both in place (a computed `detail` was
-  /// read through its key path three times a routed action: 10,600 instructions, callgrind on
-  /// replay). What the detail's reducer changes is written back to `dog.selected` after it.
+  /// beside them, so that `ifLet` and `forEach` reach both in place (a computed `detail` would
+  /// be read through its key path three times a routed action). What the detail's reducer
+  /// changes is written back to `dog.selected` after it.
   struct Routing {
     var dog: DogState
     /// The selected dog's detail, for `ifLet`, while an action routed to the detail runs:
@@ -75,7 +75,7 @@ extension DogReducer {
     /// routes, which nothing reads it for: `ifLet` runs its child only for a detail action,
     /// and finds nothing dismissed when it was nil before the list ran, which is right, since
     /// the list never clears the selection (looking the selected dog up and copying it for
-    /// every route cost a third of a dog action, callgrind on replay).
+    /// every route would cost a third of a dog action).
     var detail: DogDetail.State?
     /// `detail` as it was made, to write back only what changed.
     let detailBefore: DogDetail.State?

@@ -38,15 +38,14 @@ public struct DogState: Equatable, Sendable, Codable {
   public static func launched(at date: Date, in timeZone: TimeZone) -> DogState {
     let poodle = exampleDog(launchedAt: date, in: timeZone)
     // Appended rather than written as a literal: the literal's initializer is not inlinable,
-    // and unspecialised it cost more than the rest of `launched` (callgrind, replay).
+    // and unspecialised it costs more than the rest of `launched`.
     var dogs = IdentifiedArrayOf<Dog>()
     dogs.append(poodle)
     return DogState(dogs: dogs, selectedName: poodle.name)
   }
 
   /// Becomes ``launched(at:in:)``, keeping the storage of the dogs it held when no other
-  /// state shares it: a launch in a replay allocated a new collection (about 1,000
-  /// instructions, callgrind).
+  /// state shares it, so a launch in a replay allocates no new collection.
   mutating func launch(at date: Date, in timeZone: TimeZone) {
     let poodle = DogState.exampleDog(launchedAt: date, in: timeZone)
     dogs.removeAll(keepingCapacity: true)

@@ -19,6 +19,21 @@ public struct LogLine: Sendable {
   package var fields: [LogField] = []
   /// Bit `n` is set once field `n` has been read.
   package var used: UInt64 = 0
+  /// The line being read in place, while ``inPlace`` is set: ``readInPlace(_:into:)`` reads an
+  /// action through the same reads as a parsed line, from the bytes where they lie.
+  //
+  // Why `nonisolated(unsafe)` is safe: the reader points into a buffer that outlives it only for
+  // the duration of one `readInPlace` call, on the thread that makes that call; it is set at the
+  // call's start and reset before it returns, so a `LogLine` sent to another thread (a value,
+  // copied) never carries a pointer that is in use, and no two threads touch one reader.
+  @usableFromInline nonisolated(unsafe) var place: LogFieldReader?
+  /// Set when a read in place met something it is not sure of: the line is then read again,
+  /// parsed, from the start (sticky, so that an error the app's decoder swallows still counts).
+  @usableFromInline var leftInPlace = false
+  /// The optional fields a read in place found absent, as a small Bloom filter of their keys:
+  /// a field taken later whose key is among them leaves the line to the parser, which would
+  /// have found it present (two bits a key, ``LogLine/absentBits(_:)``).
+  @usableFromInline var absentKeys: UInt64 = 0
 
   package init() {
     bytes.reserveCapacity(256)
@@ -57,6 +72,7 @@ public struct LogLine: Sendable {
   /// if line.has("error") { self = .failed(try line.string("error")) }
   /// ```
   public func has(_ key: String) -> Bool {
+    if let place { return hasInPlace(key, place) }
     guard let index = index(of: key) else { return false }
     return fields[index].kind != .null
   }
@@ -67,24 +83,28 @@ public struct LogLine: Sendable {
   /// self = .moveDay(try line.int("days"))   // "days":-1
   /// ```
   public mutating func int(_ key: String) throws(LogLineError) -> Int {
+    if place != nil { return try inPlace(key, Self.integerValue) }
     let index = try require(key)
     return try integer(at: index, key: key)
   }
 
   /// A whole number, or nil when the field is absent or null: `try line.optionalInt("population")`.
   public mutating func optionalInt(_ key: String) throws(LogLineError) -> Int? {
+    if place != nil { return try optionalInPlace(key, Self.integerValue) }
     guard let index = optional(key) else { return nil }
     return try integer(at: index, key: key)
   }
 
   /// `true` or `false`: `try line.bool("found")`.
   public mutating func bool(_ key: String) throws(LogLineError) -> Bool {
+    if place != nil { return try inPlace(key, Self.booleanValue) }
     let index = try require(key)
     return try boolean(at: index, key: key)
   }
 
   /// `true` or `false`, or nil when the field is absent or null: `try line.optionalBool("day")`.
   public mutating func optionalBool(_ key: String) throws(LogLineError) -> Bool? {
+    if place != nil { return try optionalInPlace(key, Self.booleanValue) }
     guard let index = optional(key) else { return nil }
     return try boolean(at: index, key: key)
   }
@@ -96,24 +116,28 @@ public struct LogLine: Sendable {
   /// let temperature = try line.double("report.temperatureF")   // 41.3
   /// ```
   public mutating func double(_ key: String) throws(LogLineError) -> Double {
+    if place != nil { return try inPlace(key, Self.doubleValue) }
     let index = try require(key)
     return try floatingPoint(at: index, key: key)
   }
 
   /// A number, or nil when the field is absent or null: `try line.optionalDouble("gust")`.
   public mutating func optionalDouble(_ key: String) throws(LogLineError) -> Double? {
+    if place != nil { return try optionalInPlace(key, Self.doubleValue) }
     guard let index = optional(key) else { return nil }
     return try floatingPoint(at: index, key: key)
   }
 
   /// A string, which must be valid UTF-8: `try line.string("name")`.
   public mutating func string(_ key: String) throws(LogLineError) -> String {
+    if place != nil { return try inPlace(key, Self.textValue) }
     let index = try require(key)
     return try text(at: index, key: key)
   }
 
   /// A string, or nil when the field is absent or null: `try line.optionalString("region")`.
   public mutating func optionalString(_ key: String) throws(LogLineError) -> String? {
+    if place != nil { return try optionalInPlace(key, Self.textValue) }
     guard let index = optional(key) else { return nil }
     return try text(at: index, key: key)
   }
@@ -125,12 +149,14 @@ public struct LogLine: Sendable {
   /// self = .launched(at: try line.date("at"))
   /// ```
   public mutating func date(_ key: String) throws(LogLineError) -> Date {
+    if place != nil { return try inPlace(key, Self.instantValue) }
     let index = try require(key)
     return try instant(at: index, key: key)
   }
 
   /// An instant, or nil when the field is absent or null: `try line.optionalDate("since")`.
   public mutating func optionalDate(_ key: String) throws(LogLineError) -> Date? {
+    if place != nil { return try optionalInPlace(key, Self.instantValue) }
     guard let index = optional(key) else { return nil }
     return try instant(at: index, key: key)
   }
@@ -148,6 +174,7 @@ public struct LogLine: Sendable {
 
   @usableFromInline
   package mutating func actionIndex(in table: LogNameTable) throws(LogLineError) -> Int {
+    if place != nil { return try actionIndexInPlace(in: table) }
     let index = try require("action")
     let field = fields[index]
     guard field.kind == .string, !field.valueEscaped else {
@@ -205,6 +232,10 @@ public struct LogLine: Sendable {
 
   /// The raw JSON text of field `key`'s value (a nested state, say), marking it read.
   package mutating func rawValue(_ key: String) -> ArraySlice<UInt8>? {
+    if place != nil {
+      leftInPlace = true  // a nested value (a state): the parser's line has the bytes
+      return nil
+    }
     guard let index = optional(key) else { return nil }
     return bytes[fields[index].rawRange]
   }

@@ -26,32 +26,26 @@ package struct FlatJSONParser {
   /// The most fields one line may have (`LogLine` marks the ones read in a 64-bit mask).
   package static let maxFields = 64
 
-  /// Parses `bytes` as one JSON object, appending its fields to `fields`.
-  ///
-  /// - Parameter usual: read an action line's usual start and end as the recorder writes them
-  ///   (``usualStart(into:)``, ``usualEnd(into:)``) without the general grammar; the same
-  ///   fields either way (false: for the tests that hold the two to it).
+  /// Parses `bytes` as one JSON object, appending its fields to `fields`: the reader of every
+  /// line the fast path (``LogFieldReader``) leaves, with the words for what is wrong.
   package static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, into fields: inout [LogField], usual: Bool = true
+    _ bytes: UnsafeBufferPointer<UInt8>, into fields: inout [LogField]
   ) throws(LogLineError) {
     var parser = FlatJSONParser(bytes: bytes)
-    try parser.object(into: &fields, usual: usual)
+    try parser.object(into: &fields)
   }
 
-  private mutating func object(into fields: inout [LogField], usual: Bool) throws(LogLineError) {
+  private mutating func object(into fields: inout [LogField]) throws(LogLineError) {
     skipSpace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
       throw LogLineError("expected '{': each line of a log is one JSON object", at: index)
     }
     index += 1
-    // After the usual start the parser stands after a `,`: a field name must follow.
-    let started = usual && usualStart(into: &fields)
     skipSpace()
-    if !started, index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
     } else {
       while true {
-        if usual, usualEnd(into: &fields) { break }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
           throw LogLineError("expected a field name in double quotes", at: index)
         }

@@ -114,12 +114,6 @@ package struct LogCursor: Sendable {
       tornLine = lines.lineNumber
       return nil
     }
-    // Most lines are actions of the usual shape: their own fields read in one pass.
-    if !sawCheckpoint, !readsClock, let usual = line.usualAction(after: lastSeq) {
-      line.used = usual.used
-      return .action(
-        seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil)
-    }
     do throws(LogLineError) {
       let kind = try classify(&line)
       switch kind {
@@ -170,10 +164,13 @@ package struct LogCursor: Sendable {
 
   /// Decodes the action line `lineNumber`, of the usual shape, whose `seq`, `src` and
   /// fingerprint ``next(_:readingActionsWith:)`` has checked from its bytes alone (`seq` is one
-  /// more than the action before it): parsed and checked as ``next(_:)`` would have, then
-  /// decoded, so it gives the same action or the same error, word for word.
+  /// more than the action before it) but which could not be read in place: parsed and checked
+  /// as ``next(_:)`` would have, then decoded, so it gives the same action or the same error,
+  /// word for word — and the line's fingerprint as the parser finds it, wherever on the line
+  /// it stands (the head finds only one that ends the line), in `fingerprint`.
   package static func decodeUsual<Action: LoggableAction>(
-    _ line: inout LogLine, seq: Int, path: String, lineNumber: Int, app: String = "program"
+    _ line: inout LogLine, seq: Int, path: String, lineNumber: Int, app: String = "program",
+    fingerprint: inout UInt64?
   ) throws(ActionLogError) -> Action {
     do throws(LogLineError) {
       try line.parse()
@@ -183,7 +180,7 @@ package struct LogCursor: Sendable {
         throw LogLineError(problem, at: line.valueOffset(of: "seq"))
       }
       _ = try line.origin()
-      _ = try line.hexWord("fp")
+      fingerprint = try line.hexWord("fp")
     } catch {
       throw failure(error, in: line, path: path, lineNumber: lineNumber)
     }

@@ -1,57 +1,57 @@
 import Foundation
 import Store
 
-/// Reads an action line straight from its bytes, field after field in the order the recorder
-/// writes them — no field table, no copy of the line, no `String` keys — for a fast action
-/// reader (``LogActionReadable``).
+/// The one fast path of the log's reading: an action line read straight from its bytes, where
+/// they lie, field after field in the order the recorder writes them — no field table, no copy
+/// of the line. Every ``LoggableAction`` is read through it: ``LogLine``'s reads by name take
+/// the next field from here while the line is read in place (``LogLine/readInPlace(_:into:)``),
+/// and anything this reader is not sure of sends the whole line to the parser
+/// (``FlatJSONParser``) and `init(logLine:)` again, which say what is wrong.
 ///
 /// ```swift
 /// guard var reader = LogFieldReader(usualLine: bytes, after: lastSeq),
-///   reader.action(in: logNames) == .moveDay, let days = reader.int("days"), reader.isComplete
-/// else { return nil }   // the line goes to the general parser and `init(logLine:)`
+///   let days = reader.take(key), reader.isComplete
+/// else { return nil }   // the line goes to the parser
 /// ```
 ///
 /// The recorder writes an action line as `{"seq":N,"src":"…","action":"…",` then the action's
 /// fields as `"key":value` separated by commas, then `"fp":"…"}`, with no spaces. This reader
-/// takes exactly that and nothing else: each read takes the next field if its key is the one
-/// asked for, written plainly, and its value of the kind asked for; anything else — a space, a
-/// field out of order, an escaped key, a `null`, a field left over (``isComplete``) — gives nil,
-/// and the line goes to ``LogLine`` and ``LoggableAction/init(logLine:)``, which read fields by
-/// name in any order and say what is wrong. Every value is checked against JSON's grammar by
-/// the parser's own routines, and converted by the same functions `LogLine` uses
-/// (`LogLine.integerValue` and the others), so a line it reads whole is one the general path
-/// reads the same. Bound: one pass over the line's bytes, no allocation but the strings
-/// returned.
+/// takes exactly that: each read takes the next field if its key is the one asked for, written
+/// plainly, and its value checked against JSON's grammar by the parser's own routines; anything
+/// else — a space, a field out of order, an escaped key, a `null`, a field left over
+/// (``isComplete``), a byte after the closing `}` — gives nil. Values are converted by the
+/// functions `LogLine`'s parsed reads use (`LogLine.integerValue` and the others), so a line read
+/// whole here is one the parser reads the same. Bound: one pass over the line's bytes, no
+/// allocation but the strings returned.
 @usableFromInline
 package struct LogFieldReader {
   @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
-  /// Where the next field begins: at the `,` before it, or the line's `{`.
+  /// Where the next field begins: at the `,` before it.
   @usableFromInline var position: Int
-  /// Where the fields end: at the line's `}`, or at the `,` before the recorder's `"fp"`.
+  /// Where the fields end: at the line's closing `}`, or at the `,` before the recorder's
+  /// `"fp"` that ends the line.
   @usableFromInline let end: Int
   /// The line's `seq`, when read by ``init(usualLine:after:)``.
   package private(set) var seq = 0
   /// The line's `src`, when read by ``init(usualLine:after:)``.
   package private(set) var origin = ActionOrigin.sent
-  /// The `action` field's plain text, found by ``init(usualLine:after:)`` right after `src`;
-  /// set to nil when ``actionIndex(in:)`` reads it.
+  /// The `action` field's plain text, found right after `src`; nil once read, or when the head
+  /// did not find it there.
   @usableFromInline var actionName: Range<Int>?
-
-  /// A reader of the fields of the object `bytes` holds, from its first (for tests and checks
-  /// of single fields); nil unless `bytes` begins with `{`.
-  package init?(fieldsOf bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.first == UInt8(ascii: "{") else { return nil }
-    self.bytes = bytes
-    position = 0
-    end = bytes.count - 1
-  }
+  /// The recorder's state fingerprint ending the line (`,"fp":"…"}` with 16 lowercase
+  /// hexadecimal digits), if it has one there. A line whose fields are all read in place
+  /// (``isComplete``) has no other `fp`; any other line goes to the parser, which finds its
+  /// `fp` wherever it stands.
+  package private(set) var fingerprint: UInt64?
 
   /// A reader of an action line of the recorder's usual shape, having read its `seq` — one more
-  /// than `lastSeq` (nil: any) — and its `src`, and found its `action` (which
-  /// ``action(in:)`` reads); nil for any other line (see ``FlatJSONParser/usualStart(into:)``).
+  /// than `lastSeq` (nil: any) — and its `src`, and found its `action`; nil for any other line
+  /// (a space, an escape, a sign, a leading zero, a byte after the closing `}`).
   package init?(usualLine bytes: UnsafeBufferPointer<UInt8>, after lastSeq: Int?) {
     // `{"seq":` and at least 8 bytes after it, read a word at a time.
-    guard bytes.count >= 32, let base = bytes.baseAddress else { return nil }
+    guard bytes.count >= 32, let base = bytes.baseAddress,
+      base[bytes.count - 1] == UInt8(ascii: "}")
+    else { return nil }
     let raw = UnsafeRawPointer(base)
     func word(_ offset: Int) -> UInt64 {
       UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -74,9 +74,7 @@ package struct LogFieldReader {
     if let lastSeq, lastSeq == Int.max || seq != lastSeq + 1 { return nil }
     // `,"src":"` then `sent"` or `effect"`, then a `,` (eight bytes at least are left: the line
     // ends with `}` at the earliest 17 bytes later).
-    guard position + 24 <= bytes.count, word(position) == FlatJSONParser.sourceKey else {
-      return nil
-    }
+    guard position + 24 <= bytes.count, word(position) == Self.sourceKey else { return nil }
     position += 8
     let source = word(position)
     if source & ((1 << 48) - 1) == Self.sentThenComma {
@@ -93,9 +91,9 @@ package struct LogFieldReader {
     (fingerprint, end) = Self.ending(bytes)
     // `,"action":"…"` in plain text, then the next field's `,` or the end of the fields.
     let head = position
-    if FlatJSONParser.starts(bytes, &position, FlatJSONParser.actionKey, 8),
-      FlatJSONParser.starts(bytes, &position, FlatJSONParser.actionKeyEnd, 3),
-      let name = FlatJSONParser.plain(bytes, &position), position <= end,
+    if Self.starts(bytes, &position, Self.actionKey, 8),
+      Self.starts(bytes, &position, Self.actionKeyEnd, 3),
+      let name = Self.plain(bytes, &position), position <= end,
       position == end || bytes[position] == UInt8(ascii: ",")
     {
       actionName = name
@@ -125,22 +123,27 @@ package struct LogFieldReader {
   }
 
   /// A reader of the usual line `bytes` whose head ``init(usualLine:after:)`` read before (its
-  /// ``head``), standing where that reader stood; its seq, origin and fingerprint are not kept.
-  package init(bytes: UnsafeBufferPointer<UInt8>, resuming head: Head) {
+  /// ``head``), standing where that reader stood, with the fingerprint it found.
+  package init(bytes: UnsafeBufferPointer<UInt8>, resuming head: Head, fingerprint: UInt64?) {
     self.bytes = bytes
     position = Int(head.position)
     end = Int(head.end)
+    self.fingerprint = fingerprint
     if head.actionStart >= 0 { actionName = Int(head.actionStart)..<Int(head.actionEnd) }
   }
 
-  /// `{"seq":`, `sent",` and `effect",` as little-endian words, the first byte lowest.
+  /// `{"seq":`, `,"src":"`, `sent",`, `effect",`, `,"action` and `":"` as little-endian words,
+  /// the first byte lowest.
   static let openingSeq: UInt64 = 0x3A_2271_6573_227B
+  static let sourceKey: UInt64 = 0x223A_2263_7273_222C
   static let sentThenComma: UInt64 = 0x2C22_746E_6573
   static let effectThenComma: UInt64 = 0x2C22_7463_6566_6665
+  static let actionKey: UInt64 = 0x6E6F_6974_6361_222C
+  static let actionKeyEnd: UInt64 = 0x22_3A22
 
   /// The state fingerprint ending the line — `,"fp":"…"}` with 16 lowercase hexadecimal
   /// digits, the recorder's last field — and where the fields before it end; or nil and the
-  /// line's last byte.
+  /// line's closing `}`.
   private static func ending(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64?, Int) {
     let length = 25  // ,"fp":"0123456789abcdef"}
     let last = bytes.count - 1
@@ -148,7 +151,6 @@ package struct LogFieldReader {
     let start = base + bytes.count - length
     let opening = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
     guard opening & ((1 << 56) - 1) == Self.fingerprintKey, start[23] == UInt8(ascii: "\""),
-      start[24] == UInt8(ascii: "}"),
       let fingerprint = LogLine.hexWord(bytes.count - 18..<bytes.count - 2, base)
     else { return (nil, last) }
     return (fingerprint, bytes.count - length)
@@ -157,48 +159,35 @@ package struct LogFieldReader {
   /// `,"fp":"` as a little-endian word, the first byte lowest.
   static let fingerprintKey: UInt64 = 0x22_3A22_7066_222C
 
-  /// The recorder's state fingerprint ending a usual line (``init(usualLine:after:)``), if it
-  /// has one: `,"fp":"…"}` with 16 lowercase hexadecimal digits.
-  @usableFromInline package private(set) var fingerprint: UInt64?
-
-  /// Whether every field has been read: what is left of the line is its end, `}`, or the
-  /// recorder's state fingerprint and then the end (see ``fingerprint``).
-  ///
-  /// Asked of the bytes, not of ``fingerprint``, so that a reader resuming another's head
-  /// (``init(bytes:resuming:)``), which keeps no fingerprint, answers the same: the fields end
-  /// before the line's last byte only where the head found the fingerprint.
+  /// Whether every field has been read: what is left of the line is its `}`, or the
+  /// recorder's state fingerprint and then the `}`.
   @inlinable
-  package var isComplete: Bool {
-    position == end && actionName == nil
-      && (end != bytes.count - 1 || bytes[end] == UInt8(ascii: "}"))
-  }
+  package var isComplete: Bool { position == end && actionName == nil }
 
-  /// Whether the next field's key is `key`, written plainly (not reading it).
+  /// Whether the next field's key is `key` (its UTF-8), written plainly (not reading it).
   @inlinable @inline(__always)
-  package func nextIs(_ key: StaticString) -> Bool {
-    let count = key.utf8CodeUnitCount
+  package func nextIs(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = key.count
     guard position + count + 4 <= end, let base = bytes.baseAddress else { return false }
-    let separator = base[position]
-    guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "{") && position == 0,
-      base[position + 1] == UInt8(ascii: "\""), base[position + 2 + count] == UInt8(ascii: "\""),
+    guard base[position] == UInt8(ascii: ","), base[position + 1] == UInt8(ascii: "\""),
+      base[position + 2 + count] == UInt8(ascii: "\""),
       base[position + 3 + count] == UInt8(ascii: ":")
     else { return false }
-    return Self.same(UnsafeRawPointer(base + position + 2), key)
+    return count == 0 || Self.same(UnsafeRawPointer(base + position + 2), key)
   }
 
-  /// Whether the `key.utf8CodeUnitCount` bytes at `line` are those of `key`: compared a word at
-  /// a time, the last word overlapping the one before it rather than byte by byte, and never
-  /// reading past the end of either.
+  /// Whether the `key.count` bytes at `line` are those of `key`: compared a word at a time,
+  /// the last word overlapping the one before it rather than byte by byte, never reading past
+  /// the end of either.
   @inlinable @inline(__always)
-  static func same(_ line: UnsafeRawPointer, _ key: StaticString) -> Bool {
-    let count = key.utf8CodeUnitCount
-    let wanted = UnsafeRawPointer(key.utf8Start)
+  static func same(_ line: UnsafeRawPointer, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = key.count
+    let wanted = UnsafeRawPointer(key.baseAddress!)
     func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
       line.loadUnaligned(fromByteOffset: offset, as: Word.self)
         == wanted.loadUnaligned(fromByteOffset: offset, as: Word.self)
     }
     switch count {
-    case 0: return true
     case 1: return equal(UInt8.self, at: 0)
     case 2..<4: return equal(UInt16.self, at: 0) && equal(UInt16.self, at: count - 2)
     case 4..<8: return equal(UInt32.self, at: 0) && equal(UInt32.self, at: count - 4)
@@ -214,12 +203,14 @@ package struct LogFieldReader {
 
   /// The next field, read, if its key is `key`: its value checked against JSON's grammar —
   /// here for a plain string or a whole number, else by the parser's own `value()` — and
-  /// followed by a `,` or the `}` that ends the fields; a `null` is not taken.
+  /// followed by a `,` or the end of the fields; a `null` is not taken.
   @inlinable @inline(__always)
-  mutating func take(_ key: StaticString) -> LogField? {
-    guard nextIs(key), let base = bytes.baseAddress else { return nil }
+  mutating func take(_ key: UnsafeBufferPointer<UInt8>) -> LogField? {
+    guard nextIs(key), !Self.belongsToTheLog(key), let base = bytes.baseAddress else {
+      return nil
+    }
     let keyStart = position + 2
-    let keyEnd = keyStart + key.utf8CodeUnitCount
+    let keyEnd = keyStart + key.count
     let start = keyEnd + 2
     var kind = LogField.Kind.string
     var valueStart = start
@@ -258,7 +249,8 @@ package struct LogFieldReader {
       }
     }
     if after == start {
-      // Anything else: an escaped string, a fraction, true, false — as the parser reads it.
+      // Anything else: an escaped string, an exponent, true, false, an object — as the parser
+      // reads it.
       var parser = FlatJSONParser(bytes: bytes, index: start)
       guard let (parsedKind, value) = try? parser.value(), parsedKind != .null else { return nil }
       (kind, valueStart, valueEnd, escaped, after) = (
@@ -272,73 +264,89 @@ package struct LogFieldReader {
       valueEnd: Int32(valueEnd), kind: kind, keyEscaped: false, valueEscaped: escaped)
   }
 
-  /// The action named by the `action` field, as ``LogLine/action(in:)`` finds it.
-  @inlinable
-  package mutating func action<Name>(in names: LogNames<Name>) -> Name? {
-    actionIndex(in: names.table).map { names.cases[$0] }
+  /// Whether `key` is one of the log's own (`seq`, `src`, `action`, `fp`), which a payload
+  /// never uses: the parser's line reads those as the log's, so a line with one among its
+  /// payload is left to it.
+  @inlinable @inline(__always)
+  static func belongsToTheLog(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch key.count {
+    case 2: key[0] == UInt8(ascii: "f") && key[1] == UInt8(ascii: "p")
+    case 3:
+      key[0] == UInt8(ascii: "s")
+        && (key[1] == UInt8(ascii: "e") && key[2] == UInt8(ascii: "q")
+          || key[1] == UInt8(ascii: "r") && key[2] == UInt8(ascii: "c"))
+    case 6: memcmp(key.baseAddress!, "action", 6) == 0
+    default: false
+    }
   }
 
+  /// Whether the fields not read yet may hold `key`: false only when they surely do not — no
+  /// `"key"` among their bytes and no escape that could spell it — so that an optional field
+  /// found absent here is absent for the parser too.
+  ///
+  /// - Parameter plainKeys: the fields' keys are known to hold no escape (those this reader has
+  ///   read), so an escape elsewhere cannot spell `key`.
+  package func mayHold(_ key: UnsafeBufferPointer<UInt8>, plainKeys: Bool = false) -> Bool {
+    guard let base = bytes.baseAddress, position < end else { return false }
+    let start = UnsafeRawPointer(base + position)
+    let count = end - position
+    if !plainKeys, memchr(start, Int32(UInt8(ascii: "\\")), count) != nil { return true }
+    // Each quote the key's bytes follow, and a quote after them: found by its first byte.
+    let first = Int32(key.first ?? UInt8(ascii: "\""))
+    var at = 1
+    while at < count, let found = memchr(start + at, first, count - at) {
+      let offset = start.distance(to: UnsafeRawPointer(found))
+      if offset + key.count < count, base[position + offset - 1] == UInt8(ascii: "\""),
+        base[position + offset + key.count] == UInt8(ascii: "\""),
+        key.isEmpty || memcmp(found, key.baseAddress!, key.count) == 0
+      {
+        return true
+      }
+      at = offset + 1
+    }
+    return false
+  }
+
+  /// The index in `table` of the action named by the `action` field.
   @inlinable
   package mutating func actionIndex(in table: LogNameTable) -> Int? {
     if let name = actionName {
       actionName = nil
       return table.index(of: UnsafeBufferPointer(rebasing: bytes[name]))
     }
-    guard let field = take("action"), field.kind == .string, !field.valueEscaped else {
-      return nil
+    return nil
+  }
+
+  // MARK: - The head's pieces
+
+  /// Whether the `length` (≤ 8) bytes at `position` are those of `word`, the first in its
+  /// lowest byte, passing them: one load of eight bytes, so eight must be left (a usual line
+  /// has more).
+  static func starts(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ word: UInt64, _ length: Int
+  ) -> Bool {
+    guard bytes.count - position >= 8, let base = bytes.baseAddress else { return false }
+    let loaded = UInt64(
+      littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+    let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(8 * length)) &- 1
+    guard loaded & mask == word else { return false }
+    position += length
+    return true
+  }
+
+  /// A string's plain text from `position` up to its closing quote, which it passes; nil if an
+  /// escape or a control character comes first, or the line ends.
+  static func plain(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Range<Int>? {
+    let count = bytes.count
+    let start = position
+    position = FlatJSONParser.plainText(in: bytes, from: position)
+    while position < count, bytes[position] != UInt8(ascii: "\""),
+      bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20
+    {
+      position += 1
     }
-    return table.index(of: UnsafeBufferPointer(rebasing: bytes[field.valueRange]))
-  }
-
-  /// A whole number within `Int`.
-  @inlinable
-  package mutating func int(_ key: StaticString) -> Int? {
-    take(key).flatMap { LogLine.integerValue(bytes, $0) }
-  }
-
-  /// `true` or `false`.
-  @inlinable
-  package mutating func bool(_ key: StaticString) -> Bool? {
-    guard let field = take(key), field.kind == .bool else { return nil }
-    return bytes[field.valueRange.lowerBound] == UInt8(ascii: "t")
-  }
-
-  /// A finite number, or `"NaN"`, `"Infinity"`, `"-Infinity"`.
-  @inlinable
-  package mutating func double(_ key: StaticString) -> Double? {
-    take(key).flatMap { LogLine.doubleValue(bytes, $0) }
-  }
-
-  /// A string, unescaped and valid UTF-8.
-  @inlinable
-  package mutating func string(_ key: StaticString) -> String? {
-    take(key).flatMap { LogLine.textValue(bytes, $0) }
-  }
-
-  /// An instant: ``LogDate`` text or a finite number of seconds since 2001.
-  @inlinable
-  package mutating func date(_ key: StaticString) -> Date? {
-    guard let field = take(key) else { return nil }
-    switch field.kind {
-    case .string: return LogLine.dateValue(bytes, field)
-    case .integer, .number:
-      return LogLine.doubleValue(bytes, field).map(Date.init(timeIntervalSinceReferenceDate:))
-    default: return nil
-    }
-  }
-
-  /// An optional string the writer leaves out when nil: `.some(nil)` when the next field is
-  /// not `key`, `.some(text)` when it is a string, nil (give up) when it is anything else.
-  @inlinable
-  package mutating func optionalString(_ key: StaticString) -> String?? {
-    guard nextIs(key) else { return .some(nil) }
-    return string(key).map { .some($0) }
-  }
-
-  /// An optional whole number, as ``optionalString(_:)`` reads an optional string.
-  @inlinable
-  package mutating func optionalInt(_ key: StaticString) -> Int?? {
-    guard nextIs(key) else { return .some(nil) }
-    return int(key).map { .some($0) }
+    guard position < count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    position += 1
+    return start..<(position - 1)
   }
 }

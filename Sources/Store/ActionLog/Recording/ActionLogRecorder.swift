@@ -14,8 +14,11 @@ import Store
 /// try recorder.finish(state: store.state)   // the checkpoint; the file is complete
 /// ```
 ///
-/// Every ``snapshotEvery`` actions it also writes a snapshot of the state, which
-/// `replay --verify` compares with its own to find where a replay parted from the recording.
+/// It also writes snapshots of the state, which every replay checks and `replay --verify`
+/// compares with its own to find where a replay parted from the recording: after every
+/// ``snapshotEvery``-th action at most, and no more bytes of them than of action lines — a
+/// snapshot is written only once the action lines since the last one add up to its size — so a
+/// log grows in proportion to its actions however large the state grows.
 /// "Flushed" means written to the kernel: that survives `kill -9`; ``finish(state:)`` also calls
 /// `fsync`, which a power cut needs.
 public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
@@ -23,8 +26,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   public let path: String
   /// The seq of the last action written (0 before the first): `recorder.seq` actions so far.
   public private(set) var seq = 0
-  /// How many actions go between two snapshots, e.g. `64`.
+  /// How many actions go between two snapshots at least, e.g. `64`; more when the state is
+  /// large (a snapshot waits until the action lines since the last one add up to its size).
   public let snapshotEvery: Int
+  /// When the next snapshot is due.
+  private var spacing: SnapshotSpacing
   /// How to fingerprint a state, when `State` is ``LogFingerprintable``: looked up once.
   private let fingerprint: ((State) -> UInt64)?
   private var descriptor: Int32
@@ -73,10 +79,12 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
     self.fingerprint = StateFingerprint.function(for: State.self)
+    spacing = SnapshotSpacing(every: max(1, snapshotEvery), stateBytes: 0)
     descriptor = try RecordingFile.open(path, overwrite: overwrite, inputs: inputs)
     do throws(ActionLogError) {
-      let header = ActionLogHeader(
-        settings: settings, stateJSON: try encode(state), records: records)
+      let stateJSON = try encode(state)
+      spacing = SnapshotSpacing(every: max(1, snapshotEvery), stateBytes: stateJSON.count)
+      let header = ActionLogHeader(settings: settings, stateJSON: stateJSON, records: records)
       try writeLine(header.line())
     } catch {
       close()
@@ -86,7 +94,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
 
   deinit { close() }
 
-  /// Writes one action's line (and a snapshot after every ``snapshotEvery``-th action).
+  /// Writes one action's line (and a snapshot when one is due).
   ///
   /// ```swift
   /// try recorder.record(.clock(.moveDay(1)), origin: .sent, state: store.state)
@@ -108,7 +116,8 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     if let clock { writer.string("clock", LogClock.text(clock())) }
     writer.end()
     try writeLine(writer.bytes)
-    if seq % snapshotEvery == 0 { try writeState("snapshot", state) }
+    spacing.wrote(actionLine: writer.bytes.count)
+    if spacing.isDue(after: seq) { spacing.wrote(snapshot: try writeState("snapshot", state)) }
   }
 
   /// Writes the checkpoint — the final state — syncs the file to disk and closes it.
@@ -168,12 +177,15 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     }
   }
 
-  private func writeState(_ kind: String, _ state: State) throws(ActionLogError) {
+  /// Writes a snapshot or the checkpoint; the line's length.
+  @discardableResult
+  private func writeState(_ kind: String, _ state: State) throws(ActionLogError) -> Int {
     writer.begin()
     writer.int(kind, seq)
     writer.raw("state", json: try encode(state))
     writer.end()
     try writeLine(writer.bytes)
+    return writer.bytes.count
   }
 
   private func encode(_ state: State) throws(ActionLogError) -> [UInt8] {

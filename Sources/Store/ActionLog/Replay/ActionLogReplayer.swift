@@ -28,11 +28,14 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   private var line = LogLine()
   private let decoder = LogStateCoding.decoder()
   private let states = LogStateDecoder<State>()
-  /// When the reading thread decodes batches of actions too; tests force either way.
-  package var readerDecoding = ReplayPipeline.ReaderDecoding.whenBehind
-  /// How many usual lines handed over unparsed the last run read with the parser because the
-  /// action's fast reader left them: for tests (the app's recorded lines leave none).
+  /// The test hook: which thread decodes, or no line read in place (``ReplayTestMode``); nil
+  /// outside tests, where whichever thread has time to spare decodes.
+  package var testMode: ReplayTestMode?
+  /// How many usual lines handed over unparsed the last run read with the parser because they
+  /// could not be read in place: for tests (the recorder's lines leave none).
   package private(set) var handedOverLinesParsed = 0
+  /// Whether a state matched by its bytes has been decoded too, this run (``roundTripHolds``).
+  private var roundTripChecked = false
   /// How many batches the last run's reading thread made (it refills those applied): for tests.
   package private(set) var batchesMade = 0
 
@@ -93,42 +96,16 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
     step: ((ActionLogStep<State, Action>) -> Void)?
   ) throws(ActionLogError) -> ActionLogReplayResult<State> {
-    // The log is read and parsed on another thread while this one decodes and applies it; when
-    // this one falls behind, the other decodes whole batches too.
+    // The log is read on another thread while this one applies it; whichever of the two has
+    // time to spare decodes (``ReplayPipeline/Policy``). Snapshot states are checked here,
+    // against the replayed state, every mode refusing what `verify` refuses.
     let path = cursor.path
     let app = self.app
-    // The action's own fast reader, when it has one; lines it leaves go to `init(logLine:)`.
-    let fastRead = LogActionFastPath<Action>.reader
-    // With a fast reader, which reads a usual line for less than parsing it costs, whichever
-    // thread has time to spare decodes: the reading thread as it reads, or this one from
-    // batches of usual lines handed over unparsed while it waits. Snapshot states are checked
-    // here too, or there while batches wait, every mode refusing what `verify` refuses.
-    let decodesWhileReading =
-      fastRead != nil && [.whenBehind, .whileReading, .handingOver].contains(readerDecoding)
     let pipeline = ReplayPipeline(
-      cursor: cursor, line: self.line, summaries: step != nil,
-      states: verify || decodesWhileReading,
-      checkState: StateCheck<State>().check, balancesStates: decodesWhileReading && !verify,
+      cursor: cursor, line: self.line, summaries: step != nil, states: true,
       app: app,
-      readerDecoding: readerDecoding,
-      actions: decodesWhileReading
-        ? makeReplayActions(Action.self, capacity: ReplayPipeline.batchSize) : nil
-    ) { batch, line in
-      try? [Action](unsafeUninitializedCapacity: batch.count) { actions, decoded in
-        for index in 0..<batch.count {
-          let slot = actions.baseAddress! + index
-          if let fastRead, batch.read(index, with: fastRead, into: slot) {
-            decoded = index + 1
-            continue
-          }
-          batch.load(index, into: &line)
-          let action: Action = try LogCursor.decode(
-            &line, path: path, lineNumber: batch.entries[index].line, app: app)
-          slot.initialize(to: action)
-          decoded = index + 1
-        }
-      }
-    }
+      policy: ReplayPipeline.Policy(testMode),
+      actions: TypedReplayActions<Action>(capacity: ReplayPipeline.batchSize))
     var line = LogLine()
     var state = startState
     var actions = 0
@@ -136,17 +113,20 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     var lastSeq = 0
     var tornLine: Int?
     var progress = Verifying()
-    let fingerprint = verify ? StateFingerprint.function(for: State.self) : nil
+    let hash = verify ? StateFingerprint.function(for: State.self) : nil
+    // A state with a reader of its own is decoded and compared; any other is written and its
+    // bytes compared (``LogStateMatch``).
+    let matches = states.readsItself ? nil : LogStateMatch.function(for: State.self)
+    roundTripChecked = false
     let until = until ?? Int.max
-    // Where the fast reader puts each action, taken out at once: one place for the whole run.
+    // Where a line read in place puts its action, taken out at once: one place for the run.
     let slot = UnsafeMutablePointer<Action>.allocate(capacity: 1)
     defer { slot.deallocate() }
     // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
     // after it, is still read (from the next batch, if the action ended one), then reading stops.
     var reachedUntil = false
-    reading: while let batch = pipeline.next() {
+    reading: while var batch = pipeline.next() {
       var nextState = 0
-      let decoded = batch.decoded as? [Action]
       let read = batch.actions as? TypedReplayActions<Action>
       for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
@@ -154,9 +134,16 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           let logged = batch.states[nextState]
           nextState += 1
           if logged.isCheckpoint { progress.checkpoint = logged.seq }
-          // Without `verify` the reading thread has decoded and checked the state already,
-          // unless it hands states over to be checked here.
-          guard verify || decodesWhileReading && !logged.checked else { continue }
+          // The replayed state written as the recorder writes it is the logged state's very
+          // bytes: it agrees, and the logged state is valid (``LogStateMatch``).
+          if let matches, logged.json.withUnsafeBufferPointer({ matches(state, $0) }),
+            states.problem(of: state) == nil, try roundTripHolds(logged, state)
+          {
+            if verify, progress.divergence == nil {
+              progress.agreed(seq: logged.seq, isSnapshot: !logged.isCheckpoint)
+            }
+            continue
+          }
           // Decoded (and checked) even after a divergence: verifying refuses a bad state too.
           let loggedState = try decodeState(logged)
           guard verify, progress.divergence == nil else { continue }
@@ -165,38 +152,35 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             isSnapshot: !logged.isCheckpoint)
         }
         if reachedUntil, index < batch.count || batch.end != nil {
-          // A state right after action `until` that the reading thread refused is refused here
-          // too, as a verifying replay, which decodes it, refuses it.
-          if index == batch.count, case .failedAtState(let error) = batch.end { throw error }
           break reading
         }
         guard index < batch.count else { break }
         let seq = batch.entries[index].seq
         let action: Action
+        var fingerprint = batch.entries[index].fingerprint
         if let read {
           action = read.take()
-        } else if let decoded {
-          action = decoded[index]
-        } else if let fastRead, batch.read(index, with: fastRead, into: slot) {
-          action = slot.move()
         } else if batch.isUsual(index) {
-          // Handed over unparsed, and not of the shape the fast reader takes: read as the
-          // reading thread would have read it, to the same action or the same words.
-          batch.loadUsual(index, into: &line)
-          handedOverLinesParsed += 1
-          action = try LogCursor.decodeUsual(
-            &line, seq: batch.entries[index].seq, path: path,
-            lineNumber: batch.entries[index].line, app: app)
+          if batch.readInPlace(index, through: &line, into: slot) {
+            action = slot.move()
+          } else {
+            // Handed over unparsed, and not read in place: read as the reading thread would
+            // have read it, to the same action or the same words — and the fingerprint as the
+            // parser finds it, wherever on the line it stands.
+            batch.loadUsual(index, into: &line)
+            handedOverLinesParsed += 1
+            action = try LogCursor.decodeUsual(
+              &line, seq: seq, path: path, lineNumber: batch.entries[index].line, app: app,
+              fingerprint: &fingerprint)
+          }
         } else {
           batch.load(index, into: &line)
           action = try LogCursor.decode(
             &line, path: path, lineNumber: batch.entries[index].line, app: app)
         }
         apply(&state, action)
-        if verify, let fingerprint, batch.entries[index].fingerprint != 0 {
-          progress.compare(
-            fingerprint(state), batch.entries[index].fingerprint, seq: seq,
-            line: batch.entries[index].line)
+        if verify, let hash, let fingerprint {
+          progress.compare(hash(state), fingerprint, seq: seq, line: batch.entries[index].line)
         }
         actions += 1
         lastSeq = seq
@@ -210,10 +194,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       }
       switch batch.end {
       case nil:
-        pipeline.recycle(consume batch)
+        pipeline.recycle(&batch)
         continue
       case .finished(let torn): tornLine = torn
-      case .failed(let error), .failedAtState(let error): throw error
+      case .failed(let error): throw error
       }
       break
     }
@@ -222,6 +206,18 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,
       verification: verify ? progress.outcome : nil)
+  }
+
+  /// Whether the state's `Codable` reads back what it writes, for the first state a replay
+  /// matches by its bytes (``LogStateMatch``): decoded once and compared, so that a match then
+  /// means what decoding would have found. A state that does not read back goes to the decoder.
+  private func roundTripHolds(_ logged: ReplayPipeline.StateLine, _ state: State)
+    throws(ActionLogError) -> Bool
+  {
+    guard !roundTripChecked else { return true }
+    guard try decodeState(logged) == state else { return false }
+    roundTripChecked = true
+    return true
   }
 
   private func decodeState(_ logged: ReplayPipeline.StateLine) throws(ActionLogError) -> State {
@@ -237,22 +233,6 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   }
 }
 
-/// Decodes and checks a state read from a log, on the reading thread (see
-/// ``ReplayPipeline/StateCheck``). It holds two closures that capture nothing, so it is
-/// `Sendable` and can cross to that thread; a check that needs `Codable` makes its own decoder.
-private struct StateCheck<State: Decodable> {
-  let states = LogStateDecoder<State>()
-
-  func check(_ json: UnsafeBufferPointer<UInt8>) -> LogStateError? {
-    do throws(LogStateError) {
-      _ = try states.decode(json, with: LogStateCoding.decoder())
-      return nil
-    } catch {
-      return error
-    }
-  }
-}
-
 /// What `verify` has found so far.
 private struct Verifying {
   var lastAgreed = 0
@@ -261,33 +241,48 @@ private struct Verifying {
   var divergence: ActionLogDivergence?
   /// How many actions' recorded fingerprints the replay reproduced.
   var fingerprints = 0
-  /// The first action after which the replayed state's fingerprint differs from the recorded.
-  var parted: (seq: Int, line: Int, replayed: UInt64, logged: UInt64)?
+  /// The first action after which the replayed state's fingerprint differs from the recorded,
+  /// and the last action before it after which the states agreed (by fingerprint or snapshot):
+  /// the action that parted them is one of `agreed + 1 … seq` — `seq` itself only when that
+  /// span is one action, for an action without a fingerprint may have parted them before.
+  var parted: (seq: Int, line: Int, replayed: UInt64, logged: UInt64, agreed: Int)?
   /// The last action whose recorded fingerprint the replay reproduced.
   var lastAgreedFingerprint = 0
+
+  /// The actions one of which parted the states, by the fingerprints.
+  var partedWithin: ClosedRange<Int>? { parted.map { ($0.agreed + 1)...$0.seq } }
+  /// The action that parted them, when the fingerprints name one.
+  var partedSeq: Int? { parted.flatMap { $0.agreed + 1 == $0.seq ? $0.seq : nil } }
 
   mutating func compare(_ replayed: UInt64, _ logged: UInt64, seq: Int, line: Int) {
     guard parted == nil else { return }
     guard replayed == logged else {
-      parted = (seq, line, replayed, logged)
+      parted = (seq, line, replayed, logged, max(lastAgreedFingerprint, lastAgreed))
       return
     }
     fingerprints += 1
     lastAgreedFingerprint = seq
   }
 
+  /// A recorded state the replay reproduced.
+  mutating func agreed(seq: Int, isSnapshot: Bool) {
+    lastAgreed = seq
+    if isSnapshot { snapshots += 1 }
+  }
+
   mutating func compare<State: Equatable>(
     _ replayed: State, _ logged: State, seq: Int, line: Int, isSnapshot: Bool
   ) {
-    guard replayed != logged else {
-      lastAgreed = seq
-      if isSnapshot { snapshots += 1 }
-      return
-    }
+    guard replayed != logged else { return agreed(seq: seq, isSnapshot: isSnapshot) }
     let difference = StateDifference.first(between: replayed, and: logged)
+    // The fingerprints' span, when they narrow it to more than one action, starts after the
+    // last agreement they saw; otherwise the last snapshot that agreed is the one named.
+    let agreed =
+      partedSeq == nil ? partedWithin.map { $0.lowerBound - 1 } ?? lastAgreed : lastAgreed
     divergence = ActionLogDivergence(
-      seq: seq, line: line, lastAgreedSeq: lastAgreed, field: difference?.path ?? "",
-      replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: parted?.seq,
+      seq: seq, line: line, lastAgreedSeq: agreed, field: difference?.path ?? "",
+      replayed: difference?.left ?? "", logged: difference?.right ?? "", partedSeq: partedSeq,
+      partedWithin: partedWithin,
       contradictsFingerprint: parted == nil && lastAgreedFingerprint == seq && seq > 0)
   }
 
@@ -298,10 +293,10 @@ private struct Verifying {
       // follows: only the fingerprint saw it.
       return .diverged(
         ActionLogDivergence(
-          seq: parted.seq, line: parted.line, lastAgreedSeq: lastAgreedFingerprint, field: "",
+          seq: parted.seq, line: parted.line, lastAgreedSeq: parted.agreed, field: "",
           replayed: StateFingerprint.text(parted.replayed),
-          logged: StateFingerprint.text(parted.logged), partedSeq: parted.seq,
-          evidence: .fingerprint))
+          logged: StateFingerprint.text(parted.logged), partedSeq: partedSeq,
+          partedWithin: partedWithin, evidence: .fingerprint))
     }
     return .agreed(checkpointSeq: checkpoint, snapshots: snapshots, fingerprints: fingerprints)
   }
@@ -355,8 +350,18 @@ public struct ActionLogDivergence: Equatable, Sendable {
   public let logged: String
   /// The action after which the states parted, found from the fingerprints the recorder writes
   /// on every action line; nil for a log without them (then it is one of
-  /// `lastAgreedSeq + 1 … seq`), e.g. `6`.
+  /// `lastAgreedSeq + 1 … seq`), or when an action without one may have parted them
+  /// (``partedWithin``), e.g. `6`.
   public var partedSeq: Int? = nil
+  /// The actions one of which parted the states, by the fingerprints: from the first after
+  /// the last agreement to the first whose recorded fingerprint the replay does not reproduce —
+  /// one action (``partedSeq``) when that one's predecessor agreed, more when actions without
+  /// a fingerprint come between; nil for a log without fingerprints, e.g. `5...6`.
+  ///
+  /// ```swift
+  /// if divergence.partedSeq == nil, let span = divergence.partedWithin { print(span) }   // 5...6
+  /// ```
+  public var partedWithin: ClosedRange<Int>? = nil
   /// What showed the difference: `.state` or `.fingerprint`.
   public var evidence: Evidence = .state
   /// Whether the log contradicts itself: the replay reproduced the fingerprint recorded with
@@ -381,4 +386,19 @@ public struct ActionLogDivergence: Equatable, Sendable {
     /// follows): ``replayed`` and ``logged`` are the two fingerprints, ``field`` is empty.
     case fingerprint
   }
+}
+
+/// The replayer's test hook (``ActionLogReplayer/testMode``): which thread decodes, or no line
+/// read in place, so that tests hold every way of reading to the same replay.
+///
+/// ```swift
+/// replayer.testMode = .handingOver
+/// ```
+package enum ReplayTestMode: CaseIterable, Sendable {
+  /// Every batch decoded on the reading thread as it reads it, each usual line in place.
+  case decodingWhileReading
+  /// Every batch's usual lines handed over unparsed, for the applying thread to read in place.
+  case handingOver
+  /// No line read in place: each one parsed, and decoded by `init(logLine:)`.
+  case parsingEveryLine
 }

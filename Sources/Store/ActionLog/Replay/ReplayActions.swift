@@ -5,7 +5,7 @@ import Store
 /// ``ReplayPipeline`` fills, so the reading thread never names the action type.
 ///
 /// ```swift
-/// let actions = makeReplayActions(AppAction.self, capacity: 1024)
+/// let actions = TypedReplayActions<AppAction>(capacity: 1024)
 /// _ = try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
 /// let first = actions.take()
 /// ```
@@ -20,8 +20,9 @@ package class ReplayActions {
   /// uses it, as above, and no access to it overlaps another.)
   @exclusivity(unchecked) package fileprivate(set) var count = 0
 
-  /// Reads the action of the usual line `reader` stands on into the next place, as the
-  /// action's fast reader does; false (nothing added) to leave the line to ``decode(_:path:lineNumber:app:)``.
+  /// Reads the action of the usual line `reader` stands on into the next place, in place
+  /// (``LogLine/readInPlace(_:into:)``); false (nothing added) to leave the line to the parser
+  /// and ``decode(_:path:lineNumber:app:)``.
   func read(_ reader: inout LogFieldReader) -> Bool { false }
 
   /// Decodes the action line `line` holds (parsed and checked by the cursor) into the next
@@ -37,15 +38,16 @@ package class ReplayActions {
   func clear() { count = 0 }
 }
 
-/// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read with the
-/// type's fast reader where it has one (``ReadableReplayActions``), else with `init(logLine:)`.
-/// Bound: `capacity` actions.
-package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
-  fileprivate let slots: UnsafeMutablePointer<Action>
-  fileprivate let capacity: Int
+/// ``ReplayActions`` of one action type: its actions in a buffer of `capacity`, read in place
+/// where they can be, else with `init(logLine:)` from the parsed line. Bound: `capacity` actions.
+package final class TypedReplayActions<Action: LoggableAction>: ReplayActions {
+  private let slots: UnsafeMutablePointer<Action>
+  private let capacity: Int
   /// How many have been taken out (moved) from the front. (Not checked for exclusive access
   /// at run time, for the reason ``ReplayActions/count`` gives.)
   @exclusivity(unchecked) private var taken = 0
+  /// The line the actions are read through in place (its buffers are not used).
+  @exclusivity(unchecked) private var line = LogLine()
 
   package init(capacity: Int) {
     self.capacity = capacity
@@ -66,6 +68,12 @@ package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
     count += 1
   }
 
+  override func read(_ reader: inout LogFieldReader) -> Bool {
+    guard count < capacity, line.readInPlace(reader, into: slots + count) else { return false }
+    count += 1
+    return true
+  }
+
   override func makeNext() -> ReplayActions {
     TypedReplayActions(capacity: capacity)
   }
@@ -76,44 +84,10 @@ package class TypedReplayActions<Action: LoggableAction>: ReplayActions {
     super.clear()
   }
 
-  /// Counts one more action, initialized at `slots + count`.
-  fileprivate func added() { count += 1 }
-
   /// The next action, in log order, moved out; each is taken at most once.
   package func take() -> Action {
     precondition(taken < count, "every action of the batch has been taken")
     defer { taken += 1 }
     return (slots + taken).move()
   }
-}
-
-/// ``TypedReplayActions`` of an action type with a fast reader of its own
-/// (``LogActionReadable``), which it calls directly rather than through a closure.
-final class ReadableReplayActions<Action: LogActionReadable>: TypedReplayActions<Action> {
-  override func read(_ line: inout LogFieldReader) -> Bool {
-    guard count < capacity, Action.read(&line, into: slots + count) else { return false }
-    added()
-    return true
-  }
-
-  override func makeNext() -> ReplayActions {
-    ReadableReplayActions(capacity: capacity)
-  }
-}
-
-/// Empty ``TypedReplayActions`` for `Action`, read with its own fast reader when it has one:
-/// called directly (``ReadableReplayActions``), not through ``LogActionFastPath``'s closure.
-package func makeReplayActions<Action: LoggableAction>(_: Action.Type, capacity: Int)
-  -> TypedReplayActions<Action>
-{
-  guard let readable = Action.self as? any LogActionReadable.Type else {
-    return TypedReplayActions(capacity: capacity)
-  }
-  func readableOnes<Readable: LogActionReadable>(_: Readable.Type) -> TypedReplayActions<Action> {
-    // Readable is Action here: the cast only changes the static type.
-    unsafeDowncast(
-      ReadableReplayActions<Readable>(capacity: capacity),
-      to: TypedReplayActions<Action>.self)
-  }
-  return readableOnes(readable)
 }

@@ -15,17 +15,14 @@ extension ReplayPipeline {
     /// Where each usual line handed over unparsed (``appendUsual(_:)``) stands after its head;
     /// ``noHead`` for a parsed line; empty when there is none (up to the last usual one).
     var heads: [LogFieldReader.Head] = []
-    /// Each action's seq, origin, line number in the log and recorded state fingerprint (0:
-    /// none, and always 0 unless states are asked for).
+    /// Each action's seq, origin, line number in the log and recorded state fingerprint (nil:
+    /// none, and always nil unless states are asked for).
     var entries: [Entry] = []
     /// Each action's logged summary, when asked for (traces); otherwise empty.
     var summaries: [String] = []
     var states: [StateLine] = []
-    /// The batch's actions, decoded by the reading thread (an `[Action]`), when it had time to
-    /// spare; nil when the applying thread is to decode them.
-    var decoded: (any Sendable)?
     /// The batch's actions, decoded by the reading thread as it read them, when the replay
-    /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:app:readerDecoding:actions:decoder:)``):
+    /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:balancesStates:app:policy:actions:)``):
     /// then `bytes`, `fields` and the other line tables are empty.
     //
     // Why `nonisolated(unsafe)` is safe — check it in `ReplayPipeline.read(…)`: a batch's
@@ -69,7 +66,6 @@ extension ReplayPipeline {
       entries.removeAll(keepingCapacity: true)
       summaries.removeAll(keepingCapacity: true)
       states.removeAll(keepingCapacity: true)
-      decoded = nil
       actions?.clear()
       end = nil
     }
@@ -78,7 +74,8 @@ extension ReplayPipeline {
     struct Entry: Sendable {
       var seq: Int
       var line: Int
-      var fingerprint: UInt64
+      /// Every value is a fingerprint, `0000000000000000` as well: nil is none.
+      var fingerprint: UInt64?
       var origin: ActionOrigin
     }
 
@@ -91,24 +88,19 @@ extension ReplayPipeline {
         used: used[index])
     }
 
-    /// Reads action line `index` in place with `reader`, with no copy, into `slot`: true when
-    /// it did; false (`slot` left uninitialized) when `reader` leaves the line to
-    /// ``load(_:into:)`` and ``LoggableAction/init(logLine:)``.
-    func read<Action: LoggableAction>(
-      _ index: Int, with reader: LogActionFastPath<Action>.Reader,
-      into slot: UnsafeMutablePointer<Action>
+    /// Reads the usual action line `index`, handed over unparsed, in place (through `line`)
+    /// into `slot`: true when it did; false (`slot` left uninitialized) when it is to be parsed
+    /// (``loadUsual(_:into:)`` and ``LogCursor/decodeUsual(_:seq:path:lineNumber:app:)``).
+    func readInPlace<Action: LoggableAction>(
+      _ index: Int, through line: inout LogLine, into slot: UnsafeMutablePointer<Action>
     ) -> Bool {
       let bytesStart = index == 0 ? 0 : byteEnds[index - 1]
       return bytes.withUnsafeBufferPointer { bytes in
-        let line = UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]])
-        // A usual line's head, read on the reading thread, is not read again.
-        if index < heads.count, heads[index].position >= 0 {
-          var fields = LogFieldReader(bytes: line, resuming: heads[index])
-          return reader(&fields, slot)
-        }
-        // The cursor has checked the line's seq: any will do here.
-        guard var fields = LogFieldReader(usualLine: line, after: nil) else { return false }
-        return reader(&fields, slot)
+        let bytes = UnsafeBufferPointer(rebasing: bytes[bytesStart..<byteEnds[index]])
+        // The head, read on the reading thread, is not read again.
+        let reader = LogFieldReader(
+          bytes: bytes, resuming: heads[index], fingerprint: entries[index].fingerprint)
+        return line.readInPlace(reader, into: slot)
       }
     }
 

@@ -6,11 +6,11 @@ import Store
 ///
 /// The reading thread reads each line, checks its shape and its `seq`, and hands the action
 /// lines over in batches through a queue that holds at most a few, so memory stays bounded
-/// whatever the log's length. For an action type with a fast reader (`actions`), whichever
-/// thread has time to spare decodes: a batch is decoded as it is read, straight from each
-/// line's bytes, or — while the applying thread waits for work — its usual lines go over
-/// unparsed, for that thread to decode. Otherwise the lines go over parsed (bytes and field
-/// tables), and the caller decodes them. Batches come in order and end with how the log ended
+/// whatever the log's length. Whichever thread has time to spare decodes: a batch is decoded as
+/// it is read, each usual line in place (``LogLine/readInPlace(_:into:)``), or — while the
+/// applying thread waits for work — its usual lines go over unparsed, for that thread to read in
+/// place. Lines that are not of the usual shape go over parsed (bytes and field tables) when
+/// the batch is not decoded here. Batches come in order and end with how the log ended
 /// (its end, or the error at the line where it went wrong), and actions are applied in order,
 /// so a replay stops at exactly the line, with exactly the words, a single-threaded reading
 /// would.
@@ -36,59 +36,48 @@ package final class ReplayPipeline: Sendable {
     var line: Int
     /// The column where `json` begins in its line.
     var column: Int
-    /// Whether the reading thread has checked the state already (`json` is then empty).
-    var checked = false
   }
 
   /// How the log ended.
   enum End: Sendable {
     case finished(tornLine: Int?)
     case failed(ActionLogError)
-    /// A snapshot's or the checkpoint's state, checked by the reading thread (see
-    /// ``StateCheck``), is not a valid state: the state of the batch's last action.
-    case failedAtState(ActionLogError)
   }
 
-  /// Decodes and checks a snapshot's or the checkpoint's state on the reading thread, for a
-  /// replay that does not compare states: the message for the state of `what` (`the snapshot's
-  /// state`) when it is not a valid state, nil when it is. (A verifying replay decodes the states
-  /// on the applying thread, to compare them.)
-  typealias StateCheck = @Sendable (_ json: UnsafeBufferPointer<UInt8>) -> LogStateError?
-
-  /// Decodes every action of a full batch into an `[Action]`, using `line` as scratch space;
-  /// nil if one of them does not decode (the applying thread then decodes them one by one and
-  /// stops at that line with its error).
-  typealias BatchDecoder = @Sendable (_ batch: Batch, _ line: inout LogLine) -> (any Sendable)?
-
-  /// When the reading thread decodes a batch itself: a test hook (see
-  /// `ActionLogReplayer.readerDecoding`).
-  package enum ReaderDecoding: Sendable {
-    /// When the applying thread is behind: at least ``behind`` batches wait in the queue.
-    /// (For an action type with a fast reader: its batches decoded as they are read, or their
-    /// usual lines handed over unparsed, by the same rule.)
+  /// Who decodes a batch's actions.
+  enum Policy: Sendable {
+    /// The reading thread as it reads, while the applying thread is behind (at least
+    /// ``behind`` batches wait in the queue); otherwise the applying thread, from the usual
+    /// lines handed over unparsed.
     case whenBehind
-    /// Every full batch (for tests), after parsing it.
+    /// The reading thread, every batch (``ReplayTestMode/decodingWhileReading``).
     case always
-    /// Never: the applying thread decodes everything (for tests).
-    case never
-    /// An action type with a fast reader: every batch decoded as it is read (for tests).
-    case whileReading
-    /// An action type with a fast reader: every batch's usual lines handed over unparsed
-    /// (for tests).
+    /// The applying thread, every batch's usual lines handed over (``ReplayTestMode/handingOver``).
     case handingOver
+    /// No line read in place: each parsed on the reading thread and decoded by the applying
+    /// thread from its fields (``ReplayTestMode/parsingEveryLine``).
+    case parsing
+
+    init(_ mode: ReplayTestMode?) {
+      switch mode {
+      case nil: self = .whenBehind
+      case .decodingWhileReading: self = .always
+      case .handingOver: self = .handingOver
+      case .parsingEveryLine: self = .parsing
+      }
+    }
 
     /// How many waiting batches mean the applying thread is behind: half the queue. With one,
     /// the reading thread took up decoding — the larger part of the work — as soon as a single
-    /// batch waited, fell behind at once, and the applying thread then waited for it: on the
-    /// bench's 1,000,000-action log, 0.37 s with the applying thread idle 121 ms, against
-    /// 0.31 s with two and both threads busy throughout (neither waited over 4 ms).
+    /// batch waited, fell behind at once, and the applying thread then waited for it (the
+    /// figures are in docs/performance.md).
     static var behind: Int { ReplayPipeline.queueCapacity / 2 }
 
     func decodes(waiting: Int) -> Bool {
       switch self {
       case .whenBehind: waiting >= Self.behind
-      case .always, .whileReading: true
-      case .never, .handingOver: false
+      case .always: true
+      case .handingOver, .parsing: false
       }
     }
   }
@@ -107,29 +96,16 @@ package final class ReplayPipeline: Sendable {
   ///
   /// - Parameters:
   ///   - summaries: also hand over each action's logged summary, for traces.
-  ///   - states: hand over each action's state fingerprint and the JSON of snapshots and the
-  ///     checkpoint, for `verify`. (Fingerprints are read and checked either way.)
-  ///   - checkState: without `states`, decodes and checks each snapshot and the checkpoint
-  ///     here, so that every mode refuses what `verify` would — on the reading thread, which
-  ///     has time to spare while the applying thread decodes and applies.
-  ///   - balancesStates: with `states` (and `checkState`), check a state here instead of
-  ///     handing it over whenever the applying thread is behind (``ReaderDecoding/behind``),
-  ///     and mark it ``StateLine/checked``: for a replay that checks states but does not
-  ///     compare them, so that whichever thread has time to spare does it.
+  ///   - states: hand over each action's state fingerprint, for `verify`. (Fingerprints are
+  ///     read and checked either way; snapshots and the checkpoint always go over, for the
+  ///     applying thread to check against the state it has replayed.)
   ///   - app: the program replaying, as a refused state's message names it.
-  ///   - actions: decode every action on the reading thread, as it reads it, into these
-  ///     (empty) and their ``ReplayActions/makeNext()`` for later batches: for an action type
-  ///     with a fast reader, which reads a usual line straight from its bytes for less than
-  ///     parsing it costs, so that this thread's share stays the smaller; the applying thread
-  ///     then only applies. `decoder` is not used.
-  ///   - decoder: decodes a batch on the reading thread when the applying thread is behind
-  ///     (``ReaderDecoding/behind``), so that neither thread idles while the other works,
-  ///     whichever of parsing and applying is the heavier for the log at hand.
+  ///   - policy: who decodes (``Policy``).
+  ///   - actions: where the reading thread decodes a batch's actions, empty, and its
+  ///     ``ReplayActions/makeNext()`` for later batches.
   init(
-    cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool,
-    checkState: StateCheck? = nil, balancesStates: Bool = false, app: String = "program",
-    readerDecoding: ReaderDecoding = .whenBehind, actions: ReplayActions? = nil,
-    decoder: BatchDecoder? = nil
+    cursor: LogCursor, line: LogLine, summaries: Bool, states: Bool, app: String = "program",
+    policy: Policy = .whenBehind, actions: ReplayActions
   ) {
     let queue = self.queue
     let spares = self.spares
@@ -140,8 +116,7 @@ package final class ReplayPipeline: Sendable {
     let thread = Thread {
       Self.read(
         cursor, line, into: queue, recycling: spares, summaries: summaries, states: states,
-        checkState: !states || balancesStates ? checkState : nil, app: app, actions: actions,
-        policy: readerDecoding, decoder: decoder.map { (readerDecoding, $0) })
+        app: app, actions: actions, policy: policy)
     }
     thread.name = "uniflow.replay.reader"
     thread.start()
@@ -157,40 +132,41 @@ package final class ReplayPipeline: Sendable {
   }
 
   /// Gives a batch the caller has applied back to the reading thread, to fill again with its
-  /// buffers as they are. Pass it with `consume`: a copy kept would make the reading thread
-  /// copy the buffers rather than reuse them.
-  func recycle(_ batch: consuming Batch) {
+  /// buffers as they are, leaving an empty one in its place: a copy kept would make the
+  /// reading thread copy the buffers rather than reuse them.
+  func recycle(_ batch: inout Batch) {
     guard batch.end == nil else { return }
-    spares.put(batch)
+    var spent = Batch(capacity: 0)
+    swap(&spent, &batch)
+    spares.put(consume spent)
   }
 
   /// Reads on the reading thread, from its own copies of the cursor and line (the caller's are
   /// never used again, so the first write to a shared buffer copies it once).
   private static func read(
     _ cursor: LogCursor, _ line: LogLine, into queue: BatchQueue<Batch>, recycling spares: Spares,
-    summaries: Bool, states: Bool, checkState: StateCheck?, app: String,
-    actions: ReplayActions?, policy: ReaderDecoding, decoder: (ReaderDecoding, BatchDecoder)?
+    summaries: Bool, states: Bool, app: String, actions: ReplayActions, policy: Policy
   ) {
     var cursor = cursor
     var line = line
-    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and a state
-    // is decoded and checked here (`checkState`) or on the applying thread (`states`).
+    // Every mode checks what it reads: the cursor refuses a malformed fingerprint, and the
+    // applying thread checks every state against the one it replayed.
     // Decoding while reading, a batch is decoded here, or — while the applying thread waits for
     // work — handed over with its usual lines unparsed, for that thread to decode: whichever
     // thread has time to spare does the decoding.
-    // Traces want each line's summary, which needs it parsed: no reading straight from bytes.
-    let readsUsualLines = !summaries
+    // Traces want each line's summary, which needs it parsed: no reading in place.
+    let readsUsualLines = !summaries && policy != .parsing
     // A recycled batch's actions while batches go over without (handing lines over).
     var idleActions: ReplayActions?
     func newBatch() -> Batch {
       let decodesHere =
-        actions != nil && (!readsUsualLines || policy.decodes(waiting: queue.count))
+        policy != .parsing && (!readsUsualLines || policy.decodes(waiting: queue.count))
       guard var batch = spares.take() else {
-        guard decodesHere, let actions else { return Batch(capacity: batchSize) }
+        guard decodesHere else { return Batch(capacity: batchSize) }
         return Batch(capacity: batchSize, actions: actions.makeNext())
       }
       if decodesHere, batch.actions == nil {
-        batch.actions = idleActions.take() ?? actions?.makeNext()
+        batch.actions = idleActions.take() ?? actions.makeNext()
       } else if !decodesHere, batch.actions != nil {
         idleActions = batch.actions.take()
       }
@@ -198,30 +174,13 @@ package final class ReplayPipeline: Sendable {
     }
     var batch = newBatch()
     // Whether this batch's usual action lines go over unparsed (``Batch/appendUsual(_:)``).
-    var handsOverUsual = actions != nil && batch.actions == nil
-    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) throws(StateProblem) {
-      // With `states` too (balancing), only while the applying thread is behind.
-      let checksHere =
-        checkState != nil && (!states || queue.count >= ReaderDecoding.behind)
-      if checksHere, let checkState {
-        let what = isCheckpoint ? "the checkpoint's state" : "the snapshot's state"
-        if let problem = line.bytes.withUnsafeBufferPointer({
-          checkState(UnsafeBufferPointer(rebasing: $0[json]))
-        }) {
-          let column = problem.column(
-            inStateAt: line.column(ofByte: json.lowerBound), json: line.bytes[json])
-          throw StateProblem(
-            error: ActionLogError(
-              .badLog, file: cursor.path, line: cursor.lineNumber, column: column,
-              problem.message(for: what, app: app)))
-        }
-      }
-      let handsOver = states && !checksHere
+    var handsOverUsual = readsUsualLines && batch.actions == nil
+    func appendState(_ seq: Int, _ json: Range<Int>, isCheckpoint: Bool) {
       batch.states.append(
         StateLine(
-          position: batch.count, seq: seq, json: handsOver ? Array(line.bytes[json]) : [],
+          position: batch.count, seq: seq, json: Array(line.bytes[json]),
           isCheckpoint: isCheckpoint, line: cursor.lineNumber,
-          column: handsOver ? line.column(ofByte: json.lowerBound) : 1, checked: checksHere))
+          column: line.column(ofByte: json.lowerBound)))
     }
     do throws(ActionLogError) {
       while let (kind, decoded) = try next() {
@@ -239,24 +198,19 @@ package final class ReplayPipeline: Sendable {
           cursor.accept(seq: seq)
           batch.entries.append(
             Batch.Entry(
-              seq: seq, line: cursor.lineNumber, fingerprint: states ? fingerprint ?? 0 : 0,
+              seq: seq, line: cursor.lineNumber, fingerprint: states ? fingerprint : nil,
               origin: origin))
         case .snapshot(let seq, let json):
-          do { try appendState(seq, json, isCheckpoint: false) } catch { return end(error) }
+          appendState(seq, json, isCheckpoint: false)
         case .checkpoint(let seq, let json):
-          do { try appendState(seq, json, isCheckpoint: true) } catch { return end(error) }
+          appendState(seq, json, isCheckpoint: true)
         case .call:
           continue  // answers for an emitted test: a replay has every effect's action already
         }
         if batch.count == batchSize {
-          if batch.actions == nil, let (policy, decode) = decoder,
-            policy.decodes(waiting: queue.count)
-          {
-            batch.decoded = decode(batch, &line)
-          }
           guard queue.put(batch) else { return }  // nobody is reading any more
           batch = newBatch()
-          handsOverUsual = actions != nil && batch.actions == nil
+          handsOverUsual = readsUsualLines && batch.actions == nil
         }
       }
       batch.end = .finished(tornLine: cursor.tornLine)
@@ -270,7 +224,7 @@ package final class ReplayPipeline: Sendable {
       if readsUsualLines, let actions = batch.actions {
         return try cursor.next(&line, readingActionsWith: { actions.read(&$0) })
       }
-      if readsUsualLines, handsOverUsual {
+      if handsOverUsual {
         return try cursor.next(
           &line,
           readingActionsWith: { reader in
@@ -280,16 +234,5 @@ package final class ReplayPipeline: Sendable {
       }
       return try cursor.next(&line).map { ($0, false) }
     }
-
-    /// Hands over the batch, ended by a state that is not valid.
-    func end(_ problem: StateProblem) {
-      batch.end = .failedAtState(problem.error)
-      _ = queue.put(batch)
-    }
-  }
-
-  /// A snapshot's or the checkpoint's state that is not valid.
-  private struct StateProblem: Error {
-    let error: ActionLogError
   }
 }

@@ -22,6 +22,15 @@ package struct LogStateDecoder<State: Decodable>: Sendable {
     validator = (State.self as? any LogValidatable.Type).map { Self.validator(of: $0) }
   }
 
+  /// Whether the state has a reader of its own (``LogStateReadable``), which reads a snapshot
+  /// for less than writing the replayed state costs: a replay then decodes and compares.
+  package var readsItself: Bool { reader != nil }
+
+  /// Why `state` is not one its app could have recorded (``LogValidatable/logProblem``), or nil.
+  package func problem(of state: State) -> String? {
+    validator?.problem(state)
+  }
+
   /// The state `json` holds, checked; `decoder` is made only when `Codable` has to decide.
   package func decode(
     _ json: some Collection<UInt8>, with decoder: @autoclosure () -> JSONDecoder

@@ -137,10 +137,16 @@ package final class ActivityRegistry: Sendable {
     inner.withLock { $0.scopeProvider = provider }
   }
 
-  /// The test the current task runs, as the provider names it; nil outside tests or without a
-  /// provider.
+  /// A scope that a testing tool gives the work of one task and the tasks it starts, in place
+  /// of the provider's: every check of an `EffectProperty` has its own, so that its runs wait
+  /// only for their own effects, whether or not a test framework's provider is installed and
+  /// however many checks run at once in one test.
+  @TaskLocal package static var toolScope: String?
+
+  /// The test the current task runs, as the provider names it (or the tool's scope, see
+  /// ``toolScope``); nil outside tests or without a provider.
   package func scopeOfCurrentTask() -> String? {
-    inner.value.scopeProvider?()
+    Self.toolScope ?? inner.value.scopeProvider?()
   }
 
   /// Where an activity is: about to run (started and not run yet, or woken by the test and not

@@ -11,7 +11,9 @@ extension EffectProperty {
   /// ```
   ///
   /// Runs take place on the main actor, one after another, each on a fresh store; the search and
-  /// the shrinker wait for them on a thread of their own, so the main actor stays free.
+  /// the shrinker wait for them on a thread of their own, so the main actor stays free. Each
+  /// check tracks its effects in a scope of its own, so checks running at the same time — in
+  /// parallel tests, or in one — never wait for each other's effects.
   @MainActor
   @discardableResult
   public func check(
@@ -21,8 +23,11 @@ extension EffectProperty {
   ) async -> PropertyResult<Run> {
     precondition(!rules.isEmpty, "an EffectProperty needs at least one action")
     let base = DependencyValues.current
-    let reducerSource = swiftSource(reducer)
-    let dependencies = controlled.map { ($0.name, $0.valueType, $0.code) }
+    let parts = EffectTestParts(
+      reducer: reducerCode ?? swiftSource(reducer), reducerType: sourceTypeName(R.self),
+      initialState: initialStateCode,
+      dependencies: controlled.map { ($0.name, $0.valueType, $0.code) },
+      prepare: prepareCode)
     let bridge = TrialBridge<Run>()
     let engine = PropertyEngine<Run>(generate: bridge.perform) { $0.failure }
     let search = SearchThread {
@@ -30,14 +35,17 @@ extension EffectProperty {
         settings, site: "\(fileID) \(function)",
         noun: "schedule, as a TestStore test (in an async test on the main actor)"
       ) { run in
-        run.swiftCode(
-          reducer: reducerSource, reducerType: sourceTypeName(R.self), dependencies: dependencies)
+        run.swiftCode(parts)
       }
     }
     search.start(then: bridge.finish)
+    let scope = "EffectProperty check \(EffectCheckNumbers.next())"
     for await job in bridge.jobs {
       do {
-        job.finish(.success(try await runner(self, job.draws, base)))
+        let run = try await ActivityRegistry.$toolScope.withValue(scope) {
+          try await runner(self, job.draws, base)
+        }
+        job.finish(.success(run))
       } catch {
         job.finish(.failure(error))
       }
@@ -48,6 +56,18 @@ extension EffectProperty {
         TestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return result
+  }
+}
+
+/// Numbers the checks of the process, for their effect-tracking scopes.
+enum EffectCheckNumbers {
+  private static let last = Locked<UInt64>(0)
+
+  static func next() -> UInt64 {
+    last.withLock { number in
+      number += 1
+      return number
+    }
   }
 }
 

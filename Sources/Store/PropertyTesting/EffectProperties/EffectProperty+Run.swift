@@ -24,13 +24,19 @@ extension EffectProperty {
     store.reportEffectMisuse { failure in driver.note("an effect misbehaved: \(failure.message)") }
     // No invariant, no observer: the store then has nothing to call after each action.
     let invariants = self.invariants
-    guard !invariants.isEmpty else { return (store, driver, nil) }
+    let transitions = self.transitions
+    guard !invariants.isEmpty || !transitions.isEmpty else { return (store, driver, nil) }
+    var before = initialState
     let observation = store.observe { action, origin, state in
-      guard driver.failure == nil, let broken = invariants.first(where: { !$0.holds(state) })
-      else { return }
+      defer { if !transitions.isEmpty { before = state } }
+      guard driver.failure == nil else { return }
+      let broken =
+        invariants.first(where: { !$0.holds(state) })?.name
+        ?? transitions.first(where: { !$0.holds(before, action, state) })?.name
+      guard let broken else { return }
       let source = swiftSource(action) ?? dumpText(action)
       driver.note(
-        "invariant \"\(broken.name)\" does not hold after the store reduced \(source) "
+        "invariant \"\(broken)\" does not hold after the store reduced \(source) "
           + (origin == .sent ? "(sent by the run)" : "(sent by an effect)"))
     }
     return (store, driver, observation)
@@ -54,11 +60,14 @@ extension EffectProperty {
     var stepRanges: [Range<Int>] = []
     var quiet = [true]
     var drawn = 0
+    // What each drawn step did with the calls, for the schedules a failing run proposes.
+    var schedule: [ScheduleStep] = []
     defer {
       observation?.cancel()
       store.cancelAllEffects()
       draws.rank = drawn
       draws.hints = { [quiet, stepRanges] in quietStretches(quiet, steps: stepRanges) }
+      if run.failure != nil { draws.suggestScheduleRewrites(schedule) }
     }
     if let broken = invariants.first(where: { !$0.holds(initialState) }) {
       run.fail("invariant \"\(broken.name)\" does not hold for the initial state")
@@ -78,6 +87,9 @@ extension EffectProperty {
       let context = StepContext(state: store.state, pools: [:])
       for index in rules.indices { enabled[index] = rules[index].isEnabled(context) }
       let waiting = driver.waitingCalls
+      var step = ScheduleStep()
+      step.waiting = waiting.map(CallKey.init)
+      let callsBefore = driver.calls.lastNumber
       let deadlines = clock.deadlines
       // Every kind and every rule keeps its index whatever is possible now (``Draws/drawEnabled``),
       // so deleting a step does not shift the choices of the steps after it.
@@ -99,8 +111,12 @@ extension EffectProperty {
         run.record(.send(action))
         store.send(action)
       case .answer:
-        try answer(
-          waiting[try draws.drawAlternative(waiting.count)], of: waiting, driver, draws, &run)
+        step.callChoice = draws.choices.count
+        let call = waiting[try draws.drawAlternative(waiting.count)]  // one call: no choice
+        step.answered = CallKey(call)
+        let answerStart = draws.choices.count
+        try answer(call, of: waiting, driver, draws, &run)
+        step.answerRange = answerStart..<draws.choices.count
       case .move, nil:
         let target: ScheduleClock.Instant
         if let clockMoves {
@@ -115,6 +131,9 @@ extension EffectProperty {
       draws.end()
       run.drewSteps()
       stepRanges.append(start..<draws.choices.count)
+      step.range = start..<draws.choices.count
+      step.made = callsBefore + 1..<driver.calls.lastNumber + 1
+      schedule.append(step)
       if let failure {
         run.fail(failure + " at step \(drawn)")
         return run
@@ -144,9 +163,9 @@ extension EffectProperty {
     _ call: ScheduledCalls.Wait, of waiting: [ScheduledCalls.Wait], _ driver: EffectRunDriver,
     _ draws: Draws, _ run: inout Run
   ) throws {
-    let dependency = controlled[call.tag]
-    let (result, source) = try draws.span(.component) { try dependency.answer(draws) }
-    let position = waiting.filter { $0.tag == call.tag }.firstIndex {
+    let dependency = controlled[call.tag.dependency]
+    let (result, source) = try draws.span(.component) { try dependency.answer(draws, call.tag) }
+    let position = waiting.filter { $0.tag.dependency == call.tag.dependency }.firstIndex {
       $0.number == call.number
     }
     run.recorded.append(.answer(dependency: dependency.name, call: position ?? 0, source: source))

@@ -18,7 +18,7 @@ import Store
 /// await property.check()   // StoreTesting: reports to XCTest or Swift Testing
 /// ```
 ///
-/// The dependencies a property controls are declared with ``answering(_:values:failures:code:install:)``;
+/// The dependencies a property controls are declared with `answering(_:values:failures:code:install:)`;
 /// `\.continuousClock` is the run's own clock, which moves only when the schedule moves it. An
 /// effect that waits for anything else — a real network call, a stream nobody feeds — fails the
 /// run, naming the effect's line, instead of hanging it. Effects must reach that waiting point
@@ -65,8 +65,9 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
     /// The Swift code that installs it in a `TestStore` test, if the property gave it.
     let code: String?
     let install: (inout DependencyValues, ScheduledCalls, Int) -> Void
-    /// Draws an answer, and what writes it as Swift source when asked.
-    @usableFromInline let answer: (Draws) throws -> (Result<any Sendable, any Error>, () -> String)
+    /// Draws an answer to a call, and what writes it as Swift source when asked.
+    @usableFromInline let answer:
+      (Draws, ScheduledCalls.Call) throws -> (Result<any Sendable, any Error>, () -> String)
   }
 
   @usableFromInline let reducer: R
@@ -74,8 +75,16 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   @usableFromInline var rules: [Rule] = []
   @usableFromInline var controlled: [Controlled] = []
   @usableFromInline var prepare: (inout DependencyValues) -> Void = { _ in }
+  /// The Swift code of what ``dependencies(code:_:)`` sets, for the printed test; nil when the
+  /// property sets nothing (`""`) or did not say.
+  var prepareCode: String? = ""
+  /// The Swift code that makes the reducer and the initial state in the printed test, when the
+  /// property gave it (``code(reducer:initialState:)``).
+  var reducerCode: String?
+  var initialStateCode: String?
   @usableFromInline var clockMoves: Gen<Duration>?
   @usableFromInline var invariants: [(name: String, holds: (State) -> Bool)] = []
+  @usableFromInline var transitions: [(name: String, holds: (State, Action, State) -> Bool)] = []
   @usableFromInline var eventualities: [(name: String, holds: (State) -> Bool)] = []
   @usableFromInline var stepRange: ClosedRange<Int> = 1...20
   @usableFromInline var blockedLimit: Duration = .seconds(1)
@@ -121,7 +130,8 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   /// whose calls wait on `call`, and each call is answered, whenever the schedule picks it, with
   /// a value of `values` or (when given) an error of `failures`. `code` is the Swift code that
   /// installs the same client in the printed `TestStore` test, where `call()` reads
-  /// `name.next()` of an `Answers` named after the dependency.
+  /// `name.next()` of an `Answers` named after the dependency. For answers that depend on what
+  /// the call asked, pass `values:` a function of the call (``AnsweredCall``).
   ///
   /// ```swift
   /// property.answering("weather", values: reports, failures: Gen.just(URLError(.timedOut)),
@@ -136,16 +146,45 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
       @escaping (inout DependencyValues, @escaping @Sendable () async throws -> Value) ->
       Void
   ) -> Self {
+    answering(
+      name, values: { (_: AnsweredCall<Void>) in values }, failures: failures, code: code
+    ) { dependencies, call in
+      install(&dependencies) { try await call(()) }
+    }
+  }
+
+  /// Lets the schedule answer a dependency whose answers depend on the call: its input, and the
+  /// inputs of the dependency's earlier calls in the run (``AnsweredCall``). `install` puts into
+  /// the run's dependencies a client that passes each call's input to `call`; `values` makes
+  /// the generator of that call's answers.
+  ///
+  /// ```swift
+  /// property.answering(
+  ///   "save", values: { (call: AnsweredCall<String>) in .just(call.input.uppercased()) },
+  ///   code: "$0.names.save = { _ in try await save.next() }"
+  /// ) { dependencies, call in
+  ///   dependencies.names.save = { name in try await call(name) }
+  /// }
+  /// ```
+  public func answering<Input: Sendable, Value: Sendable>(
+    _ name: String, values: @escaping (AnsweredCall<Input>) -> Gen<Value>,
+    failures: Gen<any Error>? = nil, code: String? = nil,
+    install:
+      @escaping (inout DependencyValues, @escaping @Sendable (Input) async throws -> Value) ->
+      Void
+  ) -> Self {
     var copy = self
     copy.controlled.append(
       Controlled(
         name: name, valueType: sourceTypeName(Value.self), code: code,
         install: { dependencies, calls, index in
-          install(&dependencies) { try await calls.call(dependency: index) }
+          install(&dependencies) { input in try await calls.call(dependency: index, input: input) }
         },
-        answer: { draws in
+        answer: { draws, call in
+          let answered = AnsweredCall<Input>(
+            input: call.input as! Input, earlier: call.earlier.map { $0 as! Input })
           // The value first, so that a success is always the shorter, simpler answer.
-          let value = try values.generate(draws)
+          let value = try values(answered).generate(draws)
           if let failures, try draws.drawFlag(chance: 0.25) {
             let error = try failures.generate(draws)
             return (.failure(error), { ".failure(\(swiftSource(error) ?? dumpText(error)))" })
@@ -158,12 +197,36 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   /// Sets the other dependencies of the runs (the clock and the answered ones are the
   /// property's). A dependency neither set here nor answered has its test value.
   ///
+  /// `prepare` runs once at the start of every run, before the clients of
+  /// `answering(_:values:failures:code:install:)` are installed, and runs never overlap: a
+  /// fake it installs can record into a value the property's invariants read, once `prepare`
+  /// has emptied it. `code` is the same setting as Swift, for the printed `TestStore` test
+  /// (without it the test says what it leaves out).
+  ///
   /// ```swift
-  /// property.dependencies { $0.uuid = .incrementing }
+  /// property.dependencies(code: "$0.uuid = .incrementing") { $0.uuid = .incrementing }
   /// ```
-  public func dependencies(_ prepare: @escaping (inout DependencyValues) -> Void) -> Self {
+  public func dependencies(
+    code: String? = nil, _ prepare: @escaping (inout DependencyValues) -> Void
+  ) -> Self {
     var copy = self
     copy.prepare = prepare
+    copy.prepareCode = code
+    return copy
+  }
+
+  /// The Swift code that makes the reducer and the initial state in the printed `TestStore`
+  /// test, for values that cannot be written from what they hold: a reducer holding a closure,
+  /// a state whose type declares its own initializer (which hides the memberwise one the test
+  /// would call).
+  ///
+  /// ```swift
+  /// property.code(reducer: "Rename(validate: { !$0.isEmpty })", initialState: "Rename.State()")
+  /// ```
+  public func code(reducer: String? = nil, initialState: String? = nil) -> Self {
+    var copy = self
+    copy.reducerCode = reducer ?? reducerCode
+    copy.initialStateCode = initialState ?? initialStateCode
     return copy
   }
 
@@ -189,6 +252,23 @@ public struct EffectProperty<R: Reducer> where R.State: Equatable, R.Action: Sen
   public func invariant(_ name: String, _ holds: @escaping (State) -> Bool) -> Self {
     var copy = self
     copy.invariants.append((name, holds))
+    return copy
+  }
+
+  /// Adds a condition every transition must satisfy: the state before the store reduced an
+  /// action (sent by the run or by an effect), the action, and the state after — what a plain
+  /// invariant cannot see, such as a count that may only grow, or an answer that must not
+  /// change the query.
+  ///
+  /// ```swift
+  /// property.invariant("an answer never changes the query") { before, action, after in
+  ///   if case .answered = action { return before.query == after.query }
+  ///   return true
+  /// }
+  /// ```
+  public func invariant(_ name: String, _ holds: @escaping (State, Action, State) -> Bool) -> Self {
+    var copy = self
+    copy.transitions.append((name, holds))
     return copy
   }
 

@@ -179,64 +179,6 @@ public struct EffectPropertyRun<State, Action> {
     }
     return lines
   }
-
-  /// The run as the body of a `TestStore` test: the dependencies it answers as `Answers`, the
-  /// clock as a `TestClock`, each step as a statement, the failure as a comment.
-  package func swiftCode(
-    reducer: String?, reducerType: String,
-    dependencies: [(name: String, valueType: String, code: String?)]
-  ) -> String {
-    var lines = ["let clock = TestClock()"]
-    for dependency in dependencies {
-      lines.append("let \(dependency.name) = Answers<\(dependency.valueType)>()")
-    }
-    let state = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
-    lines.append(
-      "let store = TestStore(initialState: \(state), reducer: \(reducer ?? "<\(reducerType)>")) {")
-    lines.append("  $0.continuousClock = clock")
-    for dependency in dependencies {
-      lines.append(
-        "  "
-          + (dependency.code
-            ?? "// install \(dependency.name): calls return `\(dependency.name).next()`"))
-    }
-    lines.append("}")
-    lines.append("store.exhaustivity = .off")
-    let heldStarts = heldStartSites
-    let wakes = movePlanLines
-    if heldStarts.contains(where: { $0 != nil }) || wakes.holdsEffects {
-      lines.append("store.effectStarts = .held")
-    }
-    for (index, recordedStep) in recorded.enumerated() {
-      if index == drawnSteps, index > 0 { lines.append("// every effect settles:") }
-      if wakes.covered.contains(index) { continue }
-      lines += wakes.before[index] ?? []
-      if case .startFirst(let first, let count, _) = recordedStep, let site = heldStarts[index] {
-        lines.append(
-          "await store.runFirst(\(swiftSource(site) ?? "\"\(site)\""), index: \(first), of: "
-            + "\(count))")
-        continue
-      }
-      switch recordedStep.step {
-      case .send(let action):
-        lines.append("await store.send(\(swiftSource(action) ?? "<\(dumpText(action))>"))")
-      case .answer(let dependency, let call, let answer):
-        lines.append("await \(dependency).answer(call: \(call), \(answer))")
-      case .advance(let duration):
-        lines.append("await clock.advance(by: \(durationSource(duration)))")
-      case .runFirst(let index, let count, let effect):
-        // Only a sleeper outside any effect's task (a detached task's) has no place to name.
-        lines.append(
-          "// here the run let ready effect \(index) of \(count) run first (\(effect)), which "
-            + "no statement can name: replay the token to see this order")
-      }
-    }
-    lines.append("await store.skipReceivedActions(strict: false)")
-    if let failure {
-      lines.append("// \(failure.split(separator: "\n").first ?? "")")
-    }
-    return lines.joined(separator: "\n")
-  }
 }
 
 extension EffectPropertyRun {

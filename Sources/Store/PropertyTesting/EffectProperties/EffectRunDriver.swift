@@ -17,7 +17,7 @@ import Store
 @usableFromInline
 final class EffectRunDriver {
   /// The dependency calls waiting for the run to answer them.
-  let calls = ScheduledCalls()
+  @usableFromInline let calls = ScheduledCalls()
   /// The run's clock and its sleepers.
   @usableFromInline let clock = ScheduleClock()
   /// The `.run` effects held until the run starts them.
@@ -114,7 +114,10 @@ final class EffectRunDriver {
     return
       "the effects never settle: after \(limit) answers and clock moves, "
       + (running.first.map { "\($0) still runs" } ?? "an effect still runs")
-      + ". An effect that should stop (a timer, a retry loop) is not cancelled; to fix, cancel "
-      + "it where the feature ends, or raise .limits(settleSteps:) if it does end later."
+      + ". An effect that runs until the user stops it (a timer, a stopwatch, a poll) needs the "
+      + "actions that stop it sent at the end of each run: add .teardown { state in "
+      + "state.isRunning ? [.stop] : [] } (with your feature's condition and action). If the "
+      + "feature should have stopped it by itself, that is the bug: cancel it where the feature "
+      + "ends. If it does end, later, raise .limits(settleSteps:)."
   }
 }

@@ -34,6 +34,10 @@ final class ParkedWaits<Tag: Sendable>: Sendable {
   /// The waits, in order (kept in order as they arrive). Bound: O(1), the array shared.
   var waiting: [Wait] { inner.withLock { $0.waits } }
 
+  /// The number of the last wait begun (0 before the first): waits are numbered 1, 2, … in the
+  /// order they begin.
+  var lastNumber: UInt64 { inner.withLock { $0.nextNumber } }
+
   /// The effect's side: parks it until the run resumes this wait; a cancelled task stops
   /// waiting with `CancellationError`. Bound: O(w) for w waits to keep them in order, nearly
   /// always O(1) (a new wait is usually the last).

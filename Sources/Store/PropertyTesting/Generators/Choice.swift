@@ -30,6 +30,11 @@ struct Choice: Hashable, Sendable {
   /// Whether the choice is a "one more" flag that announces a list element or a run step: the
   /// deleting passes change it, with what it announces, and the lowering passes leave it alone.
   var isLength = false
+  /// The value of the pivot, for an integer drawn from a range that does not contain 0 (its end
+  /// nearest to 0, as in `1...1000`), when it fits in `Int64`; else 0. The passes that trade
+  /// two numbers against each other (a product that must stay large) compute with values, not
+  /// with offsets from the pivot.
+  var origin: Int64 = 0
 
   /// The largest index (`up + down`, which never overflows: both count values of one range).
   var max: UInt64 { up &+ down }
@@ -40,6 +45,14 @@ struct Choice: Hashable, Sendable {
 
   /// The value relative to the pivot.
   var offset: Offset { Offset(index: index, up: up, down: down) }
+
+  /// How far the value of `offset` lies from zero: the pivot's distance from zero plus the
+  /// offset's magnitude (the offsets of a range without 0 all lie on the far side of its pivot);
+  /// nil past 64 bits.
+  func distanceFromZero(_ offset: Offset) -> UInt64? {
+    let (sum, overflow) = origin.magnitude.addingReportingOverflow(offset.magnitude)
+    return overflow ? nil : sum
+  }
 
   /// `offset` moved by `amount` up or down, wrapping around from one end of the range to the
   /// other as fixed-width arithmetic does.
@@ -113,6 +126,28 @@ struct Offset: Equatable, Sendable {
   /// The offset for `value`.
   init(_ value: Int64) {
     self.init(negative: value < 0, magnitude: value.magnitude)
+  }
+
+  /// The sum of two offsets, exact over the whole 64-bit range of magnitudes (a number of one
+  /// range moved by the width of another); nil when its magnitude needs more than 64 bits. O(1).
+  static func + (a: Offset, b: Offset) -> Offset? {
+    if a.negative == b.negative {
+      let (sum, overflow) = a.magnitude.addingReportingOverflow(b.magnitude)
+      return overflow ? nil : Offset(negative: a.negative, magnitude: sum)
+    }
+    return a.magnitude >= b.magnitude
+      ? Offset(negative: a.negative, magnitude: a.magnitude - b.magnitude)
+      : Offset(negative: b.negative, magnitude: b.magnitude - a.magnitude)
+  }
+
+  /// The offset on the other side of the pivot.
+  static prefix func - (offset: Offset) -> Offset {
+    Offset(negative: !offset.negative, magnitude: offset.magnitude)
+  }
+
+  /// The difference of two offsets, as ``+(_:_:)``.
+  static func - (a: Offset, b: Offset) -> Offset? {
+    a + -b
   }
 
   /// Whether the offset lies within `-down...up`.

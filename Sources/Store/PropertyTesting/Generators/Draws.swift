@@ -80,7 +80,7 @@ import Store
   /// Makes one choice with `up` values above the pivot and `down` below, drawing it with
   /// `generate` when searching. Returns the index chosen.
   func draw(
-    up: UInt64, down: UInt64, alternative: Bool = false,
+    up: UInt64, down: UInt64, alternative: Bool = false, origin: Int64 = 0,
     random generate: (inout SplitMix64) -> UInt64
   ) throws -> UInt64 {
     let max = up &+ down
@@ -98,7 +98,8 @@ import Store
       random = source
     }
     index = Swift.min(index, max)
-    choices.append(Choice(index: index, up: up, down: down, isAlternative: alternative))
+    choices.append(
+      Choice(index: index, up: up, down: down, isAlternative: alternative, origin: origin))
     return index
   }
 
@@ -127,7 +128,8 @@ import Store
   }
 
   /// An integer offset from a pivot with `up` values above and `down` below, drawn to favour
-  /// small magnitudes, both signs and the range's ends.
+  /// small magnitudes, both signs and the range's ends; `origin` is the pivot's value (see
+  /// ``Choice/origin``).
   ///
   /// Now and then it reuses a number drawn earlier in the same example from the same range, or
   /// one a step or three away, because bugs hide in equal and nearly equal values. Inside
@@ -135,9 +137,9 @@ import Store
   /// often: one draw in three is a nonzero step of −3…3 away, since there an equal number is
   /// thrown away and drawn again, and "four close values in a set" needs every element close to
   /// another; an equal number comes exactly as often as outside. Cost: O(1) per draw.
-  func drawOffset(up: UInt64, down: UInt64) throws -> Offset {
+  func drawOffset(up: UInt64, down: UInt64, origin: Int64 = 0) throws -> Offset {
     let bounds = Bounds(up: up, down: down)
-    let index = try draw(up: up, down: down) { random in
+    let index = try draw(up: up, down: down, origin: origin) { random in
       var offset = Draws.randomOffset(up: up, down: down, size: size, &random)
       guard let earlier = drawn[bounds] else { return offset.index(up: up, down: down) }
       if leansNear {
@@ -181,7 +183,7 @@ import Store
   /// One of the `count` values of a reference pool, uniformly at random when searching; earlier
   /// ones are simpler. A pool of one value still records a choice (forced to 0), so that deleting
   /// the action that made another value does not shift the choices after this one.
-  func drawReference(_ count: Int) throws -> Int {
+  @usableFromInline func drawReference(_ count: Int) throws -> Int {
     guard count == 1 else { return try drawAlternative(count) }
     guard choices.count < maxChoices else { throw Stop.overrun }
     choices.append(Choice(index: 0, up: 0, down: 0, isForced: true))
@@ -282,6 +284,12 @@ import Store
     open.append(spans.count - 1)
   }
 
+  /// Marks the innermost open span as a recursive node at its depth limit (``Span/atDepthLimit``).
+  func markDepthLimit() {
+    guard let index = open.last else { return }
+    spans[index].atDepthLimit = true
+  }
+
   /// Closes the innermost open span; a `discarded` span held choices that did not shape the value
   /// (a filter's rejected tries), which the shrinker deletes first.
   @usableFromInline func end(discarded: Bool = false) {
@@ -295,6 +303,18 @@ import Store
   /// this example, so that the value comes out equal to that one: "this list contains that
   /// string" needs equal strings, which independent draws almost never give.
   func composite<T>(_ key: CompositeKey, _ body: () throws -> T) rethrows -> T {
+    let tag = tags[key] ?? (tags.count + 1)
+    tags[key] = tag
+    begin(.composite, tag: tag)
+    defer { end() }
+    return try reusing(key, body)
+  }
+
+  /// Makes a value with `body`; now and then, while searching, it first queues the choices that
+  /// made an earlier value of the same `key` in this example, so that the value comes out equal
+  /// to that one (see ``composite(_:_:)``, which also marks the value's span): a tree's subtree
+  /// equal to another, as `(-x) · (-x)` needs.
+  func reusing<T>(_ key: CompositeKey, _ body: () throws -> T) rethrows -> T {
     let start = choices.count
     var replays = false
     if isRandom, start >= prefix.count, replayed >= replaying.count,
@@ -315,10 +335,6 @@ import Store
         replayed = 0
       }
     }
-    let tag = tags[key] ?? (tags.count + 1)
-    tags[key] = tag
-    begin(.composite, tag: tag)
-    defer { end() }
     let value = try body()
     if isRandom { composites[key, default: []].append(start..<choices.count) }
     return value
@@ -333,8 +349,8 @@ import Store
   }
 
   /// Proposes `indices` as a simpler encoding of the choices in `range` (see ``rewrites``).
-  func suggest(_ indices: [UInt64], for range: Range<Int>) {
-    rewrites.append(Rewrite(range: range, indices: indices))
+  func suggest(_ indices: [UInt64], for range: Range<Int>, late: Bool = false) {
+    rewrites.append(Rewrite(range: range, indices: indices, late: late))
   }
 
   /// Runs `body` inside a span labelled `label`.

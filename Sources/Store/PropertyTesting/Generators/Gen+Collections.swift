@@ -44,10 +44,11 @@ extension Gen {
   public static func recursive(
     base: Gen, maxDepth: Int = 5, _ extend: @escaping @Sendable (Gen) -> [Gen]
   ) -> Gen {
-    Gen { draws in
+    let key = CompositeKey(type: ObjectIdentifier(Value.self), bounds: [-1, maxDepth])
+    return Gen { draws in
       let depthLimit = Swift.min(maxDepth, 1 + draws.size / 20)
-      return try RecursiveNode(base: base, extend: extend, depth: 0, limit: depthLimit).generate(
-        draws)
+      return try RecursiveNode(base: base, extend: extend, depth: 0, limit: depthLimit, key: key)
+        .generate(draws)
     }
   }
 }
@@ -59,17 +60,31 @@ private struct RecursiveNode<Value>: Sendable {
   let extend: @Sendable (Gen<Value>) -> [Gen<Value>]
   let depth: Int
   let limit: Int
+  /// What the nodes of this generator share, so that a search can make one node equal to an
+  /// earlier one (``Draws/reusing(_:_:)``): equal subtrees, where many bugs of trees hide.
+  let key: CompositeKey
 
   func generate(_ draws: Draws) throws -> Value {
-    try draws.span(.recursiveNode) {
-      guard depth < limit else { return try base.generate(draws) }
-      let child = RecursiveNode(base: base, extend: extend, depth: depth + 1, limit: limit)
-      let alternatives = [base] + extend(Gen(child.generate))
-      // The deeper the node, the likelier a leaf, so trees stay finite and varied.
-      let leafWeight = UInt64(1 + 2 * depth) * UInt64(alternatives.count - 1)
-      let weights = [leafWeight] + Array(repeating: 2, count: alternatives.count - 1)
-      let pick = try draws.drawWeighted(weights, total: weights.reduce(0, +))
-      return try alternatives[pick].generate(draws)
+    try draws.span(.recursiveNode) { try draws.reusing(key) { try node(draws) } }
+  }
+
+  private func node(_ draws: Draws) throws -> Value {
+    guard depth < limit else {
+      // No choice of alternative here: the node can only be the base. The span says so, so
+      // that a subtree the shrinker moves up a level gets the choice its leaves then read.
+      draws.markDepthLimit()
+      return try base.generate(draws)
     }
+    let child = RecursiveNode(base: base, extend: extend, depth: depth + 1, limit: limit, key: key)
+    let alternatives = [base] + extend(Gen(child.generate))
+    // The deeper the node, the likelier a leaf, so trees stay finite and varied.
+    let leafWeight = UInt64(1 + 2 * depth) * UInt64(alternatives.count - 1)
+    let weights = [leafWeight] + Array(repeating: 2, count: alternatives.count - 1)
+    let pick = try draws.drawWeighted(weights, total: weights.reduce(0, +))
+    // A tree with fewer inner nodes is simpler, whatever its choices: a leaf at the depth limit
+    // draws one choice fewer than a leaf above it, which would otherwise make a deeper tree
+    // look simpler than the same tree moved up a level.
+    if pick > 0 { draws.rank += 1 }
+    return try alternatives[pick].generate(draws)
   }
 }

@@ -17,8 +17,9 @@ extension Gen where Value: FixedWidthInteger & Sendable {
     let down = bits(pivot) &- low
     let up = bits(range.upperBound) &- bits(pivot)
     let base = bits(pivot)
+    let origin = Int64(exactly: pivot) ?? 0
     return Gen { draws in
-      let offset = try draws.drawOffset(up: up, down: down)
+      let offset = try draws.drawOffset(up: up, down: down, origin: origin)
       let moved = offset.negative ? base &- offset.magnitude : base &+ offset.magnitude
       return Value(truncatingIfNeeded: moved)
     }

@@ -11,6 +11,9 @@ struct CompositeKey: Hashable, Sendable {
 struct Rewrite: Sendable {
   let range: Range<Int>
   let indices: [UInt64]
+  /// Whether it is tried only in a round where the cheap passes found nothing (a schedule
+  /// rewritten around its calls, which those passes usually make needless).
+  var late = false
 }
 
 /// A run of consecutive choices that made one part of a value.
@@ -23,6 +26,9 @@ struct Span: Sendable {
   /// For composites, which kind of value the span holds (the same tag, the same type); else 0.
   var tag = 0
   var discarded = false
+  /// A node of a recursive generator at its depth limit, which draws no choice of alternative
+  /// (it can only be the base): moved up a level, it reads one first.
+  var atDepthLimit = false
 
   var range: Range<Int> { start..<end }
   var isEmpty: Bool { start == end }

@@ -5,9 +5,14 @@ extension Shrinker {
   /// Deletes each list element or run step whose plain deletion made the property pass, while
   /// raising one number nearby — one of the next sibling's first two or the previous sibling's
   /// last — by what the deleted part may have added (1, its own numbers or their sum), then by the
-  /// least that still fails:
-  /// `[increment, add(6)]` becomes `[add(7)]`, and `[1, 9]` with a sum that must reach 10 becomes
-  /// `[10]`.
+  /// least that still fails, wrapping around past the end of its range:
+  /// `[increment, add(6)]` becomes `[add(7)]`, `[1, 9]` with a sum that must reach 10 becomes
+  /// `[10]`, and `[withdraw(2), withdraw(Int.max)]` that overflow a balance of 0 become
+  /// `[withdraw(Int.min)]`.
+  ///
+  /// Cost: per element or step, at most three neighbouring numbers, each tried with at most
+  /// 2 + k amounts (k the part's own numbers) and a binary search after the first that fails,
+  /// per round.
   func deleteWhileAdjusting() {
     forEachPart(adjustAfterDeleting)
   }
@@ -29,7 +34,7 @@ extension Shrinker {
       let choice = self.best.choices[position]
       return choice.isNumeric && !choice.isAlternative && !choice.isForced
     }
-    // What the deleted part may have added: 1, 2, its own numbers and their sum.
+    // What the deleted part may have added: 1, its own numbers and their sum.
     let own = span.range.filter(numeric).map { best.choices[$0].offset.magnitude }.filter { $0 > 2 }
     let amounts = Set([1] + own + [own.reduce(0, &+)]).sorted()
     // The numbers of the next sibling (the next element, the next step), then the previous one's.
@@ -53,7 +58,16 @@ extension Shrinker {
           return self.consider(attempt)
         }
         var previous: UInt64 = 0
-        for amount in amounts where amount > 0 && amount <= room {
+        for amount in amounts where amount > 0 && !isExhausted() {
+          guard amount <= room else {
+            // Past the end of its range, it wraps around as fixed-width arithmetic does: the
+            // two withdrawals `[2, Int.max]` that overflow a balance of 0 are one of `Int.min`.
+            var attempt = base
+            attempt[moved] =
+              choice.with(choice.wrapping(current, by: amount, upward: !negative)).index
+            if consider(attempt) { return true }
+            break
+          }
           if raise(amount) {
             // Then the least amount that still fails, between the last that did not and this.
             bisect(below: amount - previous) { raise(previous + $0) }

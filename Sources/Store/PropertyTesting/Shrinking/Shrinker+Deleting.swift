@@ -107,7 +107,9 @@ extension Shrinker {
     var start = best.indices.count - length
     while start >= 0, !isExhausted() {
       let chunk = start..<start + length
-      if !best.choices[chunk].allSatisfy(\.isForced), deleteWithLength(chunk) {
+      // A chunk starting at a forced choice deletes what the chunk one later does (the replay
+      // forces that choice again and ignores what is read there): only the later one runs.
+      if !best.choices[start].isForced, deleteWithLength(chunk) {
         start = Swift.min(start, best.indices.count - length)
       } else {
         start -= 1

@@ -4,8 +4,9 @@ import Store
 extension Shrinker {
   /// How many of the simplest indices ``minimizeChoices()`` tries one by one before bisecting: a
   /// few for numbers, more for alternatives (characters, elements), where the property need not
-  /// change monotonically with the index.
-  static let linearTries: (number: UInt64, alternative: UInt64) = (5, 64)
+  /// change monotonically with the index — every ASCII character, so that a string that fails
+  /// for its comma, quote or newline keeps that character and loses the rest.
+  static let linearTries: (number: UInt64, alternative: UInt64) = (5, 128)
 
   /// Lowers each choice alone: to 0, then to the few simplest indices one by one, then by binary
   /// search on its magnitude keeping its sign, then to the positive side.
@@ -75,13 +76,14 @@ extension Shrinker {
   }
 
   /// Tries the simpler encodings the generators proposed, such as a float's integer part or its
-  /// rounding to a few decimals.
-  func tryRewrites() {
+  /// rounding to a few decimals; with `late`, those proposed for a round where the cheap passes
+  /// found nothing (an effect schedule rewritten around its calls).
+  func tryRewrites(late: Bool = false) {
     var next = 0
     while next < best.rewrites.count, !isExhausted() {
       let rewrite = best.rewrites[next]
       next += 1
-      guard rewrite.range.upperBound <= best.indices.count else { continue }
+      guard rewrite.late == late, rewrite.range.upperBound <= best.indices.count else { continue }
       let current = best.indices[rewrite.range]
       guard shortlexLess(rewrite.indices[...], current) else { continue }
       var attempt = best.indices
@@ -94,48 +96,48 @@ extension Shrinker {
   /// difference stays: `[57, 56]` becomes `[10, 9]` when only the difference and a lower bound
   /// matter, and `[-5, 6]` becomes `[0, 11]`, whatever the signs. First it tries the first at
   /// zero with the difference kept or turned around (`[2, -9]` becomes `[0, 11]`). Characters of
-  /// one alphabet pair too: `"n"` and `"N"` become `"a"` and `"A"`.
+  /// one alphabet pair too: `"n"` and `"N"` become `"a"` and `"A"`. The arithmetic is exact over
+  /// the whole 64-bit range.
   func shiftPairs() {
     forNearbyPairs(alternatives: true) { first, second in
-      guard let a = best.choices[first].offset.small, let b = best.choices[second].offset.small
-      else { return }
-      if pairAttempt(first, .zero, second, Offset(b - a))
-        || pairAttempt(first, .zero, second, Offset(a - b))
-      {
-        return
-      }
-      let direction: Int64 = a < 0 ? 1 : -1  // toward zero for the first
-      bisect(above: Swift.min(a.magnitude, 1 << 61)) { amount in
-        let moved = direction * Int64(amount)
-        return pairAttempt(first, Offset(a + moved), second, Offset(b + moved))
+      let a = best.choices[first].offset
+      let b = best.choices[second].offset
+      if let kept = b - a, pairAttempt(first, .zero, second, kept) { return }
+      if let turned = a - b, pairAttempt(first, .zero, second, turned) { return }
+      bisect(above: a.magnitude) { amount in
+        let moved = Offset(negative: !a.negative, magnitude: amount)  // toward zero for the first
+        guard let lowered = a + moved, let shifted = b + moved else { return false }
+        return pairAttempt(first, lowered, second, shifted)
       }
     }
   }
 
   /// Moves an amount from an earlier numeric choice to a later one, keeping their sum, so that
   /// the earlier one gets simpler: `([-20000], [-20000])` becomes `([-7232], [-32768])`, and
-  /// `[1, 32767]` of 16-bit integers becomes `[0, -32768]`.
+  /// `[1, 32767]` of 16-bit integers becomes `[0, -32768]`. The arithmetic is exact over the
+  /// whole 64-bit range: `[4, Int.max - 2]` becomes `[2, Int.max]`.
   func redistributePairs() {
     forNearbyPairs { first, second in
       let one = best.choices[first]
       let other = best.choices[second]
-      guard let a = one.offset.small, let b = other.offset.small, a != 0 else { return }
-      let direction: Int64 = a < 0 ? -1 : 1
-      let target = other.offset
-      let room: UInt64 =
-        direction > 0
-        ? (target.negative ? other.up + target.magnitude : other.up - target.magnitude)
-        : (target.negative ? other.down - target.magnitude : other.down + target.magnitude)
+      let a = one.offset
+      let b = other.offset
+      guard a.magnitude > 0 else { return }
+      // How far the later one can move in the direction of the earlier one's sign.
+      let room =
+        a.negative
+        ? (b.negative ? other.down - b.magnitude : other.down + b.magnitude)
+        : (b.negative ? other.up + b.magnitude : other.up - b.magnitude)
       if room < a.magnitude {
         // The later one cannot take it all without leaving its range: try wrapping around, as
         // fixed-width arithmetic does, which keeps sums that overflow the same.
-        let wrapped = other.wrapping(target, by: a.magnitude, upward: direction > 0)
+        let wrapped = other.wrapping(b, by: a.magnitude, upward: !a.negative)
         if pairAttempt(first, .zero, second, wrapped) { return }
       }
-      let most = Swift.min(a.magnitude, room, 1 << 61)
-      bisect(above: most) { amount in
-        let moved = direction * Int64(amount)
-        return pairAttempt(first, Offset(a - moved), second, Offset(b + moved))
+      bisect(above: Swift.min(a.magnitude, room)) { amount in
+        let moved = Offset(negative: a.negative, magnitude: amount)
+        guard let lowered = a - moved, let raised = b + moved else { return false }
+        return pairAttempt(first, lowered, second, raised)
       }
     }
   }

@@ -40,6 +40,84 @@ extension Shrinker {
     for group in groups where !isExhausted() { lowerByCommonAmount(group) }
   }
 
+  /// Flips the signs of related numbers together: those of each span (one list, one action's
+  /// arguments) holding a negative number, and each pair of nearby numbers both negative or
+  /// one negative and one at an end of its range (the components of a tuple). Each negative one turns
+  /// positive, at most to the end of its range: `(-1, -1001)` becomes `(1, 1001)` when the
+  /// property needs a product above 1000, and `(-1, Int.min)` becomes `(1, Int.max)` when it
+  /// needs a sum that overflows — neither alone can keep the failure. When one of them lies at
+  /// an end of its range, every one also becomes its two's complement (`-v - 1`), which maps one
+  /// end to the other: `(-2, Int.max)` becomes `(1, Int.min)` when a difference must overflow.
+  ///
+  /// Cost: at most two runs per span holding a negative number and another number, plus two per
+  /// such pair, per round.
+  func negateTogether() {
+    var groups: [[Int]] = []
+    var tried: Set<[Int]> = []
+    let number = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.isNumeric && !choice.isAlternative && !choice.isForced && !choice.isLength
+        && choice.index > 0
+    }
+    let negative = { (position: Int) in self.best.choices[position].offset.negative }
+    for span in best.spans where span.range.count >= 2 {
+      let group = span.range.filter(number)
+      if group.count >= 2, group.contains(where: negative), tried.insert(group).inserted {
+        groups.append(group)
+      }
+    }
+    // Nearby pairs too (the components of a tuple have no span around them): both negative, or
+    // one at an end of its range.
+    let atEnd = { (position: Int) in
+      let choice = self.best.choices[position]
+      return choice.offset.magnitude == (choice.offset.negative ? choice.down : choice.up)
+    }
+    forNearbyPairs { first, second in
+      if number(second),
+        negative(first) && negative(second)
+          || (negative(first) || negative(second)) && (atEnd(first) || atEnd(second)),
+        tried.insert([first, second]).inserted
+      {
+        groups.append([first, second])
+      }
+    }
+    for group in groups where !isExhausted() {
+      guard group.allSatisfy({ $0 < best.choices.count && number($0) }) else { continue }
+      let choices = group.map { best.choices[$0] }
+      var attempt = best.indices
+      for (position, choice) in zip(group, choices) where choice.offset.negative {
+        attempt[position] =
+          choice.with(
+            Offset(negative: false, magnitude: Swift.min(choice.offset.magnitude, choice.up))
+          ).index
+      }
+      if attempt != best.indices, consider(attempt) { continue }
+      // The complement, for numbers of ranges around 0 of which one lies at an end.
+      let atEnd = choices.contains {
+        $0.offset.magnitude == ($0.offset.negative ? $0.down : $0.up)
+      }
+      guard atEnd, choices.allSatisfy({ $0.origin == 0 }) else { continue }
+      attempt = best.indices
+      var fits = true
+      for (position, choice) in zip(group, choices) {
+        let offset = choice.offset
+        // -v - 1: a negative v of magnitude m becomes m - 1, a positive one -(m + 1).
+        let complement =
+          offset.negative
+          ? Offset(negative: false, magnitude: offset.magnitude - 1)
+          : Offset(negative: true, magnitude: offset.magnitude &+ 1)
+        guard complement.fits(up: choice.up, down: choice.down),
+          complement.magnitude > 0 || offset.negative
+        else {
+          fits = false
+          break
+        }
+        attempt[position] = choice.with(complement).index
+      }
+      if fits { consider(attempt) }
+    }
+  }
+
   /// Lowers the magnitudes of the numbers at `positions` (all of one sign) by the largest common
   /// amount that still fails.
   private func lowerByCommonAmount(_ positions: [Int]) {
@@ -61,10 +139,13 @@ extension Shrinker {
 
   /// Trades between two nearby numbers whose product (or some other growing combination) must
   /// stay large: lowers the first — halved, else by one — and raises the second to keep the
-  /// product (`b · a / a′` and one more), then finds by binary search the least second value that
-  /// still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)` when the property fails
-  /// for `a · b > 1000`, and `(3, 334)` of numbers up to 1000 becomes `(2, 501)`, where lowering
-  /// either alone and moving an amount between them (``redistributePairs()``) stop.
+  /// product of their values (`b · a / a′` and one more), then finds by binary search the least
+  /// second value that still fails; repeats while that works. `(26, 39)` becomes `(1, 1001)`
+  /// when the property fails for `a · b > 1000`, `(3, 334)` of numbers up to 1000 becomes
+  /// `(2, 501)`, and `(2, 50)` of numbers from 1 becomes `(1, 100)` for `a · b ≥ 100`: the pass
+  /// computes with the values (``Choice/origin``), not the offsets from the range's start.
+  /// Lowering either alone and moving an amount between them (``redistributePairs()``) stop
+  /// there.
   ///
   /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
   /// takes at most 2 + log₂ b runs; there are O(log a) trades while halving works and at most a
@@ -81,18 +162,31 @@ extension Shrinker {
     let other = best.choices[second]
     let a = one.offset
     let b = other.offset
-    guard a.magnitude > 0, b.magnitude > 0, b.magnitude < 1 << 61 else { return false }
+    guard a.magnitude > 0, b.magnitude > 0, let aValue = one.distanceFromZero(a),
+      let bValue = other.distanceFromZero(b)
+    else { return false }
     let room = b.negative ? other.down : other.up
-    let (product, overflow) = b.magnitude.multipliedReportingOverflow(by: a.magnitude)
-    let keeping = { (lowered: UInt64) in
-      overflow ? UInt64.max : product / Swift.max(1, lowered) + 1
+    let (high, low) = aValue.multipliedFullWidth(by: bValue)
+    // The least offset of the second whose value keeps the product with the first lowered to
+    // `lowered`, or nil past the second's range.
+    let keeping = { (lowered: UInt64) -> UInt64? in
+      guard
+        let loweredValue = one.distanceFromZero(Offset(negative: a.negative, magnitude: lowered))
+      else { return nil }
+      let divisor = Swift.max(1, loweredValue)
+      guard high < divisor else { return nil }
+      let (quotient, _) = divisor.dividingFullWidth((high, low))
+      let value = quotient.addingReportingOverflow(1)
+      guard !value.overflow, value.partialValue >= other.origin.magnitude else { return nil }
+      return value.partialValue - other.origin.magnitude
     }
     // A step by one only when halving would need more room than the second has.
     let steps =
-      keeping(a.magnitude / 2) > room ? [a.magnitude / 2, a.magnitude - 1] : [a.magnitude / 2]
+      (keeping(a.magnitude / 2) ?? .max) > room
+      ? [a.magnitude / 2, a.magnitude - 1] : [a.magnitude / 2]
     for lowered in Set(steps).sorted() where !isExhausted() {
       let lower = Offset(negative: a.negative, magnitude: lowered)
-      let most = Swift.min(keeping(lowered), room)
+      let most = Swift.min(keeping(lowered) ?? .max, room)
       guard most > b.magnitude,
         pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: most))
       else { continue }

@@ -22,7 +22,9 @@ import Store
 /// - blocks: two or three neighbouring elements or steps deleted at once, a repeated block
 ///   collapsed, a step replaced by a simpler kind of action;
 /// - pairs: two steps a few apart deleted at once, and a part deleted while the values of one
-///   kind in its neighbour are swapped.
+///   kind in its neighbour are swapped;
+/// - negating: negative numbers made positive together;
+/// - relabeling: two values of one kind swapped wherever they occur.
 ///
 /// An edit is kept only when the property still fails and the sequence is simpler by
 /// ``SimplicityKey`` (a lower rank, fewer choices, then smaller indices), so shrinking always
@@ -86,9 +88,11 @@ final class Shrinker {
       if best.key == before {
         swapMirrored()
         lowerGroupsTogether()
+        negateTogether()
         deleteBlocks()
       }
       if best.key == before {
+        tryRewrites(late: true)
         deleteWhileAdjusting()
         deleteWhileSwapping()
         deleteStepPairs()
@@ -96,6 +100,7 @@ final class Shrinker {
       if best.key == before {
         simplifySteps()
         tradePairs()
+        relabel()
       }
       if best.key == before { return }
     }

@@ -1,0 +1,45 @@
+import Console
+import Foundation
+
+/// The report's section on an app written outside the demo, measured beside it.
+extension BenchReport {
+  mutating func addOutsideApp(_ f: OutsideAppBench.Figures) {
+    sections.append(
+      (
+        "outsideApp",
+        [
+          "actions": f.actions, "demoReplayActionsPerSecond": Int(f.demoReplayPerSecond),
+          "outsideReplayActionsPerSecond": Int(f.outsideReplayPerSecond),
+          "replayRatio": round(f.replayRatio, 3), "replayTarget": 2_500_000,
+          "replayRatioTarget": 0.8,
+          "demoLogMegabytes": round(Double(f.demoLogBytes) / 1_048_576, 1),
+          "outsideLogMegabytes": round(Double(f.outsideLogBytes) / 1_048_576, 1),
+          "commands": f.commands,
+          "demoMicrosecondsPerCommand": round(f.demoMicrosecondsPerCommand, 2),
+          "outsideMicrosecondsPerCommand": round(f.outsideMicrosecondsPerCommand, 2),
+          "commandRatio": round(f.commandRatio, 3), "commandRatioTarget": 1.5,
+        ]
+      ))
+    let replayOK = f.outsideReplayPerSecond >= 2_500_000 && f.replayRatio >= 0.8
+    lines += [
+      "",
+      "outside app — a podcast app on the public products only (Sources/CLI/OutsideApp), "
+        + "beside the demo in the same run",
+      row(
+        "replay of the demo's \(counted(f.actions, "action")) log, in process",
+        f.demoReplayPerSecond,
+        "actions/s"),
+      row(
+        "replay of the podcast's \(counted(f.actions, "action")) log (≥ 2,500,000/s)",
+        f.outsideReplayPerSecond, "actions/s", verdict: f.outsideReplayPerSecond >= 2_500_000),
+      row("podcast / demo (target ≥ 0.8)", f.replayRatio, verdict: replayOK),
+      row(
+        "REPL, the demo's scripted session of \(counted(f.commands, "command"))",
+        f.demoMicrosecondsPerCommand, "µs/command"),
+      row(
+        "REPL, the podcast's scripted session of \(counted(f.commands, "command"))",
+        f.outsideMicrosecondsPerCommand, "µs/command"),
+      row("podcast / demo (target ≤ 1.5)", f.commandRatio, verdict: f.commandRatio <= 1.5),
+    ]
+  }
+}

@@ -1,0 +1,172 @@
+import ActionLog
+import AppLog
+import Console
+import Effects
+import Features
+import Foundation
+import OutsideApp
+import PropertyTesting
+import Store
+import UniflowConsole
+
+/// `--only outside-app`: an app written only against the public products (``Podcast``, in
+/// Sources/CLI/OutsideApp) beside the demo, in the same run: the replay of a log each records,
+/// in process as `APP replay` runs it (the fastest of three, the two apps taking turns), and the
+/// REPL's cost a command over a scripted session of each.
+@MainActor
+enum OutsideAppBench {
+  struct Figures {
+    /// Actions in each log.
+    var actions: Int
+    var demoReplayPerSecond: Double
+    var outsideReplayPerSecond: Double
+    var demoLogBytes: Int
+    var outsideLogBytes: Int
+    /// Commands in each scripted session.
+    var commands: Int
+    var demoMicrosecondsPerCommand: Double
+    var outsideMicrosecondsPerCommand: Double
+
+    var replayRatio: Double { outsideReplayPerSecond / max(demoReplayPerSecond, 1) }
+    var commandRatio: Double {
+      outsideMicrosecondsPerCommand / max(demoMicrosecondsPerCommand, 0.001)
+    }
+  }
+
+  /// Logs of `actions` actions, sessions of `commands` commands (the demo's callgrind session
+  /// is 20,000).
+  static func run(actions: Int, commands: Int) async throws -> Figures {
+    let demoLog = ActionLogBenchmark.temporaryPath()
+    let outsideLog = ActionLogBenchmark.temporaryPath()
+    defer {
+      unlink(demoLog)
+      unlink(outsideLog)
+    }
+    let demoReducer = AppReducer()
+    _ = try ActionLogBenchmark.measureRecording(
+      count: actions, initialState: AppState(timeZone: .gmt), actions: AppActionSamples(seed: 1),
+      reduce: demoReducer.reduce(into:action:), path: demoLog)
+    try PodcastSamples.record(actions, to: outsideLog)
+    var demoBest = 0.0
+    var outsideBest = 0.0
+    for _ in 0..<3 {
+      demoBest = max(demoBest, try replay(demoLog, AppState.self, demoReducer))
+      outsideBest = max(outsideBest, try replay(outsideLog, Podcast.State.self, Podcast()))
+    }
+    let demoSession = try await demoCommandCost(DemoScript.commands(commands))
+    let outsideSession = try await outsideCommandCost(PodcastSamples.commands(commands))
+    // A second turn each, the best kept: the machine's other work only slows a run down.
+    let demoAgain = try await demoCommandCost(DemoScript.commands(commands))
+    let outsideAgain = try await outsideCommandCost(PodcastSamples.commands(commands))
+    return Figures(
+      actions: actions, demoReplayPerSecond: demoBest, outsideReplayPerSecond: outsideBest,
+      demoLogBytes: fileSize(demoLog), outsideLogBytes: fileSize(outsideLog), commands: commands,
+      demoMicrosecondsPerCommand: min(demoSession, demoAgain),
+      outsideMicrosecondsPerCommand: min(outsideSession, outsideAgain))
+  }
+
+  /// Replays `path` as `APP replay` does (effects dropped unbuilt); actions a second.
+  private static func replay<R: Reducer>(_ path: String, _: R.State.Type, _ reducer: R)
+    throws -> Double where R.State: Codable & Equatable, R.Action: LoggableAction
+  {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try ActionLogReplayer<R.State, R.Action>(path: path).run(
+      until: nil, verify: false,
+      apply: { reducer.reduceDroppingEffects(into: &$0, action: $1) }, step: nil)
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    return Double(result.actions) / max(seconds, 1e-9)
+  }
+
+  /// The demo's REPL in script mode, offline, over `lines`: microseconds a command.
+  private static func demoCommandCost(_ lines: [String]) async throws -> Double {
+    var options = Options()
+    options.timeZone = .gmt
+    options.showsDefaultLocation = false
+    let session = Session(
+      options: options,
+      dependencies: { values in
+        values.time = .system
+        values.geocoder = .gazetteer
+        values.weather = .offline
+      }, console: QuietConsole(), isScript: true)
+    await session.launch(session.app.launchActions(at: Date(timeIntervalSince1970: 1_795_923_912)))
+    return try await time(lines) { await session.handle($0, number: $1) }
+      .checking(session.hadErrors, "the demo's session")
+  }
+
+  /// The podcast's REPL in script mode over `lines`: microseconds a command.
+  private static func outsideCommandCost(_ lines: [String]) async throws -> Double {
+    let session = ConsoleSession(
+      PodcastConsoleApp(), initialState: Podcast.State(), horizon: 100_000,
+      dependencies: { _ in }, console: QuietConsole(), isScript: true)
+    await session.launch([])
+    return try await time(lines) { await session.handle($0, number: $1) }
+      .checking(session.hadErrors, "the podcast's session")
+  }
+
+  private static func time(_ lines: [String], _ handle: (String, Int) async -> Bool) async
+    -> Double
+  {
+    let clock = ContinuousClock()
+    let start = clock.now
+    for (number, line) in lines.enumerated() { _ = await handle(line, number + 1) }
+    return ActionLogBenchmark.seconds(clock.now - start) * 1e6 / Double(max(lines.count, 1))
+  }
+
+  private static func fileSize(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  }
+}
+
+extension Double {
+  /// This figure, unless the session it measures reported an error (a command refused, which
+  /// would measure something else).
+  fileprivate func checking(_ hadErrors: Bool, _ what: String) throws -> Double {
+    guard !hadErrors else { throw BenchError("\(what) refused a command") }
+    return self
+  }
+}
+
+/// A console that prints nothing: the REPL's cost without the terminal's.
+@MainActor
+final class QuietConsole: Console {
+  func output(_ line: TerminalText) {}
+  func error(_ line: TerminalText) {}
+  func screen(_ name: String, text: String) {}
+}
+
+/// The demo's scripted session, as scripts/callgrind-bench-inputs.py writes it (the same mix
+/// of commands from the same generator and seed): moving the clock, reloading, showing and
+/// adopting dogs (at most 12), and looking cities up offline.
+enum DemoScript {
+  static func commands(_ count: Int) -> [String] {
+    var random = SplitMix64(seed: 3)
+    var adopted = 0
+    let cities = [
+      "Seoul", "Busan", "Tokyo", "New York", "Anchorage", "Paris", "Xyzzyville", "Incheon",
+    ]
+    return (0..<count).map { _ in
+      let kind = random.below(100)
+      switch kind {
+      case ..<35: return "moveDay \(random.below(7) - 3)"
+      case ..<45: return random.below(2) == 0 ? "yesterday" : "tomorrow"
+      case ..<60: return "reload"
+      case ..<72:
+        return random.below(3) == 0 || adopted == 0 ? "dog" : "dog dog\(random.below(adopted))"
+      case ..<80:
+        guard adopted < 12 else { return "dog dog\(random.below(adopted))" }
+        let year = 1990 + random.below(15)
+        let month = 1 + random.below(12)
+        let day = 1 + random.below(28)
+        let breed = random.below(2) == 0 ? "pug" : "poodle"
+        defer { adopted += 1 }
+        return "adopt dog\(adopted) \(year)-\(pad(month))-\(pad(day)) \(breed)"
+      default:
+        return "changeLocation " + cities[random.below(cities.count)]
+      }
+    }
+  }
+
+  private static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+}
