@@ -8,22 +8,20 @@ struct CancellationTests {
   @Test("an effect cancelled before its task starts never sends")
   func cancelBeforeStart() async {
     let store = Store(initialState: Counter.State(), reducer: Counter())
-    // A `.run` starts at once; held, its task does not exist yet when the cancel comes.
-    var held: [@MainActor () -> Void] = []
-    store.holdEffectStarts { _, start in held.append(start) }
+    // Both sends happen in one main-actor turn: the effect's task cannot have started yet.
     let started = store.send(.startDelayed(id: "a"))
     store.send(.cancel(id: "a"))
-    #expect(store.runningEffects == 0)
-    for start in held { start() }
     await started.finish()
     await store.settle()
     #expect(store.state.log == ["start a", "cancel a"])
   }
 
-  @Test("a .run starts at once: what it sends before it first waits is reduced in the same send")
-  func runStartsAtOnce() {
+  @Test("a .run starts after the send that started it returns, on the main actor, in order")
+  func runStartsAfterSend() async {
     let store = Store(initialState: Counter.State(), reducer: Counter())
-    store.send(.startDelayed(id: "a"))  // no gate: it sends `.finished` at once
+    store.send(.startDelayed(id: "a"))  // no gate: it sends `.finished` once it runs
+    #expect(store.state.log == ["start a"])
+    await store.settle()
     #expect(store.state.log == ["start a", "finished a"])
     #expect(store.runningEffects == 0)
   }

@@ -23,10 +23,10 @@ extension ActionCase where Root == ParentAction, Value == Counter.Action {
   }
 }
 
-private func parentReducer(gate: Gate? = nil) -> some Reducer<Parent, ParentAction> {
+private func parentReducer() -> some Reducer<Parent, ParentAction> {
   CombineReducers<Parent, ParentAction, _> {
-    Scope(state: \Parent.left, action: .left) { Counter(gate: gate) }
-    Scope(state: \Parent.right, action: .right) { Counter(gate: gate) }
+    Scope(state: \Parent.left, action: .left) { Counter() }
+    Scope(state: \Parent.right, action: .right) { Counter() }
     Reduce<Parent, ParentAction> { state, action in
       state.seen.append("\(action)")
       return .none
@@ -81,11 +81,9 @@ struct ScopeTests {
 
   @Test("cancellation ids work the same through a scope")
   func cancellationThroughScope() async {
-    let gate = Gate()
-    let store = Store(initialState: Parent(), reducer: parentReducer(gate: gate))
-    store.send(.left(.startDelayed(id: "l")))  // waits at the gate
+    let store = Store(initialState: Parent(), reducer: parentReducer())
+    store.send(.left(.startDelayed(id: "l")))
     store.send(.left(.cancel(id: "l")))
-    await gate.open()
     await store.settle()
     #expect(store.state.left.log == ["start l", "cancel l"])
   }

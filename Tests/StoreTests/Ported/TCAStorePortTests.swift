@@ -21,8 +21,11 @@ private struct ReEntrant: Reducer {
     Reduce { state, action in
       switch action {
       case .onAppear:
+        // Subscribed while `onAppear` is reduced, as TCA's publisher is; the `.run` that reads
+        // it starts after `send` returns.
+        let values = subject.values()
         return .run { send in
-          for await _ in subject.values() { await send(.subjectEmitted) }
+          for await _ in values { await send(.subjectEmitted) }
         }
       case .subjectEmitted:
         if state.isOn { state.count += 1 }
@@ -40,9 +43,12 @@ private struct ReEntrant: Reducer {
 
 /// Ports of pointfreeco/swift-composable-architecture Tests/ComposableArchitectureTests/
 /// StoreTests.swift as an outside package writes them with this package's API: a Combine
-/// `.publisher` becomes a `.run` (whose body starts at once, as a publisher is subscribed to),
-/// a `PassthroughSubject` a `TestSubject`, a `ViewStore` an observation of the store. Each
-/// test names the test it ports.
+/// `.publisher` becomes a `.run`, a `PassthroughSubject` a `TestSubject`, a `ViewStore` an
+/// observation of the store. Each test names the test it ports. A publisher's closure runs, and
+/// its subject is subscribed to, while TCA's `send` starts the effect; a `.run` starts on the
+/// main actor after `send` returns, as TCA's `.run` does (`Task { @MainActor in … }` in its
+/// `RootCore.send`). So a subject is subscribed to in the reducer, and what a test checked
+/// right after TCA's `send` it checks once the effects have run (docs/store.md, "Differences").
 @MainActor
 @Suite("Ported from TCA: StoreTests, as written against TCA")
 struct TCAStorePortTests {
@@ -70,7 +76,7 @@ struct TCAStorePortTests {
 
   /// testSynchronousEffectsSentAfterSinking
   @Test("effects returned with synchronous sends start in the order the actions were reduced")
-  func synchronousEffectsSentAfterSinking() {
+  func synchronousEffectsSentAfterSinking() async {
     enum Action: Sendable { case tap, next1, next2, end }
     let values = MainLog<Int>()
     let store = Store(initialState: ()) {
@@ -88,6 +94,8 @@ struct TCAStorePortTests {
       }
     }
     store.send(.tap)
+    #expect(values.values == [])  // TCA's publishers have run here; a `.run` has not started
+    await store.settle()
     #expect(values.values == [1, 2, 3, 4])
   }
 
@@ -103,8 +111,9 @@ struct TCAStorePortTests {
           subject.send(())
           return .none
         case .`init`:
+          let values = subject.values()  // subscribed now, as TCA's publisher is
           return .run { send in
-            for await _ in subject.values() { await send(.doIncrement) }
+            for await _ in values { await send(.doIncrement) }
           }
         case .doIncrement:
           state += 1
@@ -122,13 +131,18 @@ struct TCAStorePortTests {
   }
 
   /// testReEntrantAction: what the subject emits while `tap` is being reduced is reduced after
-  /// it, once `isOn` is false again.
+  /// it, once `isOn` is false again. TCA waits a millisecond for it; that wait raced the
+  /// effect's way back to the main actor (see `TestSubject`). Here the test ends the subject and
+  /// waits for the effect to end, which it does only after it has sent what it heard.
   @Test("an action an effect sends while the store reduces is reduced after, never inside")
   func reEntrantAction() async {
-    let store = Store(initialState: ReEntrant.State()) { ReEntrant() }
+    let feature = ReEntrant()
+    let store = Store(initialState: ReEntrant.State()) { feature }
     store.send(.onAppear)
     store.send(.tap)
-    try? await Task.sleep(nanoseconds: 1_000_000)
+    #expect(store.state == ReEntrant.State(count: 0, isOn: false, subjectCount: 0))
+    feature.subject.finish()
+    await store.settle()
     #expect(store.state == ReEntrant.State(count: 0, isOn: false, subjectCount: 1))
   }
 }

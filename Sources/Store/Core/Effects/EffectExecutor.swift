@@ -201,7 +201,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
     let name = activity == nil ? nil : EffectActivity.ownTaskName
-    token.task = Task.immediate(name: name) { @MainActor [weak self] in
+    token.task = Task(name: name) { @MainActor [weak self] in
       @MainActor func perform() async {
         if token.state == .running {
           do {
