@@ -62,11 +62,6 @@ let package = Package(
     .target(
       name: "GazetteerData", path: "Sources/Effects/GazetteerData", exclude: ["Gazetteer"],
       cSettings: [.headerSearchPath("Gazetteer")]),
-    // The REPL's command grammar: a typed line to a command or an error with its column. A
-    // library of its own so that the fuzzer below can link it.
-    .target(
-      name: "Commands", dependencies: ["Features", "Console"], path: "Sources/CLI/Commands",
-      swiftSettings: strict),
     // The command line for any app's store: REPL, record, replay, travel, shrink, generic over
     // the app (its reducer, command grammar as data, screens and dependencies).
     .target(
@@ -77,8 +72,7 @@ let package = Package(
     .target(
       name: "UniflowConsole",
       dependencies: [
-        "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Commands",
-        "Console",
+        "Store", "ActionLog", "PropertyTesting", "Features", "AppLog", "Effects", "Console",
       ],
       path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
@@ -100,10 +94,6 @@ let package = Package(
         "Console", "OutsideApp",
       ],
       path: "Sources/CLI/Bench",
-      swiftSettings: strict),
-    // libFuzzer target for the command grammar: see scripts/fuzz-commands.sh.
-    .executableTarget(
-      name: "CommandFuzzer", dependencies: ["Commands"], path: "Sources/CLI/CommandFuzzer",
       swiftSettings: strict),
     // libFuzzer target for the action log's reader and the app's log coding: see
     // scripts/fuzz-log.sh.
@@ -146,17 +136,24 @@ let package = Package(
       swiftSettings: strict),
     // Tests written by `uniflow replay LOG --emit-test` from the logs in Tests/EmittedTests/Logs;
     // CLITests regenerates them and checks they are unchanged.
+    // PodcastSession.swift is the test the one-line console writes for TestSupport's Podcast.
     .testTarget(
-      name: "EmittedTests", dependencies: ["Features", "StoreTesting"], exclude: ["Logs"],
+      name: "EmittedTests", dependencies: ["Features", "StoreTesting", "TestSupport"],
+      exclude: ["Logs"], swiftSettings: strict),
+    // Examples/Podcasts' feature, compiled here too so that the sessions docs/console.md shows
+    // of its one-line console are run by ConsoleTests (the example package builds it as its own).
+    .target(
+      name: "PodcastsFeature", dependencies: ["Store"], path: "Examples/Podcasts/Sources/Podcasts",
       swiftSettings: strict),
     // The console driven with an app it knows nothing of (the test support's Tally).
     .testTarget(
-      name: "ConsoleTests", dependencies: ["Console", "StoreTesting", "TestSupport"],
+      name: "ConsoleTests",
+      dependencies: ["Console", "StoreTesting", "TestSupport", "PodcastsFeature"],
       swiftSettings: strict),
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "UniflowConsole", "Console", "Commands", "Features", "AppLog", "StoreTesting",
+        "UniflowConsole", "Console", "Features", "AppLog", "StoreTesting",
         "TestSupport",
         // For the bench's log with a planted symptom (ShrinkWorkload), which the shrink tests use.
         "Bench",

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the console's tools — replay (plain, --verify --trace, --diff, --skip … --diff,
-# --emit-test) and shrink — on another app's logs, with libFuzzer and AddressSanitizer.
+# Fuzzes the console on another app, with libFuzzer and AddressSanitizer: its tools — replay
+# (plain, --verify --trace, --diff, --skip … --diff, --emit-test) and shrink — on the input as a
+# log, and its REPL on the input's lines: the command grammar (commands, `:` commands, actions
+# typed as Swift), the typed syntax's reading (through init(from:) and the derived lines'
+# templates) and Tab's completion.
 #
 #   scripts/fuzz-console.sh [SECONDS]     default 60
 #
@@ -26,4 +29,4 @@ swift build -c release --product ConsoleFuzzer --sanitize=fuzzer \
 # shellcheck source=scripts/fuzz-common.sh
 source scripts/fuzz-common.sh
 run_fuzzer fuzz-console .build/fuzz-console/release/ConsoleFuzzer "$seconds" 20 \
-  .build/fuzz-console/corpus "$seeds"
+  .build/fuzz-console/corpus "$seeds" Tests/Fuzz/seeds/commands

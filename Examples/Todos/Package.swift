@@ -17,14 +17,14 @@ let package = Package(
     .executableTarget(
       name: "TodosApp",
       dependencies: ["Todos", .product(name: "Store", package: "Uniflow")]),
-    // The app's console: REPL, record, replay, travel and shrink from the Console product, with
-    // only the glue an app writes (log coding, grammar, screens).
+    // The app's console: REPL, record, replay, travel, shrink and emitted tests from the
+    // Console product, its actions typed and logged as Swift from their Codable; the app adds
+    // its screens, options and a dependency for the tests.
     // snippet: console-target
     .executableTarget(
       name: "TodosConsole",
       dependencies: [
         "Todos", .product(name: "Store", package: "Uniflow"),
-        .product(name: "ActionLog", package: "Uniflow"),
         .product(name: "Console", package: "Uniflow"),
       ]),
     // snippet: end

@@ -1,7 +1,7 @@
 import Features
+import Store
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 
@@ -16,20 +16,20 @@ struct CommandParserTests {
       ("Tomorrow", .clock(.moveDay(1))),
     ])
   func clockCommands(line: String, action: AppAction) throws {
-    #expect(try CommandParser.parse(line) == .action(action))
+    #expect(try UniflowApp().command(line) == .action(action))
   }
 
   @Test("meta commands, blank lines and comments")
   func metaCommands() throws {
-    #expect(try CommandParser.parse(":help") == .help(nil))
-    #expect(try CommandParser.parse(":HELP moveDay") == .help("moveDay"))
-    #expect(try CommandParser.parse(":help state") == .help("state"))
-    #expect(try CommandParser.parse(":state") == .state)
-    #expect(try CommandParser.parse(":quit") == .quit)
-    #expect(try CommandParser.parse(":q") == .quit)
-    #expect(try CommandParser.parse("") == .nothing)
-    #expect(try CommandParser.parse("   \t ") == .nothing)
-    #expect(try CommandParser.parse("# a comment") == .nothing)
+    #expect(try UniflowApp().command(":help") == .help(nil))
+    #expect(try UniflowApp().command(":HELP moveDay") == .help("moveDay"))
+    #expect(try UniflowApp().command(":help state") == .help("state"))
+    #expect(try UniflowApp().command(":state") == .state)
+    #expect(try UniflowApp().command(":quit") == .quit)
+    #expect(try UniflowApp().command(":q") == .quit)
+    #expect(try UniflowApp().command("") == .nothing)
+    #expect(try UniflowApp().command("   \t ") == .nothing)
+    #expect(try UniflowApp().command("# a comment") == .nothing)
   }
 
   @Test(
@@ -54,9 +54,9 @@ struct CommandParserTests {
       (":help nothing", "no command 'nothing' to explain (column 7)"),
     ])
   func errors(line: String, message: String) {
-    #expect(throws: CommandError.self) { try CommandParser.parse(line) }
+    #expect(throws: CommandError.self) { try UniflowApp().command(line) }
     do {
-      _ = try CommandParser.parse(line)
+      _ = try UniflowApp().command(line)
     } catch {
       #expect(error.description == message)
     }
@@ -65,13 +65,13 @@ struct CommandParserTests {
   @Test("control characters and long words are shown escaped and shortened")
   func unsafeInputIsEscaped() {
     do {
-      _ = try CommandParser.parse("\u{7}beep")
+      _ = try UniflowApp().command("\u{7}beep")
       Issue.record("expected an error")
     } catch {
       #expect(error.problem == "unknown command '\\u{7}beep'")
     }
     do {
-      _ = try CommandParser.parse(String(repeating: "a", count: 1000))
+      _ = try UniflowApp().command(String(repeating: "a", count: 1000))
       Issue.record("expected an error")
     } catch {
       #expect(error.problem == "unknown command '\(String(repeating: "a", count: 40))…'")
@@ -80,22 +80,26 @@ struct CommandParserTests {
 
   @Test("help lists every command with an example, and explains one")
   func help() {
-    let all = HelpText.lines(topic: nil)
-    for spec in CommandCatalog.all {
-      #expect(all.contains { $0.contains(spec.usage) && $0.contains("(e.g. \(spec.example))") })
+    let app = UniflowApp()
+    let all = app.helpLines(topic: nil)
+    #expect(all.first == "Commands (command words are case-insensitive):")
+    for command in app.commands {
+      #expect(
+        all.contains { $0.contains(command.usage) && $0.contains("(e.g. \(command.example))") })
     }
-    let one = HelpText.lines(topic: "MOVEDAY")
+    #expect(
+      all.contains("  :quit                             leave (Ctrl-D does too)  (e.g. :quit)"))
+    let one = app.helpLines(topic: "MOVEDAY")
     #expect(one.first == "moveDay N")
     #expect(one.last == "  example: moveDay -1")
+    #expect(app.helpLines(topic: ":help").last == "  example: :help moveDay")
   }
 
   @Test("typo distance counts a swap of neighbours as one edit")
   func editDistance() {
-    #expect(CommandCatalog.editDistance("reload", "reload") == 0)
-    #expect(CommandCatalog.editDistance("reolad", "reload") == 1)
-    #expect(CommandCatalog.editDistance("", "abc") == 3)
-    #expect(CommandCatalog.suggestion(for: "tomorow") == "tomorrow")
-    #expect(
-      CommandCatalog.suggestion(for: "q") == nil || CommandCatalog.suggestion(for: "q") == ":q")
+    #expect(Suggestion.editDistance("reload", "reload") == 0)
+    #expect(Suggestion.editDistance("reolad", "reload") == 1)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+    #expect(CommandGrammar(UniflowApp().commands).suggestion(for: "tomorow") == "tomorrow")
   }
 }

@@ -1,7 +1,6 @@
 import Features
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 
@@ -19,7 +18,7 @@ struct DogWeatherCommandTests {
       ("Adopt Rex 2024-02-29 POODLE", .dog(.adopt(name: "Rex", birthday: leapDay, breed: .poodle))),
     ])
   func dogCommands(line: String, action: AppAction) throws {
-    #expect(try CommandParser.parse(line) == .action(action))
+    #expect(try UniflowApp().command(line) == .action(action))
   }
 
   @Test(
@@ -33,7 +32,7 @@ struct DogWeatherCommandTests {
       ("changeLocation L'Aquila", "L'Aquila"), (#"changeLocation Rio "Grande""#, #"Rio "Grande""#),
     ])
   func changeLocation(line: String, city: String) throws {
-    #expect(try CommandParser.parse(line) == .action(.weather(.changeLocation(city))))
+    #expect(try UniflowApp().command(line) == .action(.weather(.changeLocation(city))))
   }
 
   /// Bad lines and what the REPL says about each.
@@ -122,7 +121,7 @@ struct DogWeatherCommandTests {
     arguments: badLines)
   func errors(line: String, message: String) {
     do {
-      let command = try CommandParser.parse(line)
+      let command = try UniflowApp().command(line)
       Issue.record("expected an error, got \(command)")
     } catch {
       #expect(error.description == message)
@@ -131,9 +130,10 @@ struct DogWeatherCommandTests {
 
   @Test("help explains the new commands")
   func help() {
-    #expect(HelpText.lines(topic: "adopt").first == "adopt NAME YYYY-MM-DD pug|poodle")
-    #expect(HelpText.lines(topic: "CHANGELOCATION").last == "  example: changeLocation Seoul")
-    #expect(HelpText.lines(topic: "dog").first == "dog [NAME]")
+    #expect(UniflowApp().helpLines(topic: "adopt").first == "adopt NAME YYYY-MM-DD pug|poodle")
+    #expect(
+      UniflowApp().helpLines(topic: "CHANGELOCATION").last == "  example: changeLocation Seoul")
+    #expect(UniflowApp().helpLines(topic: "dog").first == "dog [NAME]")
   }
 
   @Test("--no-default-location turns off the weather screen's launch lookup")

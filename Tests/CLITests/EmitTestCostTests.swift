@@ -17,7 +17,9 @@ struct EmitTestCostTests {
   /// new one), move a day — then `rounds` adoptions; its emitted test, and what writing it cost.
   /// (The adoptions come last only to keep the recording quick: the recorder fingerprints the
   /// whole state after every action.)
-  private func emitted(rounds: Int) throws -> (source: String, work: TestEmitter.Work, steps: Int) {
+  private func emitted(rounds: Int) throws -> (
+    source: String, work: SessionTestEmitter<AppState, AppAction>.Work, steps: Int
+  ) {
     let zone = TimeZone(identifier: "Asia/Seoul")!
     let launch = Date(timeIntervalSince1970: 1_795_923_912)
     var actions: [(AppAction, ActionOrigin)] = [(.launched(at: launch), .sent)]
@@ -54,9 +56,9 @@ struct EmitTestCostTests {
     let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)
     var steps: [ReplayStep<AppAction>] = []
     _ = try replayer.run(reduce: reducer.reduce(into:action:)) { steps.append(ReplayStep($0)) }
-    var work = TestEmitter.Work()
-    let source = TestEmitter(name: "cost.log", startState: replayer.startState, steps: steps)
-      .source(counting: &work)
+    var work = EmittedTest.emitter.work()
+    let source = EmittedTest.source(
+      log: "cost.log", start: replayer.startState, steps: steps, work: &work)
     return (source, work, steps.count)
   }
 

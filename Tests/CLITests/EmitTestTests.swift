@@ -99,12 +99,12 @@ struct EmitTestTests {
 
   @Test("a file name becomes a Swift identifier: plain names read as themselves")
   func identifiers() {
-    #expect(TestEmitter.identifier("session.log") == "sessionLog")
-    #expect(TestEmitter.identifier("clock2.log") == "clock2Log")
-    #expect(TestEmitter.identifier("bug-42.log").hasPrefix("bug42Log_"))
-    #expect(TestEmitter.identifier("2026 crash.LOG").hasPrefix("log2026CrashLog_"))
-    #expect(TestEmitter.identifier("서울.log").hasPrefix("log_"))
-    #expect(TestEmitter.identifier("Default").hasPrefix("default_"))
+    #expect(EmittedSwift.identifier("session.log") == "sessionLog")
+    #expect(EmittedSwift.identifier("clock2.log") == "clock2Log")
+    #expect(EmittedSwift.identifier("bug-42.log").hasPrefix("bug42Log_"))
+    #expect(EmittedSwift.identifier("2026 crash.LOG").hasPrefix("log2026CrashLog_"))
+    #expect(EmittedSwift.identifier("서울.log").hasPrefix("log_"))
+    #expect(EmittedSwift.identifier("Default").hasPrefix("default_"))
   }
 
   @Test("any file name becomes a different identifier that is never a keyword")
@@ -118,7 +118,7 @@ struct EmitTestTests {
       "default", "in", "init", "true", "false", "self", "Self", "Type", "func", "let", "var",
       "class", "struct", "return", "nil", "is", "as", "try", "throw", "where", "case",
     ]
-    let identifiers = names.map(TestEmitter.identifier)
+    let identifiers = names.map(EmittedSwift.identifier)
     #expect(Set(identifiers).count == names.count, "\(identifiers)")
     for (name, identifier) in zip(names, identifiers) {
       #expect(!keywords.contains(identifier), "\(name)")

@@ -3,7 +3,6 @@ import StoreTesting
 import TestSupport
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 
@@ -59,7 +58,7 @@ struct HardeningTests {
       Gen.element(of: ["-9223372036854775808", "9223372036854775807", "-9223372036854775809"]))
     forAll(numbers, .examples(1_000)) { number in
       switch Result(catching: { () throws(CommandError) in
-        try CommandParser.parse("moveDay \(number)")
+        try UniflowApp().command("moveDay \(number)")
       }) {
       case .success(.action(.clock(.moveDay(let days)))): return days.magnitude <= 36_525
       case .success: return false

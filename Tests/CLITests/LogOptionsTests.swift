@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 
@@ -56,19 +55,19 @@ struct LogOptionsTests {
 
   @Test(":record FILE [--force] and :stop")
   func replCommands() throws {
-    #expect(try CommandParser.parse(":record s.log") == .record(RecordRequest(path: "s.log")))
+    #expect(try UniflowApp().command(":record s.log") == .record(RecordRequest(path: "s.log")))
     #expect(
-      try CommandParser.parse(":RECORD  my session.log  --force")
+      try UniflowApp().command(":RECORD  my session.log  --force")
         == .record(RecordRequest(path: "my session.log", force: true)))
-    #expect(try CommandParser.parse(":stop") == .stop)
+    #expect(try UniflowApp().command(":stop") == .stop)
     #expect(
       throws: CommandError(
         problem: ":record needs a file to record to", column: 9, hint: "e.g. :record session.log")
     ) {
-      try CommandParser.parse(":record")
+      try UniflowApp().command(":record")
     }
     #expect(throws: CommandError(problem: "unexpected 'now'", column: 7, hint: "usage: :stop")) {
-      try CommandParser.parse(":stop now")
+      try UniflowApp().command(":stop now")
     }
   }
 }

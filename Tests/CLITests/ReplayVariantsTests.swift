@@ -5,7 +5,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 

@@ -144,15 +144,31 @@ struct SampledSessionTests {
     for source in sources {
       let count = source.split(separator: "\n", omittingEmptySubsequences: false).count
       if !part.isEmpty, lines + count > maxLines {
-        files.append(TestEmitter.batch(part))
+        files.append(batch(part))
         part = []
         lines = 0
       }
       part.append(source)
       lines += count
     }
-    if !part.isEmpty { files.append(TestEmitter.batch(part)) }
+    if !part.isEmpty { files.append(batch(part)) }
     return files
+  }
+
+  /// Emitted tests as one file: the first whole, each other without the imports and helper
+  /// the first has — so that many sessions compile as one file (their names differ, see
+  /// `EmittedSwift.identifier`).
+  static func batch(_ sources: [String]) -> String {
+    guard let first = sources.first else { return "" }
+    let helper = EmittedTest.style.helpers.joined(separator: "\n")
+    return sources.dropFirst().reduce(first) { file, source in
+      var body = source
+      if let start = body.range(of: "\n@MainActor\n") { body = String(body[start.lowerBound...]) }
+      if body.hasSuffix(helper + "\n") {
+        body = String(body.dropLast(helper.count + 2))
+      }
+      return file + body + "\n"
+    }
   }
 
   /// The emitted tests of every log, one source each.
@@ -171,7 +187,8 @@ struct SampledSessionTests {
         }
         let shortName = String(name.split(separator: "-").suffix(2).joined(separator: "-"))
         sources.append(
-          TestEmitter(name: shortName, startState: replayer.startState, steps: steps).source())
+          UniflowApp().testSource(
+            logName: shortName, startState: replayer.startState, steps: steps) ?? "")
       }
     }
     return sources

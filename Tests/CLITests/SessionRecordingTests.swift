@@ -4,7 +4,6 @@ import Store
 import TestSupport
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 

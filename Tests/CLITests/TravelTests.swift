@@ -7,7 +7,6 @@ import Store
 import TestSupport
 import Testing
 
-@testable import Commands
 @testable import Console
 @testable import UniflowConsole
 
@@ -214,12 +213,12 @@ struct TravelTests {
 
   @Test("travel commands parse their counts and refuse anything else with the column")
   func parsing() throws {
-    #expect(try CommandParser.parse(":back") == .back(1))
-    #expect(try CommandParser.parse(":BACK 3") == .back(3))
-    #expect(try CommandParser.parse(":forward 2") == .forward(2))
-    #expect(try CommandParser.parse(":goto 0") == .goto(0))
-    #expect(try CommandParser.parse(":diff") == .diff(nil))
-    #expect(try CommandParser.parse(":diff 4") == .diff(4))
+    #expect(try UniflowApp().command(":back") == .back(1))
+    #expect(try UniflowApp().command(":BACK 3") == .back(3))
+    #expect(try UniflowApp().command(":forward 2") == .forward(2))
+    #expect(try UniflowApp().command(":goto 0") == .goto(0))
+    #expect(try UniflowApp().command(":diff") == .diff(nil))
+    #expect(try UniflowApp().command(":diff 4") == .diff(4))
     for (line, message) in [
       (":back 0", "'0' is not a whole number from 1 (column 7) — usage: :back [N]"),
       (":back -1", "'-1' is not a whole number from 1 (column 7) — usage: :back [N]"),
@@ -230,9 +229,9 @@ struct TravelTests {
       (":goto", ":goto needs the seq of an action (:history lists them) (column 7) — e.g. :goto 2"),
       (":diff 1 2", "unexpected '2' (column 9) — usage: :diff [SEQ]"),
     ] {
-      #expect(throws: CommandError.self) { try CommandParser.parse(line) }
+      #expect(throws: CommandError.self) { try UniflowApp().command(line) }
       do {
-        _ = try CommandParser.parse(line)
+        _ = try UniflowApp().command(line)
       } catch {
         #expect(error.description == message)
       }

@@ -66,11 +66,71 @@ struct CommandGrammarTests {
     #expect(error("add 1 2") == "unexpected '2' (column 7) — usage: add N")
   }
 
-  @Test("a missing argument is reported just after the command with the usage line")
+  @Test("a missing argument is reported just after the command, with an example")
   func missingArgument() {
-    #expect(error("add") == "add needs N (column 5) — usage: add N")
-    #expect(error("  note") == "note needs TEXT (column 8) — usage: note TEXT…")
-    #expect(error(":goto") == ":goto needs SEQ (column 7) — usage: :goto SEQ")
+    #expect(error("add") == "add needs N (column 5) — e.g. add 2")
+    #expect(error("  note") == "note needs TEXT (column 8) — e.g. note hello")
+    #expect(
+      error(":goto")
+        == ":goto needs the seq of an action (:history lists them) (column 7) — e.g. :goto 2")
+    #expect(
+      error(":record") == ":record needs a file to record to (column 9) — e.g. :record session.log")
+  }
+
+  @Test("too few words are reported before a bad one, and every missing argument is named")
+  func countsFirst() throws {
+    let grammar = CommandGrammar<Tally.Action>([
+      ActionCommand(
+        "pair", CommandArgument.integer("A").described("a first number"),
+        CommandArgument.integer("B").described("a second number"), summary: "pair",
+        example: "pair 1 2"
+      ) { .add($0.integer("A") + $0.integer("B")) }
+    ])
+    #expect(
+      throws: CommandError(
+        problem: "pair needs a first number and a second number", column: 6, hint: "e.g. pair 1 2")
+    ) {
+      try grammar.parse("pair")
+    }
+    #expect(
+      throws: CommandError(problem: "pair needs a second number", column: 8, hint: "e.g. pair 1 2")
+    ) {
+      try grammar.parse("pair x")
+    }
+    #expect(throws: CommandError(problem: "unexpected '3'", column: 10, hint: "usage: pair A B")) {
+      try grammar.parse("pair x 2 3")
+    }
+    #expect(try grammar.parse("pair 1 2") == .action(.add(3)))
+  }
+
+  @Test("a custom argument reads its word, or the rest of the line from just after the command")
+  func customArguments() throws {
+    let grammar = CommandGrammar<Tally.Action>([
+      ActionCommand(
+        "twice",
+        .custom("N") { input throws(CommandError) in
+          guard let value = Int(input.text) else {
+            throw CommandError(
+              problem: "'\(input.text)' is no number", column: input.column,
+              hint: "e.g. \(input.example)")
+          }
+          return 2 * value
+        }, summary: "twice", example: "twice 2"
+      ) { .add($0.value("N")) },
+      ActionCommand(
+        "say",
+        .custom("TEXT", rest: true) { input throws(CommandError) in
+          "[\(input.text)]@\(input.column)"
+        },
+        summary: "say", example: "say hi"
+      ) { .note($0.value("TEXT")) },
+    ])
+    #expect(try grammar.parse("twice 21") == .action(.add(42)))
+    #expect(throws: CommandError(problem: "'x' is no number", column: 7, hint: "e.g. twice 2")) {
+      try grammar.parse("twice x")
+    }
+    #expect(try grammar.parse("say  a  b ") == .action(.note("[  a  b ]@4")))
+    #expect(try grammar.parse("say") == .action(.note("[]@4")))
   }
 
   @Test("a choice accepts any case and reads as spelled, and names its choices when wrong")
@@ -89,23 +149,37 @@ struct CommandGrammarTests {
     }
   }
 
-  @Test(":help lists every command aligned, and explains one with its details and aliases")
+  @Test(":help lists every command aligned, and explains one with its details")
   func help() {
     let lines = app.helpLines(topic: nil)
-    #expect(lines.first == "add N                   add N to the total (e.g. add 2)")
+    #expect(lines.first == "Commands (command words are case-insensitive):")
+    #expect(lines[1] == "  add N                   add N to the total  (e.g. add 2)")
     #expect(
       lines.contains(
-        ":record FILE [--force]  record the session's actions to FILE (e.g. :record session.log)"))
-    #expect(lines.count == 3 + 13)
+        "  :record FILE [--force]  record every action from now on to FILE, an action log  "
+          + "(e.g. :record session.log)"))
+    #expect(lines.last == "Lines starting with # are comments. :help COMMAND explains one command.")
+    #expect(lines.count == 2 + 3 + 13)
     #expect(
       app.helpLines(topic: "add")
         == [
           "add N", "  add N to the total", "  N is a whole number from -1000 to 1000.",
-          "  e.g. add 2",
+          "  example: add 2",
         ])
-    #expect(
-      app.helpLines(topic: "reset") == ["reset", "  start again", "  also: clear", "  e.g. reset"])
+    #expect(app.helpLines(topic: "reset") == ["reset", "  start again", "  example: reset"])
     #expect(app.helpLines(topic: "undo").first == ":undo")
+    #expect(app.helpLines(topic: ":state")[1] == "  print the whole State as JSON")
+    #expect(app.helpLines(topic: ":stop").last == "  example: :stop")
+    #expect(app.helpLines(topic: ":stop")[2].hasSuffix("Leaving tally does the same."))
+  }
+
+  @Test(":help :view names the app's screens where the session knows them")
+  func viewHelpNamesScreens() {
+    #expect(app.helpLines(topic: ":view")[2] == "  Prints every screen as it is now.")
+    let named = HelpContext.$screens.withValue(["total", "notes", "last"]) {
+      app.helpLines(topic: ":view")
+    }
+    #expect(named[2] == "  Prints the total, notes and last screens as they are now.")
   }
 
   @Test("a table 100 times a normal one, and a line 100 times a normal one, parse in full")
@@ -119,7 +193,7 @@ struct CommandGrammarTests {
     }
     let grammar = CommandGrammar(commands)
     #expect(try grammar.parse("add299 1") == .action(.add(300)))
-    #expect(grammar.helpLines(topic: nil).count == 300 + 13)
+    #expect(grammar.helpLines(topic: nil).count == 2 + 300 + 13)
     let text = Array(repeating: "milk", count: 300).joined(separator: " ")
     #expect(try app.command("note " + text) == .action(.note(text)))
     let extra = try #require(error("reset " + text))

@@ -113,20 +113,20 @@ struct ConsoleReplayTests {
     #expect(console.outputs.first == "total: 4")
   }
 
-  @Test("--emit-test for an app that writes no tests says so and exits 2")
-  func emitTestUnsupported() throws {
+  @Test("--emit-test for an app that registers no dependencies writes a test of its actions")
+  func emitTestWithoutEmission() throws {
     let file = TemporaryFile()
     defer { file.remove() }
-    try recordTally([.add(1)], app: "tally 1.0.0", to: file)
+    try recordTally([.add(1), .note("hi")], app: "tally 1.0.0", to: file)
     let console = CapturingConsole()
     let status = ConsoleReplay(TallyApp()).run(
       ReplayRequest(path: file.path, emitTest: ""), console: console)
-    #expect(status == 2)
-    #expect(
-      console.errors == [
-        "tally: --emit-test: tally does not write tests from its logs (its ConsoleApp has "
-          + "neither a testEmission nor a testSource(logName:startState:steps:))"
-      ])
+    #expect(status == 0)
+    #expect(console.errors == [])
+    let source = console.outputs.joined(separator: "\n")
+    #expect(source.contains("reducer: reducer.effectsAnswered(by: effects)"))
+    #expect(source.contains("await store.send(.add(1)) {\n    $0.total = 1\n  }"))
+    #expect(source.contains(#"await store.send(.note("hi")) {"#))
   }
 
   @Test("shrink cuts any app's log to the one action that shows the symptom")

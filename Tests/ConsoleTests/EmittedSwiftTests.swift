@@ -99,9 +99,10 @@ struct EmittedSwiftTests {
     after.rows.append(Row(id: 10_002, title: "v"))
     #expect(
       EmittedSwift.assignments(from: before, to: after, path: "$0") == [
-        ##"$0.rows.append(try logValue(#"{"done":false,"id":10001,"title":"u"}"#))"##,
-        ##"$0.rows.append(try logValue(#"{"done":false,"id":10002,"title":"v"}"#))"##,
+        ##"$0.rows.append(contentsOf: [try logValue(#"{"done":false,"id":10001,"title":"u"}"#), try logValue(#"{"done":false,"id":10002,"title":"v"}"#)])"##
       ])
+    #expect(
+      EmittedSwift.assignments(from: after, to: before, path: "$0") == ["$0.rows.removeLast(2)"])
     let numbers = Array(1...10_000)
     #expect(
       EmittedSwift.assignments(from: numbers, to: numbers + [7, 8], path: "$0.n") == [

@@ -8,8 +8,9 @@ import UniflowConsole
 enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
-    "dispatch", "scopedDispatch", "replay", "record", "gazetteer", "startup", "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies", "effects", "effect-properties",
+    "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
+    "shrinking", "travel", "dates", "casePaths", "children", "dependencies", "effects",
+    "effect-properties",
     "outside-app",
   ]
 
@@ -120,6 +121,15 @@ enum BenchCommand {
         if wanted.contains("record") { report.addRecord(figures) }
       } catch {
         StandardStreams.write("bench: replay: \(error)\n", to: .error)
+        return 1
+      }
+    }
+    if wanted.contains("derivedReplay") {
+      progress("derived codec: logs of 1,000,000 actions that are only Codable")
+      do {
+        report.addDerivedReplay(try DerivedLogBench.run())
+      } catch {
+        StandardStreams.write("bench: derivedReplay: \(error)\n", to: .error)
         return 1
       }
     }

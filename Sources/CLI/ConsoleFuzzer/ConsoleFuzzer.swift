@@ -8,10 +8,13 @@ import Store
   import Glibc
 #endif
 
-/// libFuzzer's entry point for the console's tools on another app's logs: every input, as a
-/// log of ``ShelfApp``, goes through `replay` (plain, `--verify`, `--diff`, `--skip 1,2 --diff`,
-/// `--emit-test`) and `shrink` with a small budget. Each must end with a status of 0, 1 or 2 and
-/// its messages, never trap or hang; any other status stops the run as a crash.
+/// libFuzzer's entry point for the console on another app: every input, as a log of
+/// ``ShelfApp``, goes through `replay` (plain, `--verify`, `--diff`, `--skip 1,2 --diff`,
+/// `--emit-test`) and `shrink` with a small budget, each of which must end with a status of 0, 1
+/// or 2 and its messages; and each of its lines, as typed at the REPL, goes through the command
+/// grammar (commands, `:` commands, actions typed as Swift), the typed syntax's reading into
+/// the app's actions (through `init(from:)` and through the derived lines' templates), and Tab's
+/// completion. Nothing may trap or hang; any other status stops the run as a crash.
 ///
 /// Build and run with `scripts/fuzz-console.sh SECONDS`, seeded by logs this target records
 /// itself (`ConsoleFuzzer --seeds DIR`).
@@ -24,7 +27,25 @@ public func fuzzConsole(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   // libFuzzer calls this on the main thread, where the console's tools run.
   _ = MainActor.assumeIsolated { FuzzedFiles.runTools() }
+  FuzzedLines.run(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
   return 0
+}
+
+/// The input's lines as typed at the REPL.
+enum FuzzedLines {
+  static func run(_ text: String) {
+    let app = ShelfApp()
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
+      let line = String(line)
+      switch Result(catching: { () throws(CommandError) in try app.command(line) }) {
+      case .success: break
+      case .failure(let error): _ = error.description
+      }
+      _ = try? LineTemplates.decode(Shelf.Action.self, line)
+      _ = try? ValueSyntaxDecoder.decode(Shelf.Action.self, from: line)
+      _ = app.completion(of: line)
+    }
+  }
 }
 
 /// The files one fuzzing process works in: in a directory of its own in the temporary

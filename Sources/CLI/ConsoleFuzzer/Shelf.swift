@@ -26,7 +26,8 @@ struct Shelf: Reducer {
     var totals: [String: Int] = [:]
   }
 
-  enum Action: Equatable, Sendable {
+  /// `Codable` too, so that it can be typed as Swift at the REPL (its log lines stay its own).
+  enum Action: Codable, Equatable, Sendable {
     case add(name: String, count: Int)
     case remove(index: Int)
     case tag(index: Int, tag: String)
@@ -120,11 +121,35 @@ extension Shelf.Action: LoggableAction {
   }
 }
 
-/// The console for ``Shelf``: its screens, and the rest by the console's defaults.
+/// The console for ``Shelf``: its screens and commands, and the rest by the console's defaults.
 struct ShelfApp: ConsoleApp {
   var name: String { "shelf" }
   var version: String { "1.0.0" }
   var reducer: Shelf { Shelf() }
+
+  /// Commands of every kind of argument the console's table takes, a custom one included.
+  var commands: [ActionCommand<Shelf.Action>] {
+    [
+      ActionCommand(
+        "add", .word("NAME"), CommandArgument.integer("N", in: -5...5).described("a count"),
+        summary: "add", example: "add pen 2"
+      ) { .add(name: $0.text("NAME"), count: $0.integer("N")) },
+      ActionCommand(
+        "edit",
+        .custom("INDEX") { input throws(CommandError) in
+          guard let index = Int(input.text), index >= 0 else {
+            throw CommandError(problem: "no index", column: input.column, hint: input.example)
+          }
+          return index
+        }, .rest("DRAFT"), summary: "edit", example: "edit 0 new name"
+      ) { .edit(index: $0.value("INDEX"), draft: $0.text("DRAFT")) },
+      ActionCommand(
+        "pick", .choice("WHICH", ["first", "none"]).optional, summary: "pick", example: "pick"
+      ) {
+        .select($0.optionalText("WHICH") == "first" ? 0 : nil)
+      },
+    ]
+  }
 
   func screens(of state: Shelf.State) -> [ConsoleScreen] {
     [

@@ -1,7 +1,7 @@
-import Commands
 import Console
 import Effects
 import Foundation
+import Store
 
 /// The command line, parsed.
 package struct Options: Equatable, Sendable {
@@ -246,7 +246,7 @@ package struct Options: Equatable, Sendable {
   }
 
   static func suggestion(for name: String, among names: [String] = names) -> String? {
-    CommandCatalog.nearest(to: name, among: names, within: 3)
+    Suggestion.nearest(to: name, among: names, within: 3)
   }
 }
 

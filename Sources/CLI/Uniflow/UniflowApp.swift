@@ -1,6 +1,5 @@
 import ActionLog
 import AppLog
-import Commands
 import Console
 import Features
 import Foundation
@@ -36,14 +35,9 @@ package struct UniflowApp: ConsoleApp {
   package func testSource(logName: String, startState: AppState, steps: [ReplayStep<AppAction>])
     -> String?
   {
-    TestEmitter(name: logName, startState: startState, steps: steps).source()
+    var work = EmittedTest.emitter.work()
+    return EmittedTest.source(log: logName, start: startState, steps: steps, work: &work)
   }
-
-  package func command(_ line: String) throws(CommandError) -> Command {
-    try CommandParser.parse(line)
-  }
-
-  package func helpLines(topic: String?) -> [String] { HelpText.lines(topic: topic) }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.
   package func launchActions(at date: Date) -> [AppAction] {

@@ -14,7 +14,7 @@ public struct Detail: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case edited(String)
     case autosaved
     /// Handled by the list: writes the draft back and closes the detail.

@@ -9,7 +9,7 @@ public struct FocusTimer: Reducer, Sendable {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case startTapped, stopTapped, ticked
   }
 

@@ -13,7 +13,7 @@ public struct Search: Reducer, Sendable {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable, CasePathable {
+  public enum Action: Equatable, Sendable, Codable, CasePathable {
     case queryChanged(String)
     case answered([String])
     case failed(String)

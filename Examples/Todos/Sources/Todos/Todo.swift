@@ -15,7 +15,7 @@ public struct Todo: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     case toggled
     case renamed(String)
     /// Remind in ``reminderDelay``; the reminder is cancelled if the row is removed first.

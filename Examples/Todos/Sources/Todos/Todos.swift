@@ -17,7 +17,7 @@ public struct Todos: Reducer {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable, CasePathable {
+  public enum Action: Equatable, Sendable, Codable, CasePathable {
     case addTapped(String)
     case removeTapped(Int)
     case rowTapped(Int)

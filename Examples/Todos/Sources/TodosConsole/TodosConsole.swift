@@ -3,7 +3,9 @@ import Store
 import Todos
 
 // snippet: app
-/// The todo app on the console: its name, reducer, screens and grammar.
+/// The todo app on the console, when it wants more than the one line: its name and version,
+/// its screens, its dependency for emitted tests, what it refuses, and options of its own. Its
+/// actions are typed and logged as Swift, from their `Codable`.
 struct TodosConsoleApp: ConsoleApp {
   var name: String { "todos" }
   var version: String { "1.0.0" }
@@ -19,46 +21,6 @@ struct TodosConsoleApp: ConsoleApp {
     return [
       ConsoleScreen("todos", rows.joined(separator: ", ")), ConsoleScreen("search", search),
       ConsoleScreen("detail", detail), ConsoleScreen("timer", timer),
-    ]
-  }
-  // snippet: end
-
-  // snippet: commands
-  /// The commands, as data: the console parses them, suggests, explains and reports errors.
-  var commands: [ActionCommand<Todos.Action>] {
-    let id = CommandArgument.integer("ID", in: 1...Int.max)
-    return [
-      ActionCommand("add", .rest("TITLE"), summary: "add a todo", example: "add Buy milk") {
-        .addTapped($0.text("TITLE"))
-      },
-      ActionCommand("remove", id, summary: "remove a todo", example: "remove 1") {
-        .removeTapped($0.integer("ID"))
-      },
-      ActionCommand("toggle", id, summary: "mark a todo done or not", example: "toggle 1") {
-        .rows(.element(id: $0.integer("ID"), action: .toggled))
-      },
-      ActionCommand("open", id, summary: "open a todo to edit it", example: "open 1") {
-        .rowTapped($0.integer("ID"))
-      },
-      ActionCommand(
-        "edit", .rest("TEXT").optional, summary: "edit the open todo's draft",
-        example: "edit Buy oat milk"
-      ) { .detail(.edited($0.text("TEXT"))) },
-      ActionCommand("save", summary: "save the draft", example: "save") { _ in
-        .detail(.saveTapped)
-      },
-      ActionCommand("close", summary: "close without saving", example: "close") { _ in
-        .detail(.closeTapped)
-      },
-      ActionCommand(
-        "search", .rest("TEXT").optional, summary: "suggest titles", example: "search wat"
-      ) { .search(.queryChanged($0.text("TEXT"))) },
-      ActionCommand("start", summary: "start the focus timer", example: "start") { _ in
-        .timer(.startTapped)
-      },
-      ActionCommand("stop", summary: "stop the focus timer", example: "stop") { _ in
-        .timer(.stopTapped)
-      },
     ]
   }
   // snippet: end

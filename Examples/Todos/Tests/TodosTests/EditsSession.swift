@@ -28,27 +28,27 @@ where R.State == Todos.State, R.Action == Todos.Action {
     $0.searchClient = calls.answering(\.searchClient, named: "searchClient")
   }
 
-  // #1 sent add title="Buy milk"
+  // #1 sent .addTapped("Buy milk")
   await clock.advance(to: TestClock.Instant(offset: .microseconds(11510)))
   await store.send(.addTapped("Buy milk")) {
     $0.todos.append(try logValue(#"{"id":1,"isDone":false,"reminders":0,"title":"Buy milk"}"#))
     $0.nextID = 1
   }
 
-  // #2 sent add title="Walk the dog"
+  // #2 sent .addTapped("Walk the dog")
   await clock.advance(to: TestClock.Instant(offset: .microseconds(11885)))
   await store.send(.addTapped("Walk the dog")) {
     $0.todos.append(try logValue(#"{"id":2,"isDone":false,"reminders":0,"title":"Walk the dog"}"#))
     $0.nextID = 2
   }
 
-  // #3 sent toggle id=1
+  // #3 sent .rows(.element(id: 1, action: .toggled))
   await clock.advance(to: TestClock.Instant(offset: .microseconds(19787)))
   await store.send(.rows(.element(id: 1, action: .toggled))) {
     $0.todos[id: 1]?.isDone = true
   }
 
-  // #4 sent search.query query="wat"
+  // #4 sent .search(.queryChanged("wat"))
   await clock.advance(to: TestClock.Instant(offset: .microseconds(20298)))
   await store.send(.search(.queryChanged("wat"))) {
     $0.search.query = "wat"
@@ -57,46 +57,46 @@ where R.State == Todos.State, R.Action == Todos.Action {
   await clock.advance(to: TestClock.Instant(offset: .microseconds(327412)))
   await calls.answer("searchClient.search", input: #""wat""#, output: #"["Water the plants"]"#)
 
-  // #5 effect search.answered count=1 title0="Water the plants"
+  // #5 effect .search(.answered(["Water the plants"]))
   await clock.advance(to: TestClock.Instant(offset: .microseconds(327907)))
   await store.receive(.search(.answered(["Water the plants"]))) {
     $0.search.suggestions.append("Water the plants")
     $0.search.isSearching = false
   }
 
-  // #6 sent open id=2
+  // #6 sent .rowTapped(2)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(328353)))
   await store.send(.rowTapped(2)) {
     $0.detail = try logValue(#"{"draft":"Walk the dog","savedDrafts":0,"todo":{"id":2,"isDone":false,"reminders":0,"title":"Walk the dog"}}"#)
   }
 
-  // #7 sent detail.edit draft="BUG"
+  // #7 sent .detail(.edited("BUG"))
   await clock.advance(to: TestClock.Instant(offset: .microseconds(328711)))
   await store.send(.detail(.edited("BUG"))) {
     $0.detail?.draft = "BUG"
   }
 
-  // #8 effect detail.autosaved
+  // #8 effect .detail(.autosaved)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(1329207)))
   await store.receive(.detail(.autosaved)) {
     $0.detail?.savedDrafts = 1
   }
 
-  // #9 sent detail.save
+  // #9 sent .detail(.saveTapped)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(1329566)))
   await store.send(.detail(.saveTapped)) {
     $0.todos[id: 2]?.title = "BUG"
     $0.detail = nil
   }
 
-  // #10 sent add title="Call mom"
+  // #10 sent .addTapped("Call mom")
   await clock.advance(to: TestClock.Instant(offset: .microseconds(1329810)))
   await store.send(.addTapped("Call mom")) {
     $0.todos.append(try logValue(#"{"id":3,"isDone":false,"reminders":0,"title":"Call mom"}"#))
     $0.nextID = 3
   }
 
-  // #11 sent remove id=1
+  // #11 sent .removeTapped(1)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(1329993)))
   await store.send(.removeTapped(1)) {
     $0.todos.remove(id: 1)

@@ -28,44 +28,44 @@ where R.State == Todos.State, R.Action == Todos.Action {
     $0.searchClient = calls.answering(\.searchClient, named: "searchClient")
   }
 
-  // #1 sent add title="Tea"
+  // #1 sent .addTapped("Tea")
   await clock.advance(to: TestClock.Instant(offset: .microseconds(980107)))
   await store.send(.addTapped("Tea")) {
     $0.todos.append(try logValue(#"{"id":1,"isDone":false,"reminders":0,"title":"Tea"}"#))
     $0.nextID = 1
   }
 
-  // #2 sent timer.start
+  // #2 sent .timer(.startTapped)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(1282341)))
   await store.send(.timer(.startTapped)) {
     $0.timer.isRunning = true
   }
 
-  // #3 effect timer.tick
+  // #3 effect .timer(.ticked)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(2282897)))
   await store.receive(.timer(.ticked)) {
     $0.timer.secondsLeft = 1499
   }
 
-  // #4 effect timer.tick
+  // #4 effect .timer(.ticked)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(3282855)))
   await store.receive(.timer(.ticked)) {
     $0.timer.secondsLeft = 1498
   }
 
-  // #5 effect timer.tick
+  // #5 effect .timer(.ticked)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(4282856)))
   await store.receive(.timer(.ticked)) {
     $0.timer.secondsLeft = 1497
   }
 
-  // #6 sent timer.stop
+  // #6 sent .timer(.stopTapped)
   await clock.advance(to: TestClock.Instant(offset: .microseconds(4692646)))
   await store.send(.timer(.stopTapped)) {
     $0.timer.isRunning = false
   }
 
-  // #7 sent toggle id=1
+  // #7 sent .rows(.element(id: 1, action: .toggled))
   await clock.advance(to: TestClock.Instant(offset: .microseconds(5008479)))
   await store.send(.rows(.element(id: 1, action: .toggled))) {
     $0.todos[id: 1]?.isDone = true

@@ -39,7 +39,9 @@ extension ConsoleApp {
     [LogSetting("app", nameAndVersion)]
   }
 
-  /// Watches the whole state, and reports the screens whose line changed.
+  /// Watches the whole state, and reports the screens whose line changed — or, for an app
+  /// that gives no screens, each path of the state that changed with its new value
+  /// (``StateScreens``).
   ///
   /// ```swift
   /// let observations = app.watchScreens(store) { print($0.rendered) }
@@ -49,6 +51,16 @@ extension ConsoleApp {
     _ store: Store<State, Action>, onChange: @escaping (ConsoleScreen) -> Void
   ) -> [StoreObservation] {
     var shown = screens(of: store.state)
+    if shown.isEmpty {
+      var last = store.state
+      var walk = StateScreens.walk()
+      return [
+        store.observe({ $0 }) { state in
+          for line in StateScreens.changes(from: last, to: state, walk: &walk) { onChange(line) }
+          last = state
+        }
+      ]
+    }
     return [
       store.observe({ $0 }) { state in
         let next = screens(of: state)

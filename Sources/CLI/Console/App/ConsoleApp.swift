@@ -22,12 +22,13 @@ public protocol ConsoleApp: Sendable {
   /// typealias State = CounterState
   /// ```
   associatedtype State: Codable & Equatable & Sendable
-  /// What the store handles; one log line each.
+  /// What the store handles; one log line each, written by its own codec (`LoggableAction`) or
+  /// derived from its `Codable` (``actionLogCoding``).
   ///
   /// ```swift
   /// typealias Action = CounterAction
   /// ```
-  associatedtype Action: LoggableAction & Equatable
+  associatedtype Action: Equatable & Sendable
   /// The reducer the live store runs; a replay drops its effects.
   ///
   /// ```swift
@@ -71,7 +72,8 @@ public protocol ConsoleApp: Sendable {
     throws(ActionLogError)
 
   /// A recorded session as a test file, for `replay --emit-test`, or nil (the default) to let
-  /// the console write it from ``testEmission``: the replay says so when there is neither.
+  /// the console write it: from ``testEmission`` when there is one, else a test that answers
+  /// each effect with the actions the log shows it sent.
   ///
   /// ```swift
   /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
@@ -89,6 +91,15 @@ public protocol ConsoleApp: Sendable {
   /// }
   /// ```
   var testEmission: TestEmission? { get }
+
+  /// How actions go to the log and back, and whether they can be typed as Swift: by default
+  /// the action's own codec when it is `LoggableAction`, else one derived from its `Codable`
+  /// (ActionLogCoding.swift).
+  ///
+  /// ```swift
+  /// var actionLogCoding: ActionLogCoding<Action> { .derived }
+  /// ```
+  var actionLogCoding: ActionLogCoding<Action> { get }
 
   /// The options the app adds to its REPL's command line (none by default, in
   /// ConsoleOption.swift): `--help` lists them, and each one given sets up the initial state and
@@ -185,7 +196,7 @@ extension ConsoleApp {
     throws(ActionLogError)
   {}
 
-  /// No test: `--emit-test` reports that the app writes none.
+  /// None: the console writes the test (from ``testEmission``, or answering effects as logged).
   ///
   /// ```swift
   /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
@@ -194,7 +205,8 @@ extension ConsoleApp {
     -> String?
   { nil }
 
-  /// None: recordings hold actions alone, and `--emit-test` needs ``testSource(logName:startState:steps:)``.
+  /// None: recordings hold actions alone, and `--emit-test` answers each effect with the
+  /// actions the log shows it sent.
   ///
   /// ```swift
   /// app.testEmission   // nil
@@ -285,6 +297,14 @@ public struct ReplayStep<Action> {
   /// let step = ReplayStep(logStep)
   /// ```
   public init<State>(_ step: ActionLogStep<State, Action>) {
+    seq = step.seq
+    origin = step.origin
+    action = step.action
+    summary = step.summary
+  }
+
+  /// The step of a console's replay, without its state.
+  package init<State>(_ step: LoggedStep<State, Action>) {
     seq = step.seq
     origin = step.origin
     action = step.action

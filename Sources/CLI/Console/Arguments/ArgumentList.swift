@@ -1,3 +1,5 @@
+import Store
+
 /// The words after a subcommand (`replay`, `shrink`), read one at a time: an option that takes a
 /// value may have it in the next word (`--until 12`) or after an equals sign (`--until=12`).
 ///

@@ -106,6 +106,43 @@ package enum EmittedSwift {
     return ["  await store.\(verb)(\(action)) {"] + changes.map { "    " + $0 } + ["  }"]
   }
 
+  /// `text` as a Swift string literal, with the characters a terminal would hide or obey
+  /// escaped.
+  ///
+  /// ```swift
+  /// EmittedSwift.literal("a\u{202E}b")   // "\"a\\u{202e}b\"", the escape written out
+  /// ```
+  package static func literal(_ text: String) -> String {
+    TerminalText.escape(text.debugDescription)
+  }
+
+  /// `value` as Swift built by memberwise initialisers (`Dog(name: "rex", …)`), with the values
+  /// `custom` knows written its way, escaped as ``literal(_:)`` escapes.
+  ///
+  /// ```swift
+  /// EmittedSwift.memberwise(Dog(name: "rex"), custom: { _ in nil })   // "Dog(name: \"rex\")"
+  /// ```
+  package static func memberwise(_ value: Any, custom: @escaping (Any) -> String?) -> String {
+    TerminalText.escape(
+      swiftSource(value, custom: custom) ?? "<no Swift source for \(type(of: value))>")
+  }
+
+  /// Whether `value` is a leaf a test assigns whole: text, a number, a date, a URL…, never
+  /// walked field by field (Foundation's structs keep their fields private).
+  ///
+  /// ```swift
+  /// EmittedSwift.isLeaf(Date())   // true
+  /// ```
+  package static func isLeaf(_ value: Any) -> Bool {
+    switch value {
+    case is String, is Character, is Bool, is Double, is Float, is any BinaryInteger, is Date,
+      is URL, is UUID, is TimeZone, is Data, is Decimal:
+      true
+    default:
+      false
+    }
+  }
+
   /// Whether `value` is built of values whose Swift form needs no initialiser of the app's.
   static func isPlain(_ value: Any) -> Bool {
     switch value {

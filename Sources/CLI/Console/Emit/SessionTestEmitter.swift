@@ -3,143 +3,154 @@ import Foundation
 import PropertyTesting
 import Store
 
-/// `APP replay LOG --emit-test` for any app with a ``TestEmission``: the recorded session as a
-/// Swift Testing test that runs it through a `TestStore`, exhaustively — `send` for each action
-/// the session sent and `receive` for each an effect sent, each with the state change it made;
-/// the test's `TestClock` advanced to each logged time first, so debounced, throttled and timed
-/// effects fire as they did; each logged dependency call answered where the log answered it
-/// (``LoggedCall``, through `LoggedCalls`). A changed reducer fails the test at the action
-/// where its state, or the calls its effects make, part from the recording's.
+/// `APP replay LOG --emit-test`: a recorded session as a Swift Testing test that runs it
+/// through a `TestStore`, exhaustively — `send` for each action the session sent and `receive`
+/// for each an effect sent, each with the state change it made — its effects made to happen
+/// again as a ``SessionTestScript`` says. A changed reducer fails the test at the action where
+/// its state, or what its effects do, part from the recording's.
 ///
 /// ```swift
-/// let source = try SessionTestEmitter(app: app, emission: emission)
-///   .source(logAt: "s.log", name: "s.log", start: start, steps: steps)
+/// let source = SessionTestEmitter<Todos.State, Todos.Action>(
+///   program: "todos", imports: ["Todos"], reducer: "Todos()", style: EmissionStyle())
+///   .source(log: "s.log", start: start, steps: steps, reduce: reduce, script: script)
 /// ```
 ///
-/// Bound: linear in the log — one pass over its lines, one reduce per action, and per action
-/// output proportional to the state it changed (``EmittedSwift/assignments(from:to:path:)``).
-package struct SessionTestEmitter<App: ConsoleApp> {
-  package let app: App
-  package let emission: TestEmission
+/// Bound: linear in the log — one pass over its steps, one reduce per action, and per action
+/// output proportional to the state it changed (``StateChanges``), plus the naming of shared
+/// values (``SharedValueNaming``) when the style asks for it.
+package struct SessionTestEmitter<State, Action> {
+  /// The program whose `replay --emit-test` writes the test, as its comment names it.
+  package let program: String
+  /// The modules the test imports besides Foundation, StoreTesting and Testing.
+  package let imports: [String]
+  /// Swift that makes the reducer under test.
+  package let reducer: String
+  /// How values, actions and the start state are written.
+  package let style: EmissionStyle<State, Action>
 
-  package init(app: App, emission: TestEmission) {
-    self.app = app
-    self.emission = emission
+  package init(
+    program: String, imports: [String], reducer: String, style: EmissionStyle<State, Action>
+  ) {
+    self.program = program
+    self.imports = imports
+    self.reducer = reducer
+    self.style = style
+  }
+
+  /// What writing a test cost, in the units its bounds are stated in.
+  ///
+  /// ```swift
+  /// var work = emitter.work()
+  /// _ = emitter.source(log: "s.log", start: start, steps: steps, reduce: reduce, script: script,
+  ///   work: &work)
+  /// work.changes.reflected   // parts walked with Mirror to find the state changes
+  /// ```
+  package struct Work {
+    /// The state changes found, and what finding them cost.
+    package var changes: StateChanges
+    /// The naming of shared values, and its look-ups.
+    package var naming = SharedValueNaming()
+  }
+
+  /// A count of nothing done yet, for ``source(log:start:steps:reduce:script:work:)``.
+  package func work() -> Work {
+    Work(changes: StateChanges(literal: style.literal, isWhole: style.isWhole))
   }
 
   /// What the log holds beside its actions: each action's time and the calls answered before it.
-  struct Extras {
+  package struct Extras {
     /// The time of each action on the app's clock, by seq.
-    var clocks: [Int: Duration] = [:]
+    package var clocks: [Int: Duration] = [:]
     /// The calls answered after action `seq` (0: before the first), in the log's order.
-    var calls: [Int: [LoggedCall]] = [:]
+    package var calls: [Int: [LoggedCall]] = [:]
     /// Whether the log's actions carry their times (its header has ``LogRecords/clock``).
-    var timed = false
+    package var timed = false
+
+    package init() {}
   }
 
-  /// The test of the session the log at `path` (named `name`) holds, replayed from `start`
-  /// through `steps`.
+  /// The test of the session of the log named `log`, replayed from `start` through `steps`,
+  /// each reduced with `reduce`, which says whether the action started an effect.
   package func source(
-    logAt path: String, name: String, start: App.State, steps: [ReplayStep<App.Action>]
-  ) throws(ActionLogError) -> String {
-    let extras = try Self.extras(ofLogAt: path, app: app.name)
-    if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
-      throw ActionLogError(
-        .badLog, file: path, line: 1,
-        "the log holds effects' actions but not the times and dependency calls a test needs to "
-          + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
-          + "testEmission); record the session again with --record and emit the test from that log")
-    }
+    log name: String, start: State, steps: [ReplayStep<Action>],
+    reduce: (inout State, Action) -> Bool, script: some SessionTestScript<State, Action>
+  ) -> String {
+    var work = work()
+    return source(
+      log: name, start: start, steps: steps, reduce: reduce, script: script, work: &work)
+  }
+
+  /// ``source(log:start:steps:reduce:script:)``, adding what it cost to `work`.
+  package func source<Script: SessionTestScript<State, Action>>(
+    log name: String, start: State, steps: [ReplayStep<Action>],
+    reduce: (inout State, Action) -> Bool, script: Script, work: inout Work
+  ) -> String {
+    var script = script
     let function = EmittedSwift.identifier(name)
+    // The log's file name goes into comments: a line break in it must not end one.
     let shownName = TerminalText.escape(name)
-    let stateType = sourceTypeName(App.State.self)
-    let actionType = sourceTypeName(App.Action.self)
-    let imports = Set(["Foundation", "StoreTesting", "Testing"] + emission.imports).sorted()
-    var lines = [
-      "// swift-format-ignore-file",
-      "// Generated by `\(app.name) replay \(shownName) --emit-test`: the recorded session, action",
-      "// by action, through TestStore, its clock and dependency calls as logged. Regenerate it",
-      "// from the log rather than editing it.",
-      "",
-    ]
-    lines += imports.map { "import \($0)" }
+    let (throwing, trying) = script.throwing ? (" throws", "try ") : ("", "")
+    let imports = Set(["Foundation", "StoreTesting", "Testing"] + imports).sorted()
+    var lines = ["// swift-format-ignore-file"]
+    lines += script.generatedBy(program: program, log: shownName)
+    lines.append("")
+    // An entry `@testable Module` is imported @testable.
+    lines += imports.map {
+      $0.hasPrefix("@testable ") ? "@testable import \($0.dropFirst(10))" : "import \($0)"
+    }
     lines += [
       "",
       "@MainActor",
-      "@Test(\(Self.literal("\(name) replays through TestStore, action by action")))",
-      "func \(function)() async throws {",
-      "  try await \(function)(\(emission.reducer))",
+      "@Test(\(EmittedSwift.literal("\(name) replays through TestStore, action by action")))",
+      "func \(function)() async\(throwing) {",
+      "  \(trying)await \(function)(\(reducer))",
       "}",
       "",
-      "/// The session of \(shownName), checked against `reducer`, its clock and dependency calls as logged.",
+      "/// The session of \(shownName), checked against `reducer`, \(script.checks).",
       "@MainActor",
-      "func \(function)<R: Reducer>(_ reducer: R) async throws",
-      "where R.State == \(stateType), R.Action == \(actionType) {",
-      "  let clock = TestClock()",
-      "  let calls = LoggedCalls()",
-      "  let store = TestStore(",
-      "    initialState: \(EmittedSwift.value(start) as String),",
-      "    reducer: reducer",
-      "  ) {",
-      "    $0.continuousClock = clock",
+      "func \(function)<R: Reducer>(_ reducer: R) async\(throwing)",
+      "where R.State == \(sourceTypeName(State.self)), R.Action == \(sourceTypeName(Action.self)) {",
     ]
-    lines += emission.dependencies.map {
-      "    $0.\($0.name) = calls.answering(\\.\($0.name), named: \(Self.literal($0.name)))"
+    lines += script.declarations()
+    lines += [
+      "  let store = TestStore(",
+      "    initialState: \(style.initialState?(start, &work.changes) ?? style.literal(start)),",
+      "    reducer: \(script.reducer("reducer"))",
+      "  ) {",
+    ]
+    let dependencies = script.dependencies()
+    if dependencies.isEmpty {
+      lines[lines.count - 1] = "  )"
+    } else {
+      lines += dependencies
+      lines.append("  }")
     }
-    lines.append("  }")
-    let reducer = app.reducer
+    lines += script.start()
     var state = start
-    var now = Duration.zero
-    func advance(to time: Duration?) {
-      guard let time, time > now else { return }
-      now = time
-      lines.append(
-        "  await clock.advance(to: TestClock.Instant(offset: .microseconds(\(LogClock.microseconds(time)))))"
-      )
-    }
-    func answer(after seq: Int) {
-      for call in extras.calls[seq] ?? [] {
-        advance(to: call.clock)
-        let input = EmittedSwift.rawJSON(String(decoding: call.input, as: UTF8.self))
-        let answer =
-          switch call.answer {
-          case .output(let json):
-            "output: " + EmittedSwift.rawJSON(String(decoding: json, as: UTF8.self))
-          case .failure(let message): "failure: " + Self.literal(message)
-          }
-        lines.append("  await calls.answer(\(Self.literal(call.name)), input: \(input), \(answer))")
-      }
-    }
-    answer(after: 0)
     for step in steps {
       let before = state
-      _ = reducer.reduce(into: &state, action: step.action)
+      let startedEffect = reduce(&state, step.action)
       lines.append("")
       lines.append("  // #\(step.seq) \(step.origin.rawValue) \(TerminalText.escape(step.summary))")
-      advance(to: extras.clocks[step.seq])
-      let verb = step.origin == .effect ? "receive" : "send"
-      let changes = EmittedSwift.assignments(from: before, to: state, path: "$0")
-      let action = EmittedSwift.action(step.action)
+      let (prelude, verb) = script.before(step, from: before, to: state)
+      lines += prelude
+      let action = style.action(step.action, before, &work.changes)
+      let changes = work.changes.assignments(from: before, to: state, path: "$0")
       lines += EmittedSwift.step(verb, action, changes: changes)
-      answer(after: step.seq)
+      lines += script.after(step, from: before, to: state, startedEffect: startedEffect)
     }
-    lines += [
-      "",
-      "  // The session ended here: the console cancelled what was still running.",
-      "  store.cancelAllEffects()",
-      "  await store.finish()",
-      "}",
-    ]
+    lines += script.end()
+    lines += ["  await store.finish()", "}"]
+    if !style.helpers.isEmpty { lines += [""] + style.helpers }
+    if let shared = style.shared {
+      let values = steps.flatMap { shared($0.action) }.map { (style.literal($0.value), $0.kind) }
+      lines = work.naming.name(in: lines, values: values, after: "where R.State ==")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A Swift string literal of `text`, with the characters a terminal would hide or obey escaped.
-  private static func literal(_ text: String) -> String {
-    TerminalText.escape(text.debugDescription)
-  }
-
   /// Reads the times and calls of the log at `path`; `app` names the program in what it reports.
-  static func extras(ofLogAt path: String, app: String) throws(ActionLogError) -> Extras {
+  package static func extras(ofLogAt path: String, app: String) throws(ActionLogError) -> Extras {
     var line = LogLine()
     var cursor = try LogCursor(path: path, app: app, line: &line)
     var extras = Extras()
@@ -159,4 +170,32 @@ package struct SessionTestEmitter<App: ConsoleApp> {
     }
     return extras
   }
+}
+
+/// How an emitted test writes values, actions and its start state, and the values it names
+/// once. The default writes plain values as Swift and any other as `try logValue(#"…"#)`, its
+/// JSON, which needs no initialiser of the app's.
+///
+/// ```swift
+/// var style = EmissionStyle<AppState, AppAction>()
+/// style.literal = { EmittedSwift.memberwise($0, custom: custom) }
+/// ```
+package struct EmissionStyle<State, Action> {
+  /// A value as Swift.
+  package var literal: (Any) -> String = { EmittedSwift.value($0) }
+  /// Whether a value is assigned whole rather than field by field.
+  package var isWhole: (Any) -> Bool = EmittedSwift.isLeaf
+  /// The Swift of an action, given the state before it (and the state changes it may write
+  /// with): `.case(payload)` by default.
+  package var action: (Action, State, inout StateChanges) -> String = { action, _, _ in
+    EmittedSwift.action(action)
+  }
+  /// The Swift of the start state, when not ``literal``'s.
+  package var initialState: ((State, inout StateChanges) -> String)?
+  /// The values of an action worth a `let` of their own, each with the kind it is named by.
+  package var shared: ((Action) -> [(value: Any, kind: String)])?
+  /// Lines after the session's function (a helper it calls).
+  package var helpers: [String] = []
+
+  package init() {}
 }

@@ -43,7 +43,8 @@ public struct ActionCommand<Action: Equatable & Sendable>: Sendable {
   package let build: @Sendable (ParsedArguments) -> ConsoleCommand<Action>
 
   /// The command `word` (or one of `aliases`, ignoring case) taking `arguments`, which sends
-  /// what `action` makes of them.
+  /// what `action` makes of them. `usage` replaces the usage line made from the word and the
+  /// arguments (`reload | now` for a command with an alias).
   ///
   /// ```swift
   /// ActionCommand("remove", .integer("ID"), summary: "remove a todo", example: "remove 1") {
@@ -51,12 +52,12 @@ public struct ActionCommand<Action: Equatable & Sendable>: Sendable {
   /// }
   /// ```
   public init(
-    _ word: String, _ arguments: CommandArgument..., aliases: [String] = [], summary: String,
-    example: String, details: String = "",
+    _ word: String, _ arguments: CommandArgument..., aliases: [String] = [],
+    usage: String? = nil, summary: String, example: String, details: String = "",
     action: @escaping @Sendable (ParsedArguments) -> Action
   ) {
     self.init(
-      [word] + aliases, arguments, usage: nil, summary: summary, example: example,
+      [word] + aliases, arguments, usage: usage, summary: summary, example: example,
       details: details
     ) { .action(action($0)) }
   }

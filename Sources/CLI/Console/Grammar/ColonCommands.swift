@@ -1,54 +1,137 @@
 /// The console's own `:` commands, as table rows: every app's REPL has them.
 enum ColonCommands {
-  static func all<Action>() -> [ActionCommand<Action>] {
+  /// The rows, their help written for the app of the current ``HelpContext``; `examples` are
+  /// the app's own commands, the first taking an argument being `:help`'s example.
+  static func all<Action>(examples: [ActionCommand<Action>] = []) -> [ActionCommand<Action>] {
+    let context = HelpContext.current
+    let program = context?.program ?? "the app"
+    let state = context?.stateName ?? "state"
+    let screens =
+      (context?.screens).flatMap { $0.isEmpty ? nil : $0 }
+      .map { "the \(list($0)) screens as they are now" } ?? "every screen as it is now"
+    let explained = examples.first { !$0.arguments.isEmpty } ?? examples.first
     let count = CommandArgument.integer("N", in: 1...Int.max).optional
     return [
-      row([":help"], [.word("COMMAND").optional], "list the commands, or explain one", ":help") {
-        .help($0.text("COMMAND").isEmpty ? nil : $0.text("COMMAND"))
-      },
-      row([":state"], [], "print the whole state", ":state") { _ in .state },
-      row([":view"], [], "print every screen, changed or not", ":view") { _ in .view },
-      row([":history"], [], "list the actions handled so far", ":history") { _ in .history },
-      row([":undo"], [], "step back over the last typed command and its effects", ":undo") { _ in
-        .undo
-      },
-      row([":back"], [count], "travel N states back (default 1), effects off", ":back 2") {
-        .back($0.optionalInteger("N") ?? 1)
-      },
-      row([":forward"], [count], "travel N states forward again (default 1)", ":forward") {
-        .forward($0.optionalInteger("N") ?? 1)
-      },
       row(
-        [":goto"], [.integer("SEQ", in: 0...Int.max)], "travel to the state after action SEQ",
-        ":goto 0"
+        [":help"], [.word("COMMAND").optional], "list the commands, or explain one",
+        ":help \(explained?.name ?? ":state")",
+        "With no argument, lists every command with an example."
+      ) { .help($0.optionalText("COMMAND")) },
+      row(
+        [":state"], [], "print the whole \(state) as JSON", ":state",
+        "Prints \(state) as pretty-printed JSON with sorted keys."
+      ) { _ in .state },
+      row(
+        [":view"], [], "print every screen, changed or not", ":view", "Prints \(screens)."
+      ) { _ in .view },
+      row(
+        [":history"], [], "list the actions handled so far (seq, source, action)", ":history",
+        "One line an action, in the order the store handled it: its sequence number, where it "
+          + "came from (launch, typed, effect or travel) and the action. The line of the state "
+          + "the screens show is marked with >."
+      ) { _ in .history },
+      row(
+        [":undo"], [], "step back over the last typed command and everything its effects did",
+        ":undo",
+        "Travels to the state before the last command typed (see :back): effects in flight are "
+          + "cancelled and the screens go back. Repeat to go further back; :forward redoes. "
+          + "Answers that arrive after a later command was typed are undone with that command."
+      ) { _ in .undo },
+      row(
+        [":back"], [count], "travel N states back through the session (default 1), effects off",
+        ":back 3",
+        "Cancels effects in flight and shows the screens as they were N actions ago, re-applying "
+          + "the session's actions with effects off. Typing a command there continues from that "
+          + "state, and the states after it are dropped."
+      ) { .back($0.optionalInteger("N") ?? 1) },
+      row(
+        [":forward"], [count], "travel N states forward again (default 1)", ":forward",
+        "Undoes :back, up to the last state the session reached."
+      ) { .forward($0.optionalInteger("N") ?? 1) },
+      row(
+        [":goto"],
+        [
+          .integer("SEQ", in: 0...Int.max)
+            .described("the seq of an action (:history lists them)")
+        ], "travel to the state right after action SEQ (:history lists them)", ":goto 2",
+        "SEQ 0 is the state before the first action. Effects in flight are cancelled."
       ) { .goto($0.integer("SEQ")) },
       row(
         [":diff"], [.integer("SEQ", in: 1...Int.max).optional],
-        "the state change action SEQ made (default: the last)", ":diff 3"
+        "show what action SEQ changed in the state, as -/+ lines", ":diff 2",
+        "Without SEQ, the action that led to the screens now. Lines only before the action are "
+          + "marked -, lines only after it +."
       ) { .diff($0.optionalInteger("SEQ")) },
-      row([":wait"], [], "wait until no effect is running", ":wait") { _ in .wait },
       row(
-        [":record"], [.rest("FILE")], "record the session's actions to FILE",
-        ":record session.log", usage: ":record FILE [--force]"
-      ) { arguments in
-        let text = arguments.text("FILE")
-        guard text.hasSuffix(" --force") else { return .record(RecordRequest(path: text)) }
-        let path = String(text.dropLast(" --force".count)).trimmingTrailingWhitespace()
-        return .record(RecordRequest(path: path, force: true))
-      },
-      row([":stop"], [], "stop recording", ":stop") { _ in .stop },
-      row([":quit"], [], "leave the REPL", ":quit") { _ in .quit },
+        [":wait"], [], "wait until no effect is running", ":wait",
+        "Returns once every effect in flight has finished (script mode does this after every "
+          + "line anyway)."
+      ) { _ in .wait },
+      row(
+        [":record"], [.custom("FILE", rest: true, parse: recordRequest)],
+        "record every action from now on to FILE, an action log", ":record session.log",
+        "Writes the state now, then each action as it is handled, to FILE (JSON Lines; see "
+          + "docs/action-log.md). An existing FILE is kept unless --force is given. "
+          + "\(program) replay FILE shows the same screens again.",
+        usage: ":record FILE [--force]"
+      ) { .record($0.value("FILE", as: RecordRequest.self)) },
+      row(
+        [":stop"], [], "stop recording and close the log", ":stop",
+        "Writes the final state as the log's checkpoint and closes it. Leaving \(program) does "
+          + "the same."
+      ) { _ in .stop },
+      row(
+        [":quit", ":q", ":exit"], [], "leave (Ctrl-D does too)", ":quit",
+        "Cancels effects still running and exits."
+      ) { _ in .quit },
     ]
+  }
+
+  /// `:record FILE [--force]`: the file is the rest of the line, spaces and all, without a last
+  /// word `--force`.
+  @Sendable
+  private static func recordRequest(_ input: CommandInput) throws(CommandError) -> RecordRequest {
+    var words = Word.split(input.text)
+    let force = words.last?.text == "--force"
+    if force { words.removeLast() }
+    guard let first = words.first, let last = words.last else {
+      throw CommandError(
+        problem: ":record needs a file to record to", column: input.column + 1,
+        hint: "e.g. :record session.log")
+    }
+    let characters = Array(input.text)
+    let path = String(characters[(first.column - 1)..<(last.column - 1 + last.text.count)])
+    return RecordRequest(path: path, force: force)
   }
 
   private static func row<Action>(
     _ words: [String], _ arguments: [CommandArgument], _ summary: String, _ example: String,
-    usage: String? = nil, build: @escaping @Sendable (ParsedArguments) -> ConsoleCommand<Action>
+    _ details: String, usage: String? = nil,
+    build: @escaping @Sendable (ParsedArguments) -> ConsoleCommand<Action>
   ) -> ActionCommand<Action> {
     ActionCommand(
-      words, arguments, usage: usage, summary: summary, example: example, details: "",
+      words, arguments, usage: usage, summary: summary, example: example, details: details,
       build: build)
   }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func list(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+  }
+}
+
+/// What the console's own commands' help says of the app: its name, its state's type and its
+/// screens, set around a call of ``ConsoleApp/helpLines(topic:)``.
+package struct HelpContext: Sendable {
+  package var program: String
+  package var stateName: String
+  package var screens: [String]
+
+  /// The app whose help is being written, while it is.
+  @TaskLocal package static var current: HelpContext?
+  /// The names of the app's screens, which the session knows and sets.
+  @TaskLocal package static var screens: [String] = []
 }
 
 extension String {

@@ -10,6 +10,8 @@ public struct CommandArgument: Sendable {
     case word
     case rest
     case choice([String])
+    /// Read by the app's own closure: one word, or (`rest`) the rest of the line.
+    case custom(rest: Bool, parse: @Sendable (CommandInput) throws(CommandError) -> any Sendable)
   }
 
   /// The name the command's closure reads it by, and usage shows (`ID`, `TITLE`).
@@ -20,8 +22,10 @@ public struct CommandArgument: Sendable {
   public let name: String
   package let kind: Kind
   package private(set) var isOptional = false
+  /// What a missing argument is called in `moveDay needs a number of days`; the name if nil.
+  package private(set) var description: String?
 
-  /// A whole number within `range` (an optional `+` or `-`, then ASCII digits).
+  /// A whole number within `range`: ASCII digits, after a `+` or `-` when `range` goes below 0.
   ///
   /// ```swift
   /// let days = CommandArgument.integer("N", in: -36_525...36_525)
@@ -57,6 +61,26 @@ public struct CommandArgument: Sendable {
     CommandArgument(name: name, kind: .choice(choices))
   }
 
+  /// An argument the app reads itself: `parse` gets the word typed (or, with `rest`, the rest of
+  /// the line and where it starts) and returns its value, which the command's closure reads
+  /// with ``ParsedArguments/value(_:as:)``, or throws a ``CommandError`` at the column at fault.
+  ///
+  /// ```swift
+  /// let day = CommandArgument.custom("DAY") { input throws(CommandError) in
+  ///   guard let day = CalendarDay(input.text) else {
+  ///     throw CommandError(problem: "'\(input.text)' is not a date", column: input.column,
+  ///       hint: "e.g. \(input.example)")
+  ///   }
+  ///   return day
+  /// }
+  /// ```
+  public static func custom(
+    _ name: String, rest: Bool = false,
+    parse: @escaping @Sendable (CommandInput) throws(CommandError) -> any Sendable
+  ) -> CommandArgument {
+    CommandArgument(name: name, kind: .custom(rest: rest, parse: parse))
+  }
+
   /// The same argument, which may be left out; only trailing arguments may be.
   ///
   /// ```swift
@@ -68,16 +92,77 @@ public struct CommandArgument: Sendable {
     return copy
   }
 
+  /// The same argument, called `description` when it is missing: `moveDay needs a number of
+  /// days` rather than `moveDay needs N`.
+  ///
+  /// ```swift
+  /// let days = CommandArgument.integer("N").described("a number of days")
+  /// ```
+  public func described(_ description: String) -> CommandArgument {
+    var copy = self
+    copy.description = description
+    return copy
+  }
+
+  /// Whether it takes the rest of the line.
+  package var isRest: Bool {
+    switch kind {
+    case .rest, .custom(rest: true, _): true
+    default: false
+    }
+  }
+
   /// How usage shows it: `ID`, `TITLE…`, `pug|poodle`, `[SEQ]`.
   package var usage: String {
     let shown =
       switch kind {
-      case .integer, .word: name
-      case .rest: name + "…"
+      case .integer, .word, .custom(rest: false, _): name
+      case .rest, .custom(rest: true, _): name + "…"
       case .choice(let choices): choices.joined(separator: "|")
       }
     return isOptional ? "[\(shown)]" : shown
   }
+}
+
+/// What a ``CommandArgument/custom(_:rest:parse:)`` argument reads: the text typed for it, where
+/// it starts, the whole line, and the command's usage and example for its messages.
+///
+/// ```swift
+/// throw CommandError(problem: "'\(input.text)' is not a date", column: input.column,
+///   hint: "e.g. \(input.example)")
+/// ```
+public struct CommandInput: Sendable {
+  /// The word typed; for a rest argument, the line after the command word, from its first
+  /// character that is not whitespace (empty when there is none).
+  ///
+  /// ```swift
+  /// input.text   // "2024-05-01"
+  /// ```
+  public let text: String
+  /// The column (from 1, in characters) where ``text`` starts.
+  ///
+  /// ```swift
+  /// input.column   // 13
+  /// ```
+  public let column: Int
+  /// The whole line as typed.
+  ///
+  /// ```swift
+  /// input.line   // "adopt bella 2024-05-01 pug"
+  /// ```
+  public let line: String
+  /// The command's usage, e.g. `adopt NAME DAY BREED`, for a message's `usage:` hint.
+  ///
+  /// ```swift
+  /// hint: "usage: \(input.usage)"
+  /// ```
+  public let usage: String
+  /// The command's example, for a message's `e.g.` hint.
+  ///
+  /// ```swift
+  /// hint: "e.g. \(input.example)"
+  /// ```
+  public let example: String
 }
 
 /// The arguments of a typed command, checked, by name: what a table's closure reads.
@@ -88,9 +173,10 @@ public struct CommandArgument: Sendable {
 /// }
 /// ```
 public struct ParsedArguments: Sendable {
-  package enum Value: Equatable, Sendable {
+  package enum Value: Sendable {
     case integer(Int)
     case text(String)
+    case custom(any Sendable)
   }
 
   package var values: [String: Value] = [:]
@@ -129,10 +215,37 @@ public struct ParsedArguments: Sendable {
   /// .addTapped(arguments.text("TITLE"))
   /// ```
   public func text(_ name: String) -> String {
+    optionalText(name) ?? ""
+  }
+
+  /// The text `name` holds, or nil when the optional argument was left out.
+  ///
+  /// ```swift
+  /// .dog(.show(arguments.optionalText("NAME")))
+  /// ```
+  public func optionalText(_ name: String) -> String? {
     switch values[name] {
     case .text(let text): text
     case .integer(let value): String(value)
-    case nil: ""
+    case .custom(let value): "\(value)"
+    case nil: nil
+    }
+  }
+
+  /// The value a ``CommandArgument/custom(_:rest:parse:)`` argument's closure made; one of
+  /// another type, or left out, is a programming error.
+  ///
+  /// ```swift
+  /// .adopt(name: $0.text("NAME"), birthday: $0.value("DAY", as: CalendarDay.self))
+  /// ```
+  public func value<Value>(_ name: String, as _: Value.Type = Value.self) -> Value {
+    switch values[name] {
+    case .custom(let value as Value), .integer(let value as Value), .text(let value as Value):
+      return value
+    default:
+      preconditionFailure(
+        "ParsedArguments.value: no \(Value.self) '\(name)' was parsed; declare it with "
+          + ".custom(\"\(name)\") returning one")
     }
   }
 }

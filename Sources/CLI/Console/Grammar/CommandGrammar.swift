@@ -1,15 +1,30 @@
+import ActionLog
+import Store
+
 /// An app's command table with the console's `:` commands: parses a typed line and writes
 /// `:help`.
+///
+/// A line's arguments are checked in this order: too few words for the required ones (`adopt
+/// needs a birthday (YYYY-MM-DD) and a breed (pug or poodle)`), then too many (`unexpected
+/// 'now'`), then each value from the left, so that a line with a word missing is told what is
+/// missing rather than that a later word is of the wrong kind.
 ///
 /// Bounds: parsing a line of L characters is O(L + C·W) for C commands of W words; an unknown
 /// word adds the did-you-mean search, O(C·W·64²) (words are compared on their first 64
 /// characters). `:help` is O(C).
 package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   package let commands: [ActionCommand<Action>]
+  /// Reads an action typed as Swift (a line starting with `.`), when the app's can be.
+  package let typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)?
 
-  /// The app's `commands` followed by the console's `:` commands.
-  package init(_ commands: [ActionCommand<Action>]) {
-    self.commands = commands + ColonCommands.all()
+  /// The app's `commands` followed by the console's `:` commands; `typing` reads an action
+  /// typed as Swift.
+  package init(
+    _ commands: [ActionCommand<Action>],
+    typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)? = nil
+  ) {
+    self.commands = commands + ColonCommands.all(examples: commands)
+    self.typing = typing
   }
 
   /// The command whose words include `word`, ignoring case.
@@ -21,21 +36,17 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
   /// The command word nearest to `word`, if it is near enough to be a likely typo.
   package func suggestion(for word: String) -> String? {
     let lowered = word.lowercased()
-    var best: (word: String, distance: Int)?
-    for command in commands {
-      for candidate in command.words {
-        let distance = Suggestion.editDistance(lowered, candidate.lowercased())
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-      }
+    let words = commands.flatMap(\.words)
+    return Suggestion.likely(lowered, among: words.map { $0.lowercased() }).flatMap { found in
+      words.first { $0.lowercased() == found }
     }
-    guard let best else { return nil }
-    return best.distance <= max(1, min(3, best.word.count / 3)) ? best.word : nil
   }
 
   /// `line` as a console command; a blank line or a `#` comment is `.nothing`.
   package func parse(_ line: String) throws(CommandError) -> ConsoleCommand<Action> {
     let words = Word.split(line)
     guard let first = words.first, !first.text.hasPrefix("#") else { return .nothing }
+    if first.text.hasPrefix(".") { return .action(try typed(line)) }
     guard let command = command(named: first.text) else {
       throw CommandError(
         problem: "unknown command '\(Word.display(first.text))'", column: first.column,
@@ -53,59 +64,120 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
     return command.build(arguments)
   }
 
+  /// The action `line` spells as Swift (``ValueSyntax``), or an error at its column saying what
+  /// was expected there.
+  private func typed(_ line: String) throws(CommandError) -> Action {
+    guard let typing else {
+      throw CommandError(
+        problem: "this app's actions cannot be typed as Swift (its Action is not Decodable)",
+        column: (line.firstIndex { !$0.isWhitespace }.map {
+          line.distance(from: line.startIndex, to: $0)
+        } ?? 0) + 1,
+        hint: "type :help for the list of commands")
+    }
+    do {
+      return try typing(line)
+    } catch {
+      let column = String(decoding: Array(line.utf8).prefix(error.offset), as: UTF8.self).count + 1
+      let hint = [
+        error.expected.map { "expected \($0)" }, error.suggestion.map { "did you mean '\($0)'?" },
+      ]
+      .compactMap { $0 }.joined(separator: "; ")
+      throw CommandError(problem: error.message, column: column, hint: hint.isEmpty ? nil : hint)
+    }
+  }
+
   /// The arguments of `command`, typed as `words` after its word (`words[0]`).
   private func parseArguments(_ words: [Word], of command: ActionCommand<Action>, line: String)
     throws(CommandError) -> ParsedArguments
   {
-    var parsed = ParsedArguments()
-    var end = words[0].column + words[0].text.count
-    var index = 1
+    let given = words.dropFirst()
+    let rest = command.arguments.last.flatMap { $0.isRest ? $0 : nil }
+    let fixed = rest == nil ? command.arguments[...] : command.arguments.dropLast()
+    let required = fixed.filter { !$0.isOptional }
+    let commandEnd = words[0].column + words[0].text.count
     let usage = "usage: \(command.usage)"
-    for argument in command.arguments {
-      guard index < words.count else {
-        if argument.isOptional { break }
-        throw CommandError(
-          problem: "\(command.name) needs \(argument.name)", column: end + 1, hint: usage)
-      }
-      let word = words[index]
-      switch argument.kind {
-      case .rest:
-        let characters = Array(line)
-        let text = String(characters[(word.column - 1)...]).trimmingTrailingWhitespace()
-        parsed.values[argument.name] = .text(text)
-        return parsed
-      case .word:
-        parsed.values[argument.name] = .text(word.text)
-      case .integer(let range):
-        parsed.values[argument.name] = .integer(
-          try Self.integer(word, in: range, hint: usage))
-      case .choice(let choices):
-        guard let choice = choices.first(where: { $0.lowercased() == word.text.lowercased() })
-        else {
-          throw CommandError(
-            problem: "'\(Word.display(word.text))' is not one of "
-              + choices.joined(separator: ", "), column: word.column, hint: usage)
-        }
-        parsed.values[argument.name] = .text(choice)
-      }
-      end = word.column + word.text.count
-      index += 1
+    // Too few words: everything missing from the first one not typed, at the end of the line.
+    var missing = Array(required.dropFirst(given.count))
+    if let rest, !rest.isOptional, case .rest = rest.kind, given.count <= fixed.count {
+      missing.append(rest)
     }
-    if index < words.count {
+    if !missing.isEmpty {
+      let end = given.last.map { $0.column + $0.text.count } ?? commandEnd
       throw CommandError(
-        problem: "unexpected '\(Word.display(words[index].text))'", column: words[index].column,
-        hint: usage)
+        problem:
+          "\(command.name) needs \(ColonCommands.list(missing.map { $0.description ?? $0.name }))",
+        column: end + 1, hint: "e.g. \(command.example)")
+    }
+    if rest == nil, given.count > fixed.count {
+      let extra = given[given.startIndex + fixed.count]
+      throw CommandError(
+        problem: "unexpected '\(Word.display(extra.text))'", column: extra.column, hint: usage)
+    }
+    var parsed = ParsedArguments()
+    for (argument, word) in zip(fixed, given) {
+      parsed.values[argument.name] = try value(of: argument, word, line: line, command: command)
+    }
+    if let rest {
+      let characters = Array(line)
+      if case .custom(_, let parse) = rest.kind {
+        // From just after the word before it, leading whitespace and all.
+        let start = given.prefix(fixed.count).last.map { $0.column + $0.text.count } ?? commandEnd
+        let text = String(characters[min(start - 1, characters.count)...])
+        let input = CommandInput(
+          text: text, column: start, line: line, usage: command.usage, example: command.example)
+        parsed.values[rest.name] = .custom(try parse(input))
+      } else if given.count > fixed.count {
+        let word = given[given.startIndex + fixed.count]
+        parsed.values[rest.name] = .text(
+          String(characters[(word.column - 1)...]).trimmingTrailingWhitespace())
+      }
     }
     return parsed
+  }
+
+  /// The value of `word` typed for `argument`.
+  private func value(
+    of argument: CommandArgument, _ word: Word, line: String, command: ActionCommand<Action>
+  ) throws(CommandError) -> ParsedArguments.Value {
+    switch argument.kind {
+    case .rest:
+      preconditionFailure("a rest argument is read apart")
+    case .word:
+      return .text(word.text)
+    case .integer(let range):
+      return .integer(try Self.integer(word, in: range, hint: "usage: \(command.usage)"))
+    case .choice(let choices):
+      guard let choice = choices.first(where: { $0.lowercased() == word.text.lowercased() })
+      else {
+        throw CommandError(
+          problem: "'\(Word.display(word.text))' is not one of "
+            + choices.joined(separator: ", "), column: word.column,
+          hint: "usage: \(command.usage)")
+      }
+      return .text(choice)
+    case .custom(_, let parse):
+      let input = CommandInput(
+        text: word.text, column: word.column, line: line, usage: command.usage,
+        example: command.example)
+      return .custom(try parse(input))
+    }
   }
 
   private static func integer(_ word: Word, in range: ClosedRange<Int>, hint: String)
     throws(CommandError) -> Int
   {
-    let text = word.text.hasPrefix("+") ? String(word.text.dropFirst()) : word.text
-    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    // A sign only where the range has numbers that need one.
+    let signs: [Character] = range.lowerBound < 0 ? ["+", "-"] : []
+    let text =
+      word.text.first == "+" && signs.contains("+") ? String(word.text.dropFirst()) : word.text
+    let digits = text.first == "-" && signs.contains("-") ? text.dropFirst() : Substring(text)
     let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     if isInteger, let value = Int(text), range.contains(value) { return value }
+    if isInteger, Int(text) == nil {
+      throw CommandError(
+        problem: "'\(Word.display(word.text))' is out of range", column: word.column, hint: hint)
+    }
     let bounds =
       switch (range.lowerBound, range.upperBound) {
       case (Int.min, Int.max): ""

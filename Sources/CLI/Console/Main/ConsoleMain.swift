@@ -72,7 +72,7 @@ public enum ConsoleMain {
       ) -> ConsoleSession<App>
   ) async -> Int32 {
     let program = app.name
-    let screens = app.screens(of: initialState).map(\.name)
+    let screens = app.displayedScreens(of: initialState).map(\.name)
     do throws(ArgumentError) {
       if let first = arguments.first, !first.hasPrefix("-") {
         let rest = Array(arguments.dropFirst())

@@ -1,3 +1,5 @@
+import Store
+
 /// The options of the console's REPL, parsed: `--json`, `--record FILE [--force]`,
 /// `--history N`, `--help`, `--version`, and the app's own (``ConsoleApp/options``).
 ///

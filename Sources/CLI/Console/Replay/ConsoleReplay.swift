@@ -42,7 +42,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
       let replayer = try open(request.path)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
       var steps: [ReplayStep<Action>] = []
-      let step: ((ActionLogStep<State, Action>) -> Void)? =
+      let step: ((LoggedStep<State, Action>) -> Void)? =
         variant
         ? { steps.append(ReplayStep($0)) }
         : request.trace ? trace(from: replayer.startState, to: console) : nil
@@ -59,7 +59,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
           request, from: replayer.startState, steps: steps, full: result, console: console)
         guard status == 0 else { return status }
       } else {
-        for line in app.screens(of: result.state) { console.screen(line) }
+        for line in app.displayedScreens(of: result.state) { console.screen(line) }
       }
       return ReplayVerdict(program: app.name).report(result, request, console: console)
     } catch {
@@ -79,9 +79,9 @@ package struct ConsoleReplay<App: ConsoleApp> {
 
   /// The replayer of the log at `path`, once its header shows that this app wrote it (see
   /// ``checkApp(of:)``).
-  package func open(_ path: String) throws(ActionLogError) -> ActionLogReplayer<State, Action> {
+  package func open(_ path: String) throws(ActionLogError) -> LogReplay<State, Action> {
     try checkApp(of: path)
-    return try ActionLogReplayer<State, Action>(path: path, app: app.name)
+    return try app.actionLogCoding.codec.replay(path, app: app.name)
   }
 
   /// Refuses a log whose header's `app` setting names another app than this one (by its first
@@ -102,7 +102,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
   /// `--trace`: prints each action, then the screens it changed since `start` or the action
   /// before.
   private func trace(from start: State, to console: any Console)
-    -> (ActionLogStep<State, Action>) -> Void
+    -> (LoggedStep<State, Action>) -> Void
   {
     var shown = ShownScreens(app, start)
     return { step in
@@ -137,14 +137,21 @@ package struct ConsoleReplay<App: ConsoleApp> {
 package struct ShownScreens<App: ConsoleApp> {
   private let app: App
   private var screens: [ConsoleScreen]
+  /// For an app without screens: the state last shown, and the walk that finds what changed.
+  private var state: App.State
+  private var walk = StateScreens.walk()
 
   package init(_ app: App, _ state: App.State) {
     self.app = app
+    self.state = state
     screens = app.screens(of: state)
   }
 
-  /// The screens of `state` that differ from those shown, which `state`'s then become.
+  /// The screens of `state` that differ from those shown, which `state`'s then become; for an
+  /// app without screens, the paths of the state that changed.
   package mutating func changes(to state: App.State) -> [ConsoleScreen] {
+    defer { self.state = state }
+    if screens.isEmpty { return StateScreens.changes(from: self.state, to: state, walk: &walk) }
     let next = app.screens(of: state)
     defer { screens = next }
     return zip(next, screens).filter { $0 != $1 }.map(\.0)

@@ -1,5 +1,6 @@
 import ActionLog
 import Foundation
+import PropertyTesting
 import Store
 
 /// `APP replay LOG --diff`, `--skip SEQ,…` and `--emit-test [FILE]`: what the replay read,
@@ -41,20 +42,16 @@ package struct ReplayVariants<App: ConsoleApp> {
       var source = app.testSource(logName: name, startState: start, steps: steps)
       if source == nil, let emission = app.testEmission {
         do {
-          source = try SessionTestEmitter(app: app, emission: emission)
-            .source(logAt: request.path, name: name, start: start, steps: steps)
+          source = try emittedTest(
+            emission, logAt: request.path, name: name, start: start, steps: steps)
         } catch {
           console.error("\(app.name): \(error)")
           return 2
         }
       }
-      guard let source else {
-        console.error(
-          "\(app.name): --emit-test: \(app.name) does not write tests from its logs (its "
-            + "ConsoleApp has neither a testEmission nor a testSource(logName:startState:steps:))")
-        return 2
-      }
-      return write(source, to: file, log: request.path, console: console)
+      return write(
+        source ?? effectsTest(name: name, start: start, steps: steps), to: file,
+        log: request.path, console: console)
     }
     let reducer = app.reducer
     let eachChange = request.diff && request.skip.isEmpty
@@ -89,7 +86,7 @@ package struct ReplayVariants<App: ConsoleApp> {
         for line in shown.changes(to: state) { console.screen(line) }
       }
     }
-    for line in app.screens(of: state) { console.screen(line) }
+    for line in app.displayedScreens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
       if full.state == state {
@@ -163,4 +160,49 @@ package func stateChange<State: Equatable>(from before: State, to after: State) 
   guard before != after else { return ["(no change)"] }
   return lineDiff(expected: dumpLines(before), actual: dumpLines(after))
     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+extension ReplayVariants {
+  /// The test of the session in the log at `path` (named `name`), replayed from `start` through
+  /// `steps`, as `emission` says: its clock and dependency calls as the version-2 log has them.
+  package func emittedTest(
+    _ emission: TestEmission, logAt path: String, name: String, start: App.State,
+    steps: [ReplayStep<App.Action>]
+  ) throws(ActionLogError) -> String {
+    let extras = try SessionTestEmitter<App.State, App.Action>.extras(ofLogAt: path, app: app.name)
+    if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
+      throw ActionLogError(
+        .badLog, file: path, line: 1,
+        "the log holds effects' actions but not the times and dependency calls a test needs to "
+          + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
+          + "testEmission); record the session again with --record and emit the test from that log")
+    }
+    let reducer = app.reducer
+    return SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: emission.imports, reducer: emission.reducer,
+      style: EmissionStyle()
+    ).source(
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
+      script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras))
+  }
+}
+
+extension ReplayVariants {
+  /// The test of a session of an app that logs no dependency: its effects' actions sent as
+  /// logged (``LoggedEffectsScript``), in a test that imports the reducer's module
+  /// `@testable`, so that its internal types and initialisers are there to use.
+  package func effectsTest(name: String, start: App.State, steps: [ReplayStep<App.Action>])
+    -> String
+  {
+    let reducer = app.reducer
+    let module = String(reflecting: App.Body.self).prefix { $0 != "." }
+    let emitter = SessionTestEmitter<App.State, App.Action>(
+      program: app.name, imports: ["@testable \(module)"],
+      reducer: swiftSource(reducer) ?? "\(sourceTypeName(App.Body.self))()", style: EmissionStyle())
+    return emitter.source(
+      log: name, start: start, steps: steps,
+      reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
+      script: LoggedEffectsScript<App.State, App.Action>())
+  }
 }

@@ -20,7 +20,7 @@ import Store
 /// of a session (`:record`) replays from there to the same screens.
 @MainActor
 package final class ConsoleRecording<App: ConsoleApp> {
-  private let recorder: ActionLogRecorder<App.State, App.Action>
+  private let recorder: LogRecording<App.State, App.Action>
   private var observation: StoreObservation?
   /// The app's logged dependencies and clock, when it has a ``TestEmission``.
   private let calls: CallRecording?
@@ -33,7 +33,7 @@ package final class ConsoleRecording<App: ConsoleApp> {
     calls: CallRecording? = nil, onFailure: @escaping (ActionLogError) -> Void
   ) throws(ActionLogError) {
     // Standard input may be a script read from a file: the log must never be written over it.
-    recorder = try ActionLogRecorder(
+    recorder = try app.actionLogCoding.codec.recording(
       path: request.path, overwrite: request.force,
       refusing: FileIdentity(descriptor: STDIN_FILENO).map { [$0] } ?? [],
       settings: app.recordingSettings(of: store.state), state: store.state,
@@ -41,8 +41,8 @@ package final class ConsoleRecording<App: ConsoleApp> {
     self.calls = calls
     if let calls {
       calls.start()
-      recorder.clock = calls.elapsed
-      recorder.answeredCalls = calls.takeAnswered
+      recorder.setClock(calls.elapsed)
+      recorder.setAnsweredCalls(calls.takeAnswered)
     }
     observation = recorder.attach(to: store, onFailure: onFailure)
   }

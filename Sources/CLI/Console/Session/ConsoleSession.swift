@@ -120,7 +120,8 @@ package final class ConsoleSession<App: ConsoleApp> {
     case .action(let action):
       await send(typed: action, line: number)
     case .help(let topic):
-      let lines = app.helpLines(topic: topic)
+      let screens = app.screens(of: store.state).map(\.name)
+      let lines = HelpContext.$screens.withValue(screens) { app.helpLines(topic: topic) }
       console.result("help", lines: lines.map { TerminalText($0) }, json: lines)
     case .state:
       console.result(

@@ -17,6 +17,9 @@ package final class ScreenPrinter<App: ConsoleApp> {
   /// every screen with ``printAll(of:)``.
   package var isLive = true
 
+  /// The app gives no screens: its state's changes print path by path.
+  private var showsState = false
+
   @usableFromInline
   package init(_ app: App, console: any Console) {
     self.app = app
@@ -25,14 +28,17 @@ package final class ScreenPrinter<App: ConsoleApp> {
 
   @usableFromInline
   package func attach(to store: Store<App.State, App.Action>) {
+    showsState = app.screens(of: store.state).isEmpty
     observations = app.watchScreens(store) { [weak self] line in
       guard let self, self.isLive else { return }
       self.show(line)
     }
   }
 
-  /// Prints `line` if it differs from what was last printed for its screen.
+  /// Prints `line` if it differs from what was last printed for its screen; a change of an
+  /// app's state that has no screens as it comes.
   private func show(_ line: ConsoleScreen) {
+    guard !showsState else { return console.screen(line) }
     guard shown[line.name] != line.text else { return }
     shown[line.name] = line.text
     console.screen(line)
@@ -50,7 +56,7 @@ package final class ScreenPrinter<App: ConsoleApp> {
 
   /// Prints every screen, changed or not.
   package func printAll(of state: App.State) {
-    for line in app.screens(of: state) {
+    for line in app.displayedScreens(of: state) {
       shown[line.name] = line.text
       console.screen(line)
     }

@@ -66,7 +66,8 @@ package struct ConsoleShrink<App: ConsoleApp> {
       func matchingLine(_ steps: [Step]) -> String? {
         var state = start
         for step in steps { reducer.reduceDroppingEffects(into: &state, action: step.action) }
-        return app.screens(of: state)
+        // Whole values, not cut: a symptom may be anywhere in them.
+        return app.displayedScreens(of: state, budget: .max)
           .first { line in
             (request.screen == nil || line.name == request.screen)
               && symptom.matches(line.rendered)
@@ -125,17 +126,17 @@ package struct ConsoleShrink<App: ConsoleApp> {
   /// Writes `steps` as a log with `replayer`'s settings and starting state, numbered anew.
   private func write(
     _ steps: [Step], from start: App.State,
-    of replayer: ActionLogReplayer<App.State, App.Action>, to request: ShrinkRequest,
+    of replayer: LogReplay<App.State, App.Action>, to request: ShrinkRequest,
     reducer: App.Body
   ) throws(ActionLogError) {
-    let recorder: ActionLogRecorder<App.State, App.Action>
+    let recorder: LogRecording<App.State, App.Action>
     do {
       // The log being shrunk is refused as --output however its path is spelled, --force or
       // not: the files are compared by device and inode once the output is opened.
-      recorder = try ActionLogRecorder(
+      recorder = try app.actionLogCoding.codec.recording(
         path: request.output, overwrite: request.force,
         refusing: FileIdentity(path: request.path).map { [$0] } ?? [],
-        settings: replayer.header.settings, state: start)
+        settings: replayer.header.settings, state: start, records: [])
     } catch  where error.kind == .alreadyExists {
       throw ActionLogError(
         .alreadyExists, file: request.output,

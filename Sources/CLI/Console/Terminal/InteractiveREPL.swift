@@ -13,6 +13,8 @@ package enum InteractiveREPL {
     async
   {
     var decoder = KeyDecoder()
+    let app = session.app
+    console.editor.completer = { app.completion(of: $0) }
     var lineNumber = 0
     var interruptedOnce = false
     console.showPrompt()
@@ -54,6 +56,9 @@ package enum InteractiveREPL {
           break input
         case .clearScreen:
           console.clearScreen()
+        case .candidates(let candidates):
+          // Shown above the line, which stays as typed.
+          console.output(TerminalText(candidates.joined(separator: "  ")))
         }
       }
       if changed { console.redraw() }

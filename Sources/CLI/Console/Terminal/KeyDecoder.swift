@@ -12,6 +12,7 @@ package enum Key: Equatable, Sendable {
   case killToEnd  // Ctrl-K
   case deleteWord  // Ctrl-W
   case clearScreen  // Ctrl-L
+  case tab  // completes
   case ignored
 
   /// Whether the line editor may answer this key with an event that ends or drops the line:
@@ -50,6 +51,7 @@ package struct KeyDecoder {
     guard let first = bytes.first else { return nil }
     switch first {
     case 0x0D, 0x0A: return (.enter, 1)
+    case 0x09: return (.tab, 1)
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x01: return (.home, 1)
     case 0x05: return (.end, 1)

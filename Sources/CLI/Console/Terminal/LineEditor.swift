@@ -18,6 +18,8 @@ package struct LineEditor {
     case endOfInput
     /// Ctrl-L.
     case clearScreen
+    /// Tab with several ways to go on: these, to show.
+    case candidates([String])
   }
 
   package let prompt: TerminalText
@@ -28,6 +30,9 @@ package struct LineEditor {
   private var browsing: Int?
   /// The new line being edited, kept while browsing history.
   private var draft: [Character] = []
+
+  /// What Tab offers for the line up to the cursor (``Completion``).
+  package var completer: ((String) -> Completion?)?
 
   package init(prompt: TerminalText) {
     self.prompt = prompt
@@ -83,10 +88,27 @@ package struct LineEditor {
       return .interrupt
     case .clearScreen:
       return .clearScreen
+    case .tab:
+      return complete()
     case .ignored:
       break
     }
     return nil
+  }
+
+  /// Tab: the common start of what is offered is typed; when it adds nothing and there are
+  /// several, they are shown.
+  private mutating func complete() -> Event? {
+    guard let completion = completer?(String(text[..<cursor])), completion.start <= cursor else {
+      return nil
+    }
+    let prefix = Array(completion.commonPrefix)
+    if prefix.count > cursor - completion.start {
+      text.replaceSubrange(completion.start..<cursor, with: prefix)
+      cursor = completion.start + prefix.count
+      return nil
+    }
+    return completion.candidates.count > 1 ? .candidates(completion.candidates) : nil
   }
 
   private mutating func remember(_ line: String) {

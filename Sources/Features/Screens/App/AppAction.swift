@@ -8,7 +8,7 @@ import Store
 /// store.send(.clock(.moveDay(1)))
 /// store.send(.weather(.changeLocation("Seoul")))
 /// ```
-public enum AppAction: Equatable, Sendable {
+public enum AppAction: Equatable, Sendable, Codable {
   /// The app started at this instant; the clock shows it.
   case launched(at: Date)
   /// Something on the clock screen.

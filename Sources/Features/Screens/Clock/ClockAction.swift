@@ -6,7 +6,7 @@ import Foundation
 /// store.send(.clock(.moveDay(-1)))   // yesterday
 /// store.send(.clock(.reload))        // Loading.. then the current time
 /// ```
-public enum ClockAction: Equatable, Sendable {
+public enum ClockAction: Equatable, Sendable, Codable {
   /// Fetch the current time; the screen shows `Loading..` until it arrives.
   case reload
   /// Move the shown date by a number of calendar days, keeping the wall-clock time.

@@ -10,7 +10,7 @@
 /// // .weather(.geocodeResponse(request: 1, .success(seoul)))
 /// // .weather(.weatherResponse(request: 1, .success(report)))
 /// ```
-public enum WeatherAction: Equatable, Sendable {
+public enum WeatherAction: Equatable, Sendable, Codable {
   /// Look up a city name, take the first match, and show its weather.
   case changeLocation(String)
   /// The first place matching the name of `changeLocation` number `request`; nil when nothing

@@ -22,6 +22,9 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where Action: Sendable {}
+/// Codable as an enum is, `{"element":{"id":…,"action":…}}`, when its parts are, so that an
+/// action holding one is too (a console then logs and reads it with no code of the app's).
+extension IdentifiedAction: Codable where ID: Codable, Action: Codable {}
 
 extension ActionCase {
   /// The case of one element's actions inside a parent's actions: embeds an element's action

@@ -1,0 +1,8 @@
+import Console
+import Podcasts
+
+// snippet: main
+@main enum Main {
+  static func main() async { await ConsoleMain.run(Feature(), initialState: Feature.State()) }
+}
+// snippet: end

@@ -1,0 +1,143 @@
+import ActionLog
+import Store
+
+/// A log opened for replay, whatever its lines decode to: its header, its path, the state it
+/// starts from, and its replay.
+///
+/// ```swift
+/// let replay: LogReplay<State, Action> = try app.actionLogCoding.codec.replay("s.log", app: "todos")
+/// let result = try replay.run(until: nil, verify: true, apply: apply, step: nil)
+/// ```
+package struct LogReplay<State, Action> {
+  package let header: ActionLogHeader
+  package let path: String
+  package let startState: State
+  private let replay:
+    (
+      Int?, Bool, (inout State, Action) -> Void, ((LoggedStep<State, Action>) -> Void)?
+    ) throws(ActionLogError) -> ActionLogReplayResult<State>
+
+  package init(
+    header: ActionLogHeader, path: String, startState: State,
+    replay:
+      @escaping (
+        Int?, Bool, (inout State, Action) -> Void, ((LoggedStep<State, Action>) -> Void)?
+      ) throws(ActionLogError) -> ActionLogReplayResult<State>
+  ) {
+    self.header = header
+    self.path = path
+    self.startState = startState
+    self.replay = replay
+  }
+
+  /// Replays the log up to seq `until` (to its end when nil), applying each action with
+  /// `apply`, verifying the states it holds when `verify`, and handing each step to `step`
+  /// (``ActionLogReplayer/run(until:verify:apply:step:)``).
+  package func run(
+    until: Int?, verify: Bool, apply: (inout State, Action) -> Void,
+    step: ((LoggedStep<State, Action>) -> Void)?
+  ) throws(ActionLogError) -> ActionLogReplayResult<State> {
+    try replay(until, verify, apply, step)
+  }
+}
+
+/// One step of a replay: the action, where it came from, its summary, and the state after it.
+package struct LoggedStep<State, Action> {
+  package let seq: Int
+  package let origin: ActionOrigin
+  package let action: Action
+  /// The action as the log summarises it: `clock.moveDay days=1`, `.moved(from: 1, to: 2)`.
+  package let summary: String
+  package let state: State
+
+  init<Logged>(_ step: ActionLogStep<State, Logged>, action: Action, summary: String) {
+    seq = step.seq
+    origin = step.origin
+    self.action = action
+    self.summary = summary
+    state = step.state
+  }
+}
+
+/// A recording in progress, whatever its lines are: ``ActionLogRecorder`` for the app's actions.
+package final class LogRecording<State: Encodable, Action> {
+  private let recorder: AnyRecorder
+
+  init<Logged: LoggableAction>(
+    _ recorder: ActionLogRecorder<State, Logged>, _ logged: @escaping (Action) -> Logged
+  ) {
+    self.recorder = Recorder(recorder: recorder, logged: logged)
+  }
+
+  /// The log's path.
+  package var path: String { recorder.path }
+  /// How many actions have been written.
+  package var seq: Int { recorder.seq }
+  /// The app's clock since the recording began, written on each action line.
+  package func setClock(_ clock: @escaping () -> Duration) { recorder.setClock(clock) }
+  /// The dependency calls answered since the last line.
+  package func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
+    recorder.setAnsweredCalls(calls)
+  }
+
+  /// Writes one action's line.
+  package func record(_ action: Action, origin: ActionOrigin, state: State)
+    throws(ActionLogError)
+  { try recorder.record(action, origin: origin, state: state) }
+
+  /// Writes the checkpoint, syncs and closes the log.
+  package func finish(state: State) throws(ActionLogError) { try recorder.finish(state: state) }
+
+  /// Closes the log without a checkpoint.
+  package func close() { recorder.close() }
+
+  /// Records every action `store` processes from now on; writing stops at the first failure,
+  /// which goes to `onFailure`.
+  @MainActor
+  package func attach(
+    to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void
+  ) -> StoreObservation where Action: Sendable {
+    var failed = false
+    return store.observe { [self] action, origin, state in
+      guard !failed else { return }
+      do throws(ActionLogError) {
+        try record(action, origin: origin, state: state)
+      } catch {
+        failed = true
+        onFailure(error)
+      }
+    }
+  }
+
+  private class AnyRecorder {
+    var path: String { fatalError("AnyRecorder is abstract") }
+    var seq: Int { fatalError("AnyRecorder is abstract") }
+    func setClock(_ clock: @escaping () -> Duration) {}
+    func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {}
+    func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {}
+    func finish(state: State) throws(ActionLogError) {}
+    func close() {}
+  }
+
+  private final class Recorder<Logged: LoggableAction>: AnyRecorder {
+    let recorder: ActionLogRecorder<State, Logged>
+    let logged: (Action) -> Logged
+
+    init(recorder: ActionLogRecorder<State, Logged>, logged: @escaping (Action) -> Logged) {
+      self.recorder = recorder
+      self.logged = logged
+    }
+
+    override var path: String { recorder.path }
+    override var seq: Int { recorder.seq }
+    override func setClock(_ clock: @escaping () -> Duration) { recorder.clock = clock }
+    override func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
+      recorder.answeredCalls = calls
+    }
+    override func record(_ action: Action, origin: ActionOrigin, state: State)
+      throws(ActionLogError)
+    { try recorder.record(logged(action), origin: origin, state: state) }
+    override func finish(state: State) throws(ActionLogError) { try recorder.finish(state: state) }
+    override func close() { recorder.close() }
+  }
+}

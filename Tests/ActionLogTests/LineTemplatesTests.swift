@@ -1,0 +1,71 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+@testable import ActionLog
+
+@Suite("Derived lines read through their templates")
+struct LineTemplatesTests {
+  typealias Action = Podcast.Action
+
+  private func template(of text: String) -> TemplateBox<Action>? {
+    LineShape(text).flatMap { TemplateStore.of(Action.self).entry($0, text) }
+      .map { unsafeDowncast($0.template, to: TemplateBox<Action>.self) }
+  }
+
+  @Test("a template is learnt from a line's first reading, and makes the lines that share it")
+  func learns() throws {
+    let lines = [
+      ".moved(from: 3, to: 4)", ".moved(from: -7, to: 1_000)",
+      ".episodes(.element(id: 7, action: .progress(42)))",
+      ".episodes(.element(id: 9, action: .progress(0)))",
+      #".added(title: "Swift Talk")"#, #".added(title: "a \"quoted\" one, and a long one too")"#,
+      ".volume(0.5)", ".volume(2)", ".cleared",
+    ]
+    for line in lines {
+      #expect(
+        try LineTemplates.decode(Action.self, line)
+          == ValueSyntaxDecoder.decode(Action.self, from: line),
+        "\(line)")
+    }
+    #expect(template(of: ".moved(from: 3, to: 4)")?.slots?.count == 2)
+    #expect(template(of: ".episodes(.element(id: 7, action: .progress(42)))")?.slots?.count == 2)
+    #expect(template(of: #".added(title: "x")"#)?.slots?.count == 1)
+    #expect(template(of: ".volume(0.5)")?.slots?.count == 1)
+  }
+}
+
+extension LineTemplatesTests {
+  @Test("dates, decimals in a Double, and strings with escapes take the fast way too")
+  func datesAndStrings() throws {
+    let lines = [
+      #".episodes(.element(id: 1, action: .finished(bytes: 9, at: "2026-11-29T03:45:12Z")))"#,
+      #".episodes(.element(id: 2, action: .finished(bytes: 10, at: "2026-11-29T03:45:12.25Z")))"#,
+      ".volume(1)", ".volume(-2.5e-3)",
+      #".search(.queryChanged("a\n\"b\""))"#, #".search(.queryChanged("서울 🐶"))"#,
+      #".played(3, speed: .fast)"#, #".played(nil, speed: .fast)"#,
+    ]
+    for line in lines {
+      #expect(
+        try LineTemplates.decode(Action.self, line)
+          == ValueSyntaxDecoder.decode(Action.self, from: line),
+        "\(line)")
+      #expect(
+        try LineTemplates.decode(Action.self, line)
+          == ValueSyntaxDecoder.decode(Action.self, from: line),
+        "\(line), again")
+    }
+    #expect(template(of: lines[0])?.slots?.count == 3)
+    #expect(template(of: lines[4])?.slots?.count == 1)
+    #expect(template(of: lines[6])?.slots?.count == 1)
+  }
+
+  @Test("a line whose literal does not fit its learnt slot is read by init(from:)")
+  func misfits() throws {
+    _ = try LineTemplates.decode(Action.self, ".moved(from: 1, to: 2)")
+    #expect(throws: ValueSyntaxError.self) {
+      try LineTemplates.decode(Action.self, ".moved(from: 99999999999999999999, to: 2)")
+    }
+  }
+}
