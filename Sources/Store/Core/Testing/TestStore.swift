@@ -103,17 +103,32 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ///
   /// Its reducer and effects see each dependency's test value unless `prepareDependencies`
   /// overrides it (on top of any `withDependencies` around the test store's creation); so do
-  /// `initialState` while it is made and the closures of `send`, `receive` and `assert` (a
-  /// `@Dependency` read there gets the store's value):
+  /// the closures of `send`, `receive` and `assert` (a `@Dependency` read there gets the store's
+  /// value). `initialState` is made by the caller, so it may be made with `try` (an emitted
+  /// test's `try logValue(…)`); TCA's spelling, `TestStore(initialState:) { … }`, makes it with
+  /// the store's dependencies instead:
   ///
   /// ```swift
   /// let store = TestStore(initialState: 0, reducer: Counter(), withDependencies: {
   ///   $0.continuousClock = clock
   /// }) { failure in print(failure) }
   /// ```
-  public init<R: Reducer>(
-    initialState: @autoclosure () -> State, reducer: R,
+  public convenience init<R: Reducer>(
+    initialState: State, reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    reportFailure: @escaping FailureReporter
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      makingInitialState: { initialState }, reducer: reducer,
+      withDependencies: prepareDependencies, reportFailure: reportFailure)
+  }
+
+  /// A test store whose initial state `makingInitialState` makes with the store's dependencies
+  /// in effect (a state whose `init` reads `@Dependency(\.date.now)` gets the test's date), as
+  /// TCA's `TestStore(initialState:)` does.
+  package init<R: Reducer>(
+    makingInitialState initialState: () -> State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
     EffectTracking.install()  // its ready effects are told by their activities
