@@ -20,7 +20,8 @@ struct IdentifiedArrayReplaceTests {
     #expect(items.idsVersion == version)
   }
 
-  @Test("an element with a new id replaces the one there: the old id is gone, the ids version moves")
+  @Test(
+    "an element with a new id replaces the one there: the old id is gone, the ids version moves")
   func newID() {
     var items: IdentifiedArrayOf<Item> = [
       Item(id: 1, title: "a"), Item(id: 2, title: "b"), Item(id: 3, title: "c"),
