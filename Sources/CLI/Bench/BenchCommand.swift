@@ -10,7 +10,7 @@ enum BenchCommand {
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
     "shrinking", "travel", "budgets", "dates", "casePaths", "children", "outside-routing",
-    "dependencies", "effect-properties", "outside-app",
+    "dependencies", "effects", "effect-properties", "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -196,6 +196,11 @@ enum BenchCommand {
     if wanted.contains("dependencies") {
       progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
       report.addDependencies(DependencyBench.run(count: arguments.actions))
+    }
+    if wanted.contains("effects") {
+      progress("effects: \(arguments.actions / 10) `.run` effects on a live store, best of 5")
+      let figures = await EffectBench.run(count: max(1, arguments.actions / 10))
+      report.add("effects", EffectBench.json(figures), EffectBench.lines(figures))
     }
     if wanted.contains("effect-properties") {
       progress(
