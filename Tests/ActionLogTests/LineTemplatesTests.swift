@@ -9,9 +9,11 @@ import Testing
 struct LineTemplatesTests {
   typealias Action = Podcast.Action
 
-  private func template(of text: String) -> TemplateBox<Action>? {
-    LineShape(text).flatMap { TemplateStore.of(Action.self).entry($0, text) }
-      .map { unsafeDowncast($0.template, to: TemplateBox<Action>.self) }
+  private func template(of text: String) -> TemplateBox? {
+    var text = text
+    return text.withUTF8 { bytes in
+      LineShape(bytes).flatMap { TemplateStore.of(Action.self).template($0, bytes) }
+    }
   }
 
   @Test("a template is learnt from a line's first reading, and makes the lines that share it")
@@ -59,6 +61,29 @@ extension LineTemplatesTests {
     #expect(template(of: lines[0])?.slots?.count == 3)
     #expect(template(of: lines[4])?.slots?.count == 1)
     #expect(template(of: lines[6])?.slots?.count == 1)
+  }
+
+  @Test("lists of literals take the fast way, one template for each length")
+  func lists() throws {
+    let lines = [
+      #".search(.answered(["Swift Talk", "Swift by Sundell"]))"#,
+      #".search(.answered(["Point-Free", "a \"quoted\" one, longer than fifteen bytes"]))"#,
+      #".search(.answered(["one"]))"#, #".search(.answered([]))"#,
+      #".episodes(.element(id: 4, action: .tagged(["a", "b", "c"])))"#,
+      #".episodes(.element(id: 5, action: .tagged(["d", "e", "f"])))"#,
+    ]
+    for line in lines {
+      for _ in 0..<2 {
+        #expect(
+          try LineTemplates.decode(Action.self, line)
+            == ValueSyntaxDecoder.decode(Action.self, from: line),
+          "\(line)")
+      }
+    }
+    let list = try #require(template(of: lines[0])?.slots)
+    #expect(list.map(\.kind) == [.stringList] && list.map(\.holes) == [2])
+    #expect(template(of: lines[2])?.slots?.map(\.holes) == [1])
+    #expect(template(of: lines[4])?.slots?.map(\.kind) == [.int, .stringList])
   }
 
   @Test("a line whose literal does not fit its learnt slot is read by init(from:)")

@@ -126,7 +126,7 @@ enum BenchCommand {
     if wanted.contains("derivedReplay") {
       progress("derived codec: logs of 1,000,000 actions that are only Codable")
       do {
-        report.addDerivedReplay(try DerivedLogBench.run())
+        report.addDerivedReplay(try DerivedLogBench.run(count: arguments.actions))
       } catch {
         StandardStreams.write("bench: derivedReplay: \(error)\n", to: .error)
         return 1

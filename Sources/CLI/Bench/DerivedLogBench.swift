@@ -42,6 +42,9 @@ enum DerivedLogBench {
       ).actions
     }
 
+    if ProcessInfo.processInfo.environment["UNIFLOW_BENCH_PODCAST_ONLY"] != nil {
+      return Figures(record: record, replay: replay, appDerived: replay, appHand: replay)
+    }
     let reducer = AppReducer()
     let appPath = ActionLogBenchmark.temporaryPath()
     defer { unlink(appPath) }

@@ -38,9 +38,28 @@ package struct DerivedAction<Action: Codable & Equatable & Sendable>: LoggableAc
   }
 
   package init(logLine line: inout LogLine) throws(LogLineError) {
+    // The field's text where it lies, made by its template: no `Decodable`, no metadata but
+    // the action's own.
+    do throws(LogLine.NotRead) {
+      action = try line.withActionText { (text) throws(LogLine.NotRead) in
+        try LineTemplates.read(Action.self, text)
+      }
+    } catch {
+      action = try Self.slowly(&line)
+    }
+  }
+
+  /// The action of a line its template did not make: read by `init(from:)`, which learns the
+  /// line's template. Out of line, so that the usual line never looks up the types it uses.
+  @inline(never)
+  private static func slowly(_ line: inout LogLine) throws(LogLineError) -> Action {
+    let read = try? line.withActionText { text in LineTemplates.decode(Action.self, text) }
+    if case .success(let action)? = read { return action }
+    // Not an action: the parsed line says where and why.
+    if line.isReadInPlace { throw line.leaveToParser() }
     let text = try line.string("action")
     do {
-      action = try LineTemplates.decode(Action.self, text)
+      return try LineTemplates.decode(Action.self, text)
     } catch {
       // The place in the line: after the field's key and quote, each character as the writer
       // escapes it.

@@ -109,7 +109,7 @@ struct ArgumentsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    Float(try decoder.double(at: try required(key)))
+    try decoder.float(at: try required(key))
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
@@ -263,7 +263,7 @@ struct SingleContainer: SingleValueDecodingContainer {
   func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool(at: index) }
   func decode(_ type: String.Type) throws -> String { try decoder.string(at: index) }
   func decode(_ type: Double.Type) throws -> Double { try decoder.double(at: index) }
-  func decode(_ type: Float.Type) throws -> Float { Float(try decoder.double(at: index)) }
+  func decode(_ type: Float.Type) throws -> Float { try decoder.float(at: index) }
   func decode(_ type: Int.Type) throws -> Int { try decoder.integer(Int.self, at: index) }
   func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(Int8.self, at: index) }
   func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(Int16.self, at: index) }

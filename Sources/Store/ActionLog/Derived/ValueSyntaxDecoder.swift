@@ -27,11 +27,13 @@ package enum ValueSyntaxDecoder {
     try decode(type, from: try ValueSyntax(text))
   }
 
-  /// The value of type `type` that `syntax` spells.
-  package static func decode<T: Decodable>(_ type: T.Type, from syntax: ValueSyntax)
-    throws(ValueSyntaxError) -> T
-  {
+  /// The value of type `type` that `syntax` spells; `trace`, when given, learns what each
+  /// node was read as (for ``LineTemplates``).
+  package static func decode<T: Decodable>(
+    _ type: T.Type, from syntax: ValueSyntax, trace: ValueTrace? = nil
+  ) throws(ValueSyntaxError) -> T {
     let decoder = ValueDecoding(syntax)
+    decoder.trace = trace
     do {
       return try decoder.value(T.self, at: 0)
     } catch let error as ValueSyntaxError {
@@ -53,6 +55,8 @@ final class ValueDecoding: Decoder {
   var reads: Int32 = 0
   /// Whether the type decoding the node read it by keys (its arguments are then all to read).
   var keyed = false
+  /// What each node was read as, when a template is being learnt.
+  var trace: ValueTrace?
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -71,7 +75,10 @@ final class ValueDecoding: Decoder {
     let saved = (node, type, reads, keyed)
     (node, type, reads, keyed) = (index, T.self, 0, false)
     defer { (node, type, reads, keyed) = saved }
-    if let special = try special(T.self, at: index) { return special }
+    if let special = try special(T.self, at: index) {
+      trace?.values[index] = special
+      return special
+    }
     let value: T
     do {
       value = try T(from: self)
@@ -88,6 +95,7 @@ final class ValueDecoding: Decoder {
     if keyed, reads < node.count, node.kind == .tuple || node.kind == .enumCase {
       throw unread(at: index)
     }
+    trace?.values[index] = value
     return value
   }
 
@@ -185,6 +193,7 @@ extension ValueDecoding {
   }
 
   func integer<I: FixedWidthInteger>(_: I.Type, at index: Int) throws -> I {
+    trace?.literals[index] = I.self
     let node = nodes[index]
     guard node.kind == .integer else {
       if node.kind == .enumCase, !node.hasArguments, TypeShape(of: type)?.cases != nil {
@@ -220,6 +229,7 @@ extension ValueDecoding {
   }
 
   func double(at index: Int) throws -> Double {
+    trace?.literals[index] = Double.self
     let node = nodes[index]
     switch node.kind {
     case .integer, .decimal:
@@ -239,12 +249,20 @@ extension ValueDecoding {
     throw mismatch(at: index, expected: "a number")
   }
 
+  /// A `Float`, read as the `Double` of its text and then rounded.
+  func float(at index: Int) throws -> Float {
+    let value = Float(try double(at: index))
+    trace?.literals[index] = Float.self
+    return value
+  }
+
   func bool(at index: Int) throws -> Bool {
     guard nodes[index].kind == .bool else { throw mismatch(at: index, expected: "true or false") }
     return nodes[index].isTrue
   }
 
   func string(at index: Int) throws -> String {
+    trace?.literals[index] = String.self
     let node = nodes[index]
     if node.kind == .string { return syntax.string(at: index) }
     // A case where a raw value is asked for: a `RawRepresentable` enum typed by its case.
@@ -253,4 +271,13 @@ extension ValueDecoding {
     }
     throw mismatch(at: index, expected: "a string, \"…\"")
   }
+}
+
+/// What a decoding read each node as, for learning a template (``LineTemplates``): the literal
+/// type each number or string was read as, and the value each node made through `value(_:at:)`.
+package final class ValueTrace {
+  var literals: [Int: Any.Type] = [:]
+  var values: [Int: Any] = [:]
+
+  package init() {}
 }

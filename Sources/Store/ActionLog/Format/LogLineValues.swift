@@ -143,7 +143,7 @@ extension LogLine {
   /// has room for `end - start`; how many it wrote, or nil for a lone surrogate.
   ///
   /// Bound: one pass, each byte read once and written at most once.
-  private static func unescape(
+  static func unescape(
     _ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
     into out: UnsafeMutablePointer<UInt8>
   ) -> Int? {
