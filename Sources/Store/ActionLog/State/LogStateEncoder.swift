@@ -215,17 +215,12 @@ package final class LogStateEncoder {
         if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
         if index < 8 { prefix |= UInt64(byte) << (56 - 8 * index) }
       }
-      let start = bytes.count + 1
+      bytes.append(UInt8(ascii: "\""))
       entries.append(
-        Entry(keyStart: start, keyEnd: start + utf8.count, end: 0, prefix: prefix))
-      // `"key":` written in one go: the quote, the key's bytes, the quote and the colon.
-      bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: utf8.count + 3))
-      bytes.withUnsafeMutableBufferPointer { buffer in
-        if let base = utf8.baseAddress, utf8.count > 0 {
-          (buffer.baseAddress! + start).update(from: base, count: utf8.count)
-        }
-        buffer[buffer.count - 1] = UInt8(ascii: ":")
-      }
+        Entry(keyStart: bytes.count, keyEnd: bytes.count + utf8.count, end: 0, prefix: prefix))
+      bytes.append(contentsOf: utf8)
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
       return true
     }
     if !written { failed = true }
