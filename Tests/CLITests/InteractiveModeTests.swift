@@ -104,6 +104,25 @@ struct InteractiveModeTests {
       #expect(try await terminal.waitForExit() == 0, "the terminal shows:\n\(terminal.output)")
     }
   }
+
+  @Test(
+    "SIGTERM, SIGHUP or SIGQUIT ends the REPL by that signal with the terminal restored, echo on",
+    arguments: [SIGTERM, SIGHUP, SIGQUIT])
+  func signalRestoresTheTerminal(signal: Int32) async throws {
+    try await withProcessSlot {
+      let terminal = try start()
+      let before = try terminal.settings()
+      try await terminal.waitFor("uniflow> ")
+      // Raw mode now: no echo, no line editing by the terminal.
+      #expect(try terminal.settings().c_lflag & tcflag_t(ECHO | ICANON) == 0)
+      terminal.send(signal: signal)
+      #expect(try await terminal.waitForExit() == 128 + signal)
+      let after = try terminal.settings()
+      #expect(after.c_lflag & tcflag_t(ECHO) != 0, "echo is off: the terminal was left raw")
+      #expect(after.c_lflag == before.c_lflag)
+      #expect(after.c_iflag == before.c_iflag)
+    }
+  }
 }
 
 /// The prompt line writes what changed, not the whole line again after every key.
@@ -158,4 +177,5 @@ struct LongLineTests {
       #expect(try await terminal.waitForExit() == 0)
     }
   }
+
 }

@@ -186,9 +186,11 @@ struct SampledSessionTests {
           steps.append(ReplayStep($0))
         }
         let shortName = String(name.split(separator: "-").suffix(2).joined(separator: "-"))
-        sources.append(
-          UniflowApp().testSource(
-            logName: shortName, startState: replayer.startState, steps: steps) ?? "")
+        var source = ""
+        _ = UniflowApp().testSource(
+          logName: shortName, startState: replayer.startState, steps: steps
+        ) { source += $0 + "\n" }
+        sources.append(source)
       }
     }
     return sources

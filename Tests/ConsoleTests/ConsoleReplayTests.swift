@@ -163,3 +163,33 @@ struct ConsoleReplayTests {
     #expect(console.outputs.first == "total: 2000")
   }
 }
+
+/// An app that writes its emitted test whole, in memory: the form before the streaming one.
+private struct InMemoryTestTally: ConsoleApp {
+  var name: String { "tally" }
+  var version: String { "1.0.0" }
+  var reducer: Tally { Tally() }
+  func screens(of state: Tally.State) -> [ConsoleScreen] {
+    [ConsoleScreen("total", "\(state.total)")]
+  }
+  func testSource(logName: String, startState: Tally.State, steps: [ReplayStep<Tally.Action>])
+    -> String?
+  { "// \(steps.count) steps of \(logName)" }
+}
+
+@MainActor
+@Suite("An app's own emitted test")
+struct InMemoryEmittedTestTests {
+  @Test("an app that writes its test in memory still has it written, with every step")
+  func inMemoryFormHonoured() throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    try recordTally([.add(1), .add(2), .note("x")], app: "tally 1.0.0", to: file)
+    let console = CapturingConsole()
+    let status = ConsoleReplay(InMemoryTestTally()).run(
+      ReplayRequest(path: file.path, emitTest: ""), console: console)
+    #expect(status == 0)
+    let name = URL(fileURLWithPath: file.path).lastPathComponent
+    #expect(console.outputs == ["// 3 steps of \(name)"])
+  }
+}

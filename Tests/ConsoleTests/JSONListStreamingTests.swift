@@ -14,7 +14,7 @@ struct JSONListStreamingTests {
     var line = ""
     JSONConsole.writeList(
       "history", itemCount: count,
-      item: { ["action": ".clock(.moveDay(1))", "seq": $0 + 1, "source": "typed"] }
+      item: { #"{"action":".clock(.moveDay(1))","seq":\#($0 + 1),"source":"typed"}"# }
     ) { piece in
       pieces.append(piece.description.utf8.count)
       line += piece.description
@@ -35,6 +35,17 @@ struct JSONListStreamingTests {
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
       #expect((object?["history"] as? [Any])?.count == count)
       #expect(line.hasSuffix("}]}\n"))
+    }
+  }
+
+  @Test("a string is written as JSONSerialization writes it: quotes, backslashes, every control")
+  func stringsAsJSONSerializationWritesThem() throws {
+    let texts =
+      (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
+      + [#"say "hi""#, #"a\b"#, "/", "\u{7F}", "é 서울 🐕", "", ".clock(.moveDay(-1))"]
+    for text in texts {
+      let expected = try #require(JSONLine.text([text]))
+      #expect("[" + JSONLine.string(text) + "]" == expected, "\(text.debugDescription)")
     }
   }
 }

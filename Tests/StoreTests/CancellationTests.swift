@@ -14,6 +14,15 @@ struct CancellationTests {
     await started.finish()
     await store.settle()
     #expect(store.state.log == ["start a", "cancel a"])
+  }
+
+  @Test("a .run starts after the send that started it returns, on the main actor, in order")
+  func runStartsAfterSend() async {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    store.send(.startDelayed(id: "a"))  // no gate: it sends `.finished` once it runs
+    #expect(store.state.log == ["start a"])
+    await store.settle()
+    #expect(store.state.log == ["start a", "finished a"])
     #expect(store.runningEffects == 0)
   }
 

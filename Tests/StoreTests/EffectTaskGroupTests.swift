@@ -3,15 +3,14 @@ import Testing
 
 /// `withEffectTaskGroup`: a test clock follows each child of a task group inside one effect.
 ///
-/// `settleTimeout` is an hour in these tests: a clock that waited for an effect whose children
-/// it cannot see would hang here instead of passing late.
+/// Every test here ends by checking that its clock never stopped waiting for an effect after
+/// `settleTimeout` (`presumedBlockedCount`): a clock that waited for an effect whose children it
+/// cannot see would otherwise pass, only late.
 @MainActor
 @Suite("withEffectTaskGroup: children of one effect on a test clock")
 struct EffectTaskGroupTests {
   private static func clock() -> TestClock {
-    let clock = TestClock()
-    clock.settleTimeout = .seconds(3600)
-    return clock
+    TestClock()
   }
 
   /// A store whose state lists the actions it received, and whose `start` action runs `body`
@@ -64,6 +63,7 @@ struct EffectTaskGroupTests {
     #expect(store.state == Array(1...count))
     #expect(clock.sleepingCount == 0)
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("every child sleeps before time moves on, so each wakes at its own deadline")
@@ -80,6 +80,7 @@ struct EffectTaskGroupTests {
     await store.receive(1) { $0 = [3, 2, 1] }
     #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("children that sleep twice wake in turn at each deadline")
@@ -95,6 +96,7 @@ struct EffectTaskGroupTests {
     #expect(store.state == [1, 1, 2, 2])
     #expect(clock.sleepingCount == 0)
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("children that end without sleeping, or after one wake, do not hold time back")
@@ -123,6 +125,7 @@ struct EffectTaskGroupTests {
     await store.receive("woken later") { $0.append("woken later") }
     await store.receive("all done") { $0.append("all done") }
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("children of a nested group are followed as their parent's are")
@@ -157,6 +160,7 @@ struct EffectTaskGroupTests {
     await store.skipReceivedActions()
     #expect(store.state == ["inner 1", "outer", "inner 2", "inner 3", "inner done"])
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("cancelling the effect while its children sleep ends them all and sends nothing")
@@ -196,6 +200,7 @@ struct EffectTaskGroupTests {
     #expect(clock.now == TestClock.Instant())
     await store.finish()
     #expect(store.state == [])
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("a child its group cancelled sends nothing, and the effect goes on")
@@ -215,6 +220,7 @@ struct EffectTaskGroupTests {
     await store.receive("done") { $0 = ["done"] }
     #expect(clock.sleepingCount == 0)
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("children waiting for Answers calls are answered one by one, in any order")
@@ -296,6 +302,7 @@ struct EffectTaskGroupTests {
     }
     store.cancelAllEffects()
     await store.finish()
+    #expect(clock.presumedBlockedCount == 0)
   }
 
   @Test("an effect waiting for its group is as ready as its readiest child")

@@ -144,6 +144,21 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Sends `signal` to the program, as `kill` would.
+  public func send(signal: Int32) {
+    kill(pid, signal)
+  }
+
+  /// The terminal's settings now (those the program left, once it has exited): echo, line
+  /// editing and the rest of `c_lflag`.
+  public func settings() throws -> termios {
+    var settings = termios()
+    guard tcgetattr(master, &settings) == 0 else {
+      throw ServerError("tcgetattr failed: errno \(errno)")
+    }
+    return settings
+  }
+
   /// Waits for the program to exit and returns its exit status (128 + signal if killed).
   public func waitForExit(timeout: Double = 120) async throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)

@@ -9,8 +9,8 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
-    "shrinking", "travel", "dates", "casePaths", "children", "outside-routing", "dependencies",
-    "effect-properties", "outside-app",
+    "shrinking", "travel", "budgets", "dates", "casePaths", "children", "outside-routing",
+    "dependencies", "effects", "effect-properties", "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -167,6 +167,15 @@ enum BenchCommand {
         return 1
       }
     }
+    if wanted.contains("budgets") {
+      progress("budgets: shrink 10,000 actions all needed; :history --json of 300,000")
+      do {
+        report.addBudgets(try BudgetsBench.run())
+      } catch {
+        StandardStreams.write("bench: budgets: \(error)\n", to: .error)
+        return 1
+      }
+    }
     if wanted.contains("dates") {
       progress("dates: the clock's date work, 100,000 calls, best of 5")
       report.addDates(DateBench.run())
@@ -187,6 +196,11 @@ enum BenchCommand {
     if wanted.contains("dependencies") {
       progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")
       report.addDependencies(DependencyBench.run(count: arguments.actions))
+    }
+    if wanted.contains("effects") {
+      progress("effects: \(arguments.actions / 10) `.run` effects on a live store, best of 5")
+      let figures = await EffectBench.run(count: max(1, arguments.actions / 10))
+      report.add("effects", EffectBench.json(figures), EffectBench.lines(figures))
     }
     if wanted.contains("effect-properties") {
       progress(

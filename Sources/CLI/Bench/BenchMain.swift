@@ -8,13 +8,14 @@ import UniflowConsole
 enum BenchMain {
   @MainActor
   static func main() async {
+    ConsoleREPL.start()
     let arguments: BenchCommand.Arguments
     do {
       arguments = try BenchCommand.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
       StandardStreams.write(error.rendered, to: .error)
-      ConsoleREPL.leave(2)
+      ConsoleREPL.leave(2, program: "uniflow-bench")
     }
-    ConsoleREPL.leave(await BenchCommand.run(arguments))
+    ConsoleREPL.leave(await BenchCommand.run(arguments), program: "uniflow-bench")
   }
 }

@@ -202,6 +202,42 @@ struct BenchReport {
     sections.append(("shrinking", values))
   }
 
+  mutating func addBudgets(_ f: BudgetsBench.Figures) {
+    sections.append(
+      (
+        "budgets",
+        [
+          "shrinkActions": f.shrinkActions, "shrinkReplays": f.shrinkReplays,
+          "shrinkSeconds": round(f.shrinkSeconds, 3),
+          "shrinkWallSeconds": round(f.shrinkWallSeconds, 3),
+          "shrinkBudgetSeconds": BudgetsBench.shrinkBudgetSeconds,
+          "historyEntries": f.historyEntries, "historyJSONSeconds": round(f.historyJSONSeconds, 3),
+          "historyJSONWallSeconds": round(f.historyJSONWallSeconds, 3),
+          "historyMicrosecondsPerEntry": round(f.historyMicrosecondsPerEntry, 2),
+          "historyJSONBytes": f.historyJSONBytes,
+          "historyJSONSecondsBefore": round(f.historyJSONSecondsBefore, 3),
+          "historyJSONBudgetSeconds": BudgetsBench.historyJSONBudgetSeconds,
+        ]
+      ))
+    lines += [
+      "",
+      "budgets — the tools on the outside attack's inputs, CPU seconds of the thread",
+      row(
+        "shrink \(counted(f.shrinkActions, "action")), every one needed "
+          + "(\(counted(f.shrinkReplays, "replay")); ≤ \(Int(BudgetsBench.shrinkBudgetSeconds)) s)",
+        f.shrinkSeconds, "s", verdict: f.shrinkSeconds <= BudgetsBench.shrinkBudgetSeconds),
+      row(
+        ":history --json of \(counted(f.historyEntries, "action")) "
+          + "(≤ \(Int(BudgetsBench.historyJSONBudgetSeconds)) s)",
+        f.historyJSONSeconds, "s",
+        verdict: f.historyJSONSeconds <= BudgetsBench.historyJSONBudgetSeconds),
+      row("  per entry", f.historyMicrosecondsPerEntry, "µs"),
+      row("  wall-clock: shrink (information)", f.shrinkWallSeconds, "s"),
+      row("  wall-clock: :history --json (information)", f.historyJSONWallSeconds, "s"),
+      row("  written as before issue 33 (information)", f.historyJSONSecondsBefore, "s"),
+    ]
+  }
+
   mutating func addTravel(_ f: TravelBench.Figures) {
     let megabytes = Double(f.sessionResidentBytes) / 1_048_576
     sections.append(

@@ -16,11 +16,22 @@ enum EmittedTest {
     log name: String, start: AppState, steps: [ReplayStep<AppAction>],
     work: inout SessionTestEmitter<AppState, AppAction>.Work
   ) -> String {
+    var text = ""
+    write(log: name, start: start, steps: steps, work: &work) { text += $0 + "\n" }
+    return text
+  }
+
+  /// Writes the test file to `write` a piece at a time, reading `steps` as it goes (twice: the
+  /// places and reports to name, then the test), so that memory does not grow with the log.
+  static func write(
+    log name: String, start: AppState, steps: some Sequence<ReplayStep<AppAction>>,
+    work: inout SessionTestEmitter<AppState, AppAction>.Work, to write: (String) -> Void
+  ) {
     let reducer = AppReducer()
-    return emitter.source(
+    emitter.write(
       log: name, start: start, steps: steps,
       reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
-      script: AnswersScript(), work: &work)
+      script: AnswersScript(), work: &work, to: write)
   }
 
   static var emitter: SessionTestEmitter<AppState, AppAction> {

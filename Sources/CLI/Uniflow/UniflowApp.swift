@@ -32,11 +32,13 @@ package struct UniflowApp: ConsoleApp {
     if adopt { ProcessTimeZone.adopt(zone) }
   }
 
-  package func testSource(logName: String, startState: AppState, steps: [ReplayStep<AppAction>])
-    -> String?
-  {
+  package func testSource(
+    logName: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>,
+    write: (String) -> Void
+  ) -> Bool {
     var work = EmittedTest.emitter.work()
-    return EmittedTest.source(log: logName, start: startState, steps: steps, work: &work)
+    EmittedTest.write(log: logName, start: startState, steps: steps, work: &work, to: write)
+    return true
   }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.

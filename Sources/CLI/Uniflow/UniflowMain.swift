@@ -6,6 +6,7 @@ package enum UniflowMain {
   /// Runs the command `CommandLine.arguments` asks for and leaves the process with its status.
   @MainActor
   package static func run() async -> Never {
+    ConsoleREPL.start()
     let processEnvironment = ProcessInfo.processInfo.environment
     let arguments = Array(CommandLine.arguments.dropFirst())
     let options: Options
@@ -44,7 +45,9 @@ package enum UniflowMain {
     }
   }
 
-  private static func leave(_ status: Int32) -> Never { ConsoleREPL.leave(status) }
+  private static func leave(_ status: Int32) -> Never {
+    ConsoleREPL.leave(status, program: "uniflow")
+  }
 
   /// The REPL as `options` ask for, launched at `fixedNow` or the system's time.
   @MainActor

@@ -11,3 +11,5 @@ const void *uniflow_type_by_mangled_name(
     const char *name, size_t length, const void *context, const void *const *generic_arguments) {
   return swift_getTypeByMangledNameInContext(name, length, context, generic_arguments);
 }
+
+int uniflow_effect_tracking_flag = 0;

@@ -42,6 +42,7 @@ public final class Answers<Value: Sendable>: Sendable {
   /// under the thread sanitizer on two cores an effect can wait over 10 s for a thread.
   public init(timeout: Duration = .seconds(60)) {
     self.timeout = timeout
+    installTestTracking()
   }
 
   /// Calls still waiting when the test lets go of its answers end with `CancellationError`, as

@@ -17,7 +17,7 @@ extension EffectProperty {
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     function: String = #function
   ) async -> PropertyResult<Run> {
-    installTestScopes()
+    installTestTracking()
     return await check(
       settings, fileID: fileID, filePath: filePath, line: line, column: column,
       function: function, reportFailure: reportToTestFramework)

@@ -38,7 +38,7 @@ public final class LoggedCalls: Sendable {
   /// ```
   public init(timeout: Duration = .seconds(60)) {
     self.timeout = timeout
-    installTestScopes()
+    installTestTracking()
   }
 
   /// The dependency at `keyPath`, its calls answered here and named `name.endpoint`; it never

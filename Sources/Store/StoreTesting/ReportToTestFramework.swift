@@ -41,14 +41,15 @@ extension TestStore {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   )
   where R.State == State, R.Action == Action {
-    installTestScopes()
+    installTestTracking()
     self.init(
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
       reportFailure: reportToTestFramework)
   }
 
   /// Creates a test store with `initialState` and the reducer `reducer` builds, TCA's way,
-  /// reporting failures to XCTest or Swift Testing.
+  /// reporting failures to XCTest or Swift Testing. As in TCA, `initialState` is made with the
+  /// store's dependencies in effect.
   ///
   /// ```swift
   /// let store = TestStore(initialState: Feature.State()) {
@@ -58,11 +59,13 @@ extension TestStore {
   /// }
   /// ```
   public convenience init<R: Reducer>(
-    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
+    initialState: @autoclosure () -> State, @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   )
   where R.State == State, R.Action == Action {
+    installTestTracking()
     self.init(
-      initialState: initialState, reducer: reducer(), withDependencies: prepareDependencies)
+      makingInitialState: initialState, reducer: reducer(),
+      withDependencies: prepareDependencies, reportFailure: reportToTestFramework)
   }
 }

@@ -20,11 +20,13 @@ import Testing
 /// effects started just before `advance`.) An effect waiting for an ``Answers`` call is parked
 /// like a sleeper: `advance` does not wait for it. One that neither sleeps, waits for an answer,
 /// nor finishes, because it waits for something no test controls (a stream, a network call),
-/// holds `advance` back for at most ``settleTimeout`` (5 s) the first time; after that it no
-/// longer counts. An effect whose task has not even started yet — a loaded machine — is waited
-/// for however long. The children of a `withEffectTaskGroup` inside an effect are followed one by
-/// one, as effects are (ties in the order they were added); a child of a plain task group (or an
-/// `async let`) that sleeps here fails the test, saying to use `withEffectTaskGroup` instead. So
+/// holds `advance` back for at most ``settleTimeout`` (5 s) the first time — and until the main
+/// actor and the pool have each taken turns without it moving — after that it no longer counts.
+/// An effect whose task has not even started yet — a loaded machine — is waited for however
+/// long, and so is one still on its way between the main actor and the pool. The children of a
+/// `withEffectTaskGroup` inside an effect are followed one by one, as effects are (ties in the
+/// order they were added); a child of a plain task group (or an `async let`) that sleeps here
+/// fails the test, saying to use `withEffectTaskGroup` instead. So
 /// does a `Task {}` an effect started, whether it sleeps while the effect runs or after it
 /// ended: the verdict does not depend on which came first.
 public final class TestClock: Clock, Sendable {
@@ -60,6 +62,9 @@ public final class TestClock: Clock, Sendable {
     /// Sleeps cancelled before they were registered.
     var cancelledEarly: Set<UInt64> = []
     var settleTimeout: Duration = .seconds(5)
+    /// How many effects `advance` stopped waiting for after `settleTimeout` (see
+    /// ``presumedBlockedCount``).
+    var presumedBlocked = 0
     /// The sleepers `wakeFirst` asked the next `advance` to wake first, in order.
     var wakePlans: [WakePlan] = []
     /// The held effects `runFirst` asked the next `advance` to start first, in order.
@@ -90,7 +95,7 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public init(now: Instant = Instant()) {
     inner = Locked(Inner(now: now))
-    installTestScopes()
+    installTestTracking()
   }
 
   /// The time now: where the last `advance` left it, or the deadline of the sleeper it is waking.
@@ -116,6 +121,13 @@ public final class TestClock: Clock, Sendable {
     get { inner.value.settleTimeout }
     set { inner.withLock { $0.settleTimeout = newValue } }
   }
+
+  /// How many effects this clock's `advance`s have stopped waiting for because they stayed busy
+  /// for ``settleTimeout`` — presumed to wait for something no test controls. A test that knows
+  /// every effect sleeps, waits for an answer or ends checks that this stays 0: a clock that
+  /// waited for an effect it should not have fails then, within one `settleTimeout`, instead of
+  /// passing late.
+  package var presumedBlockedCount: Int { inner.value.presumedBlocked }
 
   /// Where this clock's failures go: the running test's framework, unless a test of the clock
   /// itself collects them.
@@ -222,13 +234,14 @@ public final class TestClock: Clock, Sendable {
     let limit = settleTimeout
     // Effects held before the move start in start order: `runFirst` plans are for those that
     // become ready during it.
-    await ActivityRegistry.shared.settle(scope: scope, within: limit)
+    var blocked = await ActivityRegistry.shared.settle(scope: scope, within: limit)
     let choose: ActivityRegistry.HeldChooser = { [self] sites in takeStartPlan(sites) }
     while let next = takeSleeper(dueBy: deadline) {
       next.activity?.markBusy()
       next.continuation.resume()
-      await ActivityRegistry.shared.settle(scope: scope, within: limit, choosing: choose)
+      blocked += await ActivityRegistry.shared.settle(scope: scope, within: limit, choosing: choose)
     }
+    if blocked > 0 { inner.withLock { $0.presumedBlocked += blocked } }
     let (unused, unusedStarts) = inner.withLock { state in
       state.now = max(state.now, deadline)
       defer {
@@ -321,10 +334,13 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
-/// Tells the effects of parallel Swift Testing tests apart, so that one test's clock does not
-/// wait for another test's effects.
-func installTestScopes() {
+/// Installs the test machinery's hook (see `EffectTracking`): from now on the process's effects
+/// are followed for test clocks and test stores, and told apart by the Swift Testing test that
+/// started them, so that one test's clock does not wait for another test's effects. What every
+/// part of StoreTesting that waits for effects calls when it is made.
+func installTestTracking() {
   ActivityRegistry.shared.provideScopes {
     Test.current.map { String(describing: $0.id) }
   }
+  EffectTracking.install()
 }

@@ -97,11 +97,12 @@ struct CasePathCompositionTests {
     #expect(
       failures.messages == [
         """
-        Received an action of another case than expected:
+        Received unexpected action:
 
           .child(.grandchild(.loaded(42)))
 
-        To fix, receive this action first, or check which action the effect sends.
+        It is of another case than expected. To fix, receive this action first, or check which \
+        action the effect sends.
         """
       ])
   }
@@ -119,12 +120,16 @@ struct CasePathCompositionTests {
     #expect(
       failures.messages == [
         """
-        Received the expected case with another value:
+        Received unexpected action:
 
-        \u{2212} .child(.grandchild(.loaded(43)))
-        + .child(.grandchild(.loaded(42)))
+          .child(
+            .grandchild(
+        \u{2212}     .loaded(43)
+        +     .loaded(42)
+            )
+          )
 
-        (Expected: \u{2212}, Received: +)
+        (Expected: \u{2212}, Actual: +)
         """
       ])
   }

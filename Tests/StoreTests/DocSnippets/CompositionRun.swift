@@ -33,4 +33,16 @@ struct CompositionDocExamples {
     await screen.send(.discard) { $0 = .reading }
     await screen.finish()
   }
+
+  @Test("a confirmation is dismissed by the action it sends, before the inbox reduces it")
+  func ephemeral() async {
+    let store = TestStore(initialState: Inbox.State()) { Inbox() }
+    await store.send(.deleteTapped) { $0.confirm = ConfirmDelete(title: "Delete 2 messages?") }
+    await store.send(.confirm(.delete)) {
+      $0.confirm = nil
+      $0.messages = []
+    }
+    await store.send(.deleteTapped) { $0.confirm = ConfirmDelete(title: "Delete 0 messages?") }
+    await store.send(.confirm(.cancel)) { $0.confirm = nil }
+  }
 }

@@ -163,4 +163,17 @@ struct IdentifiedArrayPortedTests {
     built[id: 2]?.name = "Blob, Jr."
     #expect(built == literal)
   }
+
+  // Ports swift-identified-collections' IdentifiedArrayTests.testIdentifiedArraySubscript
+  // (swift-identified-collections PR #66)
+  @Test("an element with a new id put at an offset replaces the element there")
+  func subscriptReplacesAtOffset() {
+    var users = blobs
+    users[1] = User(id: 4, name: "Blob, III")
+    #expect(users.count == 3)
+    #expect(users.map(\.id) == [1, 4, 3])
+    #expect(users[id: 2] == nil)
+    #expect(users[id: 4] == User(id: 4, name: "Blob, III"))
+    #expect(users.index(id: 4) == 1)
+  }
 }

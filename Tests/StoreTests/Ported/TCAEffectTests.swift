@@ -127,12 +127,10 @@ struct TCAEffectTests {
     await store.receive(.response(1_234_567_890)) { $0 = 1_234_567_890 }
   }
 
-  /// testMap. Intentional difference: a `.run` effect's body — and so a mapped transform it
-  /// calls — sees the dependencies in effect where the effect *starts* (the store's, or
-  /// `withDependencies` around the start), not where it was built (TCA captures those). A
-  /// reducer builds and returns its effects under the store's dependencies, so inside a store
-  /// the two agree; the second half checks the difference.
-  @Test("a mapped effect's transform reads the dependencies in effect where the effect starts")
+  /// testMap: an effect built inside `withDependencies` keeps those values for its `.run` body
+  /// and the transform it calls, wherever it starts (the last part, started under other
+  /// values, checks that).
+  @Test("a mapped effect's transform reads the dependencies of where the effect was built")
   func map() async {
     @Dependency(\.date) var date
     let moment = Date(timeIntervalSince1970: 1_234_567_890)
@@ -164,7 +162,7 @@ struct TCAEffectTests {
     } operation: {
       await startedElsewhere.run(built)
     }
-    #expect(result == [elsewhere])
+    #expect(result == [moment])
   }
 
   /// testCancellingTask_Infallible (TCA 0.x): the effect's work swallows its cancellation and

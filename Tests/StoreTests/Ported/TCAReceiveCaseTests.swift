@@ -67,12 +67,14 @@ struct TCAReceiveCaseTests {
     #expect(
       failures.messages == [
         """
-        Received the expected case with another value:
+        Received unexpected action:
 
-        \u{2212} .delegate(.success(43))
-        + .delegate(.success(42))
+          .delegate(
+        \u{2212}   .success(43)
+        +   .success(42)
+          )
 
-        (Expected: \u{2212}, Received: +)
+        (Expected: \u{2212}, Actual: +)
         """
       ])
   }
@@ -196,11 +198,12 @@ struct TCAReceiveCaseTests {
     #expect(
       failures.messages.first
         == """
-        Received an action of another case than expected:
+        Received unexpected action:
 
           .response1(42)
 
-        To fix, receive this action first, or check which action the effect sends.
+        It is of another case than expected. To fix, receive this action first, or check which \
+        action the effect sends.
         """)
   }
 }

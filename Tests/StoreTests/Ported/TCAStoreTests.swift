@@ -5,7 +5,9 @@ import Testing
 
 /// Ports of pointfreeco/swift-composable-architecture Tests/ComposableArchitectureTests/
 /// StoreTests.swift. Combine publishers become `.run` effects and observations; TCA's test
-/// scheduler becomes a `TestClock`. Each test names the upstream test it ports.
+/// scheduler becomes a `TestClock`. Each test names the upstream test it ports; those an outside
+/// package wrote word for word against TCA are in TCAStorePortTests.swift and
+/// TCADependencyPortTests.swift.
 @MainActor
 @Suite("Ported from TCA: StoreTests")
 struct TCAStoreTests {
@@ -126,28 +128,6 @@ struct TCAStoreTests {
     observation.cancel()
   }
 
-  /// testSynchronousEffectsSentAfterSinking
-  @Test("synchronous sends and fire-and-forget effects run in the order they were returned")
-  func synchronousEffectsSentAfterSinking() async {
-    enum Action: Sendable { case tap, next1, next2, end }
-    let values = MainLog<Int>()
-    let store = Store(initialState: 0) { (_: inout Int, action: Action) -> Effect<Action> in
-      switch action {
-      case .tap:
-        return .merge(.send(.next1), .send(.next2), .run { _ in await values.append(1) })
-      case .next1:
-        return .merge(.send(.end), .run { _ in await values.append(2) })
-      case .next2:
-        return .run { _ in await values.append(3) }
-      case .end:
-        return .run { _ in await values.append(4) }
-      }
-    }
-    store.send(.tap)
-    await store.settle()
-    #expect(values.values == [1, 2, 3, 4])
-  }
-
   /// testLotsOfSynchronousActions
   @Test("100,000 synchronous actions in a row")
   func lotsOfSynchronousActions() {
@@ -198,56 +178,6 @@ struct TCAStoreTests {
       #expect(outputs.count == count)
       #expect(outputs.last == action)
     }
-    observation.cancel()
-  }
-
-  /// testActionQueuing (a subject-driven effect)
-  @Test("actions from a long-lived effect are reduced as they come")
-  func actionQueuing() async {
-    enum Action: Equatable, Sendable { case incrementTapped, initialize, doIncrement }
-    let subject = TestSubject<Void>()
-    let store = TestStore(
-      initialState: 0,
-      reducer: Reduce<Int, Action> { state, action in
-        switch action {
-        case .incrementTapped:
-          subject.send(())
-          return .none
-        case .initialize:
-          let values = subject.values()
-          return .run { send in
-            for await _ in values { await send(.doIncrement) }
-          }
-        case .doIncrement:
-          state += 1
-          return .none
-        }
-      })
-    await store.send(.initialize)
-    await store.send(.incrementTapped)
-    await store.receive(.doIncrement) { $0 = 1 }
-    await store.send(.incrementTapped)
-    await store.receive(.doIncrement) { $0 = 2 }
-    subject.finish()
-    await store.finish()
-  }
-
-  /// testCoalesceSynchronousActions. Intentional difference: observers are told after every
-  /// action, so a burst of synchronous sends is seen action by action ([0, 1, 2, 3]); TCA
-  /// coalesces it into one update ([0, 3]). The final state is the same.
-  @Test("each synchronous action is observed, and the burst ends on the last one")
-  func coalesceSynchronousActions() {
-    let store = Store(initialState: 0) { (state: inout Int, action: Int) -> Effect<Int> in
-      if action == 0 { return .merge(.send(1), .send(2), .send(3)) }
-      state = action
-      return .none
-    }
-    var emissions: [Int] = []
-    let observation = store.observe({ $0 }) { emissions.append($0) }
-    #expect(emissions == [0])
-    store.send(0)
-    #expect(emissions == [0, 1, 2, 3])
-    #expect(store.state == 3)
     observation.cancel()
   }
 

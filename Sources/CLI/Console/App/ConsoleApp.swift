@@ -71,9 +71,25 @@ public protocol ConsoleApp: Sendable {
   func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
 
-  /// A recorded session as a test file, for `replay --emit-test`, or nil (the default) to let
-  /// the console write it: from ``testEmission`` when there is one, else a test that answers
-  /// each effect with the actions the log shows it sent.
+  /// Writes a recorded session as a test file, for `replay --emit-test`: each piece of it (one
+  /// or more lines, without the last one's newline) to `write` as soon as it is made, reading
+  /// `steps` from the log as it goes, so that memory does not grow with the log (`steps` may be
+  /// iterated more than once: each time reads the log again). False (the default) lets the
+  /// console write it: from ``testEmission`` when there is one, else a test that answers each
+  /// effect with the actions the log shows it sent.
+  ///
+  /// ```swift
+  /// app.testSource(logName: "bug.log", startState: start, steps: steps) { print($0) }   // true
+  /// ```
+  func testSource(
+    logName: String, startState: State, steps: some Sequence<ReplayStep<Action>>,
+    write: (String) -> Void
+  ) -> Bool
+
+  /// A recorded session as a whole test file made in memory, or nil (the default): the form
+  /// before ``testSource(logName:startState:steps:write:)``, still honoured for apps that write
+  /// it (asked once with no steps to learn whether the app writes one; then with every step, so
+  /// its memory grows with the log). Prefer the streaming form.
   ///
   /// ```swift
   /// app.testSource(logName: "bug.log", startState: start, steps: steps)   // "import Testing …"
@@ -199,6 +215,16 @@ extension ConsoleApp {
   /// None: the console writes the test (from ``testEmission``, or answering effects as logged).
   ///
   /// ```swift
+  /// app.testSource(logName: "s.log", startState: state, steps: []) { _ in }   // false
+  /// ```
+  public func testSource(
+    logName: String, startState: State, steps: some Sequence<ReplayStep<Action>>,
+    write: (String) -> Void
+  ) -> Bool { false }
+
+  /// None: the console writes the test.
+  ///
+  /// ```swift
   /// app.testSource(logName: "s.log", startState: state, steps: [])   // nil
   /// ```
   public func testSource(logName: String, startState: State, steps: [ReplayStep<Action>])
@@ -309,6 +335,14 @@ public struct ReplayStep<Action> {
     origin = step.origin
     action = step.action
     summary = step.summary
+  }
+
+  /// The step of action `seq` of a log, read from its line.
+  package init(seq: Int, origin: ActionOrigin, action: Action, summary: String) {
+    self.seq = seq
+    self.origin = origin
+    self.action = action
+    self.summary = summary
   }
 }
 

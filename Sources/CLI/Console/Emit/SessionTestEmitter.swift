@@ -15,9 +15,13 @@ import Store
 ///   .source(log: "s.log", start: start, steps: steps, reduce: reduce, script: script)
 /// ```
 ///
-/// Bound: linear in the log — one pass over its steps, one reduce per action, and per action
-/// output proportional to the state it changed (``StateChanges``), plus the naming of shared
-/// values (``SharedValueNaming``) when the style asks for it.
+/// Bound: linear in the log — one pass over its steps (two when the style names shared values),
+/// one reduce per action, and per action output proportional to the state it changed
+/// (``StateChanges``), plus the naming of shared values (``SharedValueNaming``) when the style
+/// asks for it. ``write(log:start:steps:reduce:script:work:to:)`` writes the test a step at a
+/// time: given steps read from the log as they go (`replay --emit-test`), its memory holds one
+/// step's states and lines and at most ``SharedValueNaming/maxShared`` shared values, however
+/// long the log.
 package struct SessionTestEmitter<State, Action> {
   /// The program whose `replay --emit-test` writes the test, as its comment names it.
   package let program: String
@@ -57,18 +61,6 @@ package struct SessionTestEmitter<State, Action> {
     Work(changes: StateChanges(literal: style.literal, isWhole: style.isWhole))
   }
 
-  /// What the log holds beside its actions: each action's time and the calls answered before it.
-  package struct Extras {
-    /// The time of each action on the app's clock, by seq.
-    package var clocks: [Int: Duration] = [:]
-    /// The calls answered after action `seq` (0: before the first), in the log's order.
-    package var calls: [Int: [LoggedCall]] = [:]
-    /// Whether the log's actions carry their times (its header has ``LogRecords/clock``).
-    package var timed = false
-
-    package init() {}
-  }
-
   /// The test of the session of the log named `log`, replayed from `start` through `steps`,
   /// each reduced with `reduce`, which says whether the action started an effect.
   package func source(
@@ -85,13 +77,42 @@ package struct SessionTestEmitter<State, Action> {
     log name: String, start: State, steps: [ReplayStep<Action>],
     reduce: (inout State, Action) -> Bool, script: Script, work: inout Work
   ) -> String {
+    var text = ""
+    write(
+      log: name, start: start, steps: steps, reduce: reduce, script: script, work: &work
+    ) { text += $0 + "\n" }
+    return text
+  }
+
+  /// Writes the test of ``source(log:start:steps:reduce:script:work:)`` to `write` a piece at a
+  /// time — the file's head, then each step's lines, then its end; each piece one or more lines
+  /// without the last one's newline — iterating `steps` once to write, and once before to find
+  /// the values to share when the style names them.
+  package func write<Script: SessionTestScript<State, Action>>(
+    log name: String, start: State, steps: some Sequence<ReplayStep<Action>>,
+    reduce: (inout State, Action) -> Bool, script: Script, work: inout Work,
+    to write: (String) -> Void
+  ) {
     var script = script
+    let marker = "where R.State =="
+    if let shared = style.shared {
+      work.naming.prepare(
+        values: steps.lazy.flatMap { shared($0.action) }.map { (style.literal($0.value), $0.kind) })
+    }
+    var lines: [String] = []
+    // Each piece goes out once written, its shared values named.
+    func flush() {
+      guard !lines.isEmpty else { return }
+      let named = style.shared == nil ? lines : work.naming.name(next: lines, after: marker)
+      write(named.joined(separator: "\n"))
+      lines.removeAll(keepingCapacity: true)
+    }
     let function = EmittedSwift.identifier(name)
     // The log's file name goes into comments: a line break in it must not end one.
     let shownName = TerminalText.escape(name)
     let (throwing, trying) = script.throwing ? (" throws", "try ") : ("", "")
     let imports = Set(["Foundation", "StoreTesting", "Testing"] + imports).sorted()
-    var lines = ["// swift-format-ignore-file"]
+    lines = ["// swift-format-ignore-file"]
     lines += script.generatedBy(program: program, log: shownName)
     lines.append("")
     // An entry `@testable Module` is imported @testable.
@@ -126,6 +147,7 @@ package struct SessionTestEmitter<State, Action> {
       lines.append("  }")
     }
     lines += script.start()
+    flush()
     var state = start
     for step in steps {
       let before = state
@@ -138,37 +160,12 @@ package struct SessionTestEmitter<State, Action> {
       let changes = work.changes.assignments(from: before, to: state, path: "$0")
       lines += EmittedSwift.step(verb, action, changes: changes)
       lines += script.after(step, from: before, to: state, startedEffect: startedEffect)
+      flush()
     }
     lines += script.end()
     lines += ["  await store.finish()", "}"]
     if !style.helpers.isEmpty { lines += [""] + style.helpers }
-    if let shared = style.shared {
-      let values = steps.flatMap { shared($0.action) }.map { (style.literal($0.value), $0.kind) }
-      lines = work.naming.name(in: lines, values: values, after: "where R.State ==")
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// Reads the times and calls of the log at `path`; `app` names the program in what it reports.
-  package static func extras(ofLogAt path: String, app: String) throws(ActionLogError) -> Extras {
-    var line = LogLine()
-    var cursor = try LogCursor(path: path, app: app, line: &line)
-    var extras = Extras()
-    extras.timed = cursor.header.records.contains(.clock)
-    var lastSeq = 0
-    while let kind = try cursor.next(&line) {
-      switch kind {
-      case .action(let seq, _, _, let clock):
-        cursor.accept(seq: seq)
-        lastSeq = seq
-        if let clock { extras.clocks[seq] = clock }
-      case .call(let call):
-        extras.calls[lastSeq, default: []].append(call)
-      case .snapshot, .checkpoint:
-        break
-      }
-    }
-    return extras
+    flush()
   }
 }
 

@@ -50,10 +50,11 @@ extension SessionTestScript {
 /// each logged dependency call answered where the log answers it (`LoggedCalls`).
 package struct LoggedCallsScript<State, Action>: SessionTestScript {
   let logged: [LoggedDependency]
-  let extras: SessionTestEmitter<State, Action>.Extras
+  /// The log's times and calls, read in step with the steps.
+  var extras: LoggedExtras
   private var now = Duration.zero
 
-  package init(dependencies: [LoggedDependency], extras: SessionTestEmitter<State, Action>.Extras) {
+  package init(dependencies: [LoggedDependency], extras: LoggedExtras) {
     self.logged = dependencies
     self.extras = extras
   }
@@ -85,7 +86,7 @@ package struct LoggedCallsScript<State, Action>: SessionTestScript {
   package mutating func before(_ step: ReplayStep<Action>, from before: State, to after: State)
     -> (lines: [String], verb: String)
   {
-    (advance(to: extras.clocks[step.seq]), step.origin == .effect ? "receive" : "send")
+    (advance(to: extras.clock(of: step.seq)), step.origin == .effect ? "receive" : "send")
   }
 
   package mutating func after(
@@ -110,7 +111,7 @@ package struct LoggedCallsScript<State, Action>: SessionTestScript {
 
   private mutating func answers(after seq: Int) -> [String] {
     var lines: [String] = []
-    for call in extras.calls[seq] ?? [] {
+    for call in extras.calls(after: seq) {
       lines += advance(to: call.clock)
       let input = EmittedSwift.rawJSON(String(decoding: call.input, as: UTF8.self))
       let answer =

@@ -9,15 +9,30 @@
 /// naming.lookups   // at most one per `Place(` in the lines
 /// ```
 ///
+/// A test written a piece at a time is named the same way: ``prepare(values:)`` once, then
+/// ``name(next:after:)`` for each piece, in order.
+///
 /// Bound: O(total length of the lines × V) at worst, for V the length of the longest shared
 /// value's text, plus O(shared values) for the `let`s: each line is read once for the start of a
 /// shared value (its type's name and a parenthesis, `Place(`), and from each start at most V
 /// characters, to its closing parenthesis, whose text is looked up among the shared values once
 /// (``lookups`` counts them). A start the emitter wrote is read only as far as its value ends,
-/// so for the lines it writes the time is linear in their length.
+/// so for the lines it writes the time is linear in their length. At most ``maxShared`` values
+/// are named (the first ones given): beyond them a value is written where it is used, so that
+/// the memory naming takes does not grow with the log.
 package struct SharedValueNaming {
   /// Texts looked up among the shared values: one per start of a value of their kinds.
   package private(set) var lookups = 0
+  /// The most values named.
+  package static let maxShared = 4_096
+  private var shared: [(literal: String, name: String)] = []
+  private var names: [String: String] = [:]
+  private var kinds: [String: Int] = [:]
+  /// The starts of the shared values' texts: their types' names (`Place`).
+  private var heads: [[UInt8]] = []
+  private var longest = 0
+  /// Whether the pieces named so far reached the line after which the `let`s go.
+  private var pastMarker = false
 
   package init() {}
 
@@ -27,26 +42,44 @@ package struct SharedValueNaming {
   package mutating func name(
     in lines: [String], values: [(text: String, kind: String)], after marker: String
   ) -> [String] {
-    var shared: [(literal: String, name: String)] = []
-    var names: [String: String] = [:]
-    var kinds: [String: Int] = [:]
-    for (text, kind) in values where names[text] == nil {
+    prepare(values: values)
+    guard lines.contains(where: { $0.hasPrefix(marker) }) else { return lines }
+    return name(next: lines, after: marker)
+  }
+
+  /// Notes `values` (Swift text and kind) to be named, in order, each text once, up to
+  /// ``maxShared`` in all.
+  package mutating func prepare(values: some Sequence<(text: String, kind: String)>) {
+    for (text, kind) in values where names[text] == nil && shared.count < Self.maxShared {
       kinds[kind, default: 0] += 1
       let name = "\(kind)\(kinds[kind]!)"
       names[text] = name
       shared.append((text, name))
     }
-    guard !shared.isEmpty, let body = lines.firstIndex(where: { $0.hasPrefix(marker) }) else {
-      return lines
-    }
     // Each shared value's text starts with its type's name and a parenthesis.
-    let heads = Array(
-      Set(shared.map { Array($0.literal.utf8.prefix { $0 != UInt8(ascii: "(") }) }))
-    let longest = shared.map(\.literal.utf8.count).max() ?? 0
-    let named = lines[(body + 1)...].map {
-      replace(in: $0, heads: heads, names: names, longest: longest)
+    heads = Array(Set(shared.map { Array($0.literal.utf8.prefix { $0 != UInt8(ascii: "(") }) }))
+    longest = shared.map(\.literal.utf8.count).max() ?? 0
+  }
+
+  /// The next piece of a test, named: the `let`s of the values ``prepare(values:)`` noted go
+  /// after the first line that starts with `marker`, and the values are named in the lines after
+  /// it.
+  package mutating func name(next lines: [String], after marker: String) -> [String] {
+    guard !shared.isEmpty else { return lines }
+    var named: [String] = []
+    named.reserveCapacity(lines.count)
+    for line in lines {
+      guard !pastMarker else {
+        named.append(replace(in: line, heads: heads, names: names, longest: longest))
+        continue
+      }
+      named.append(line)
+      if line.hasPrefix(marker) {
+        pastMarker = true
+        named += shared.map { "  let \($0.name) = \($0.literal)" }
+      }
     }
-    return Array(lines[...body]) + shared.map { "  let \($0.name) = \($0.literal)" } + named
+    return named
   }
 
   /// `line` with each value in `names` replaced by its name: at each start of a value (one of

@@ -9,9 +9,16 @@ package protocol ActionLogCodec<Action>: Sendable {
   /// Whether the lines are derived from `Codable`.
   var isDerived: Bool { get }
 
-  /// The replay of the log at `path`; `app` names the program in what it reports.
-  func replay<State: Decodable & Equatable>(_ path: String, app: String)
-    throws(ActionLogError) -> LogReplay<State, Action>
+  /// The replay of `input`, read from its start, once `check` has passed its header (before
+  /// its state is decoded); `app` names the program in what it reports.
+  func replay<State: Decodable & Equatable>(
+    _ input: LogInput, app: String,
+    check: (ActionLogHeader) throws(ActionLogError) -> Void
+  ) throws(ActionLogError) -> LogReplay<State, Action>
+
+  /// The actions of `input` up to seq `until` (all when nil), read from the log each time they
+  /// are iterated (``ReplaySteps``); `input` must be rereadable.
+  func steps(_ input: LogInput, app: String, until: Int?) -> ReplaySteps<Action>
 
   /// A recording to `path`, refusing `inputs`, its header holding `settings`, `state` and
   /// `records` (``ActionLogRecorder``).
@@ -25,15 +32,28 @@ package protocol ActionLogCodec<Action>: Sendable {
 struct HandCodec<Action: LoggableAction>: ActionLogCodec {
   var isDerived: Bool { false }
 
-  func replay<State: Decodable & Equatable>(_ path: String, app: String)
-    throws(ActionLogError) -> LogReplay<State, Action>
-  {
-    let replayer = try ActionLogReplayer<State, Action>(path: path, app: app)
+  func replay<State: Decodable & Equatable>(
+    _ input: LogInput, app: String,
+    check: (ActionLogHeader) throws(ActionLogError) -> Void
+  ) throws(ActionLogError) -> LogReplay<State, Action> {
+    var line = LogLine()
+    let cursor = try LogCursor(input: input, app: app, line: &line)
+    try check(cursor.header)
+    let replayer = try ActionLogReplayer<State, Action>(cursor: cursor, line: line, app: app)
     return LogReplay(header: replayer.header, path: replayer.path, startState: replayer.startState)
     { until, verify, apply, step throws(ActionLogError) in
       try replayer.run(
         until: until, verify: verify, apply: apply,
         step: step.map { step in { step(LoggedStep($0, action: $0.action, summary: $0.summary)) } })
+    }
+  }
+
+  func steps(_ input: LogInput, app: String, until: Int?) -> ReplaySteps<Action> {
+    ReplaySteps(input, app: app, until: until) { cursor, line, seq, origin throws(ActionLogError) in
+      // The summary first: decoding marks the line's fields read.
+      let summary = line.summary
+      let action: Action = try cursor.action(&line, seq: seq)
+      return ReplayStep(seq: seq, origin: origin, action: action, summary: summary)
     }
   }
 
@@ -53,10 +73,15 @@ struct HandCodec<Action: LoggableAction>: ActionLogCodec {
 struct DerivedCodec<Action: Codable & Equatable & Sendable>: ActionLogCodec {
   var isDerived: Bool { true }
 
-  func replay<State: Decodable & Equatable>(_ path: String, app: String)
-    throws(ActionLogError) -> LogReplay<State, Action>
-  {
-    let replayer = try ActionLogReplayer<State, DerivedAction<Action>>(path: path, app: app)
+  func replay<State: Decodable & Equatable>(
+    _ input: LogInput, app: String,
+    check: (ActionLogHeader) throws(ActionLogError) -> Void
+  ) throws(ActionLogError) -> LogReplay<State, Action> {
+    var line = LogLine()
+    let cursor = try LogCursor(input: input, app: app, line: &line)
+    try check(cursor.header)
+    let replayer = try ActionLogReplayer<State, DerivedAction<Action>>(
+      cursor: cursor, line: line, app: app)
     return LogReplay(header: replayer.header, path: replayer.path, startState: replayer.startState)
     { until, verify, apply, step throws(ActionLogError) in
       try replayer.run(
@@ -68,6 +93,16 @@ struct DerivedCodec<Action: Codable & Equatable & Sendable>: ActionLogCodec {
             step(LoggedStep($0, action: $0.action.action, summary: summary))
           }
         })
+    }
+  }
+
+  func steps(_ input: LogInput, app: String, until: Int?) -> ReplaySteps<Action> {
+    ReplaySteps(input, app: app, until: until) { cursor, line, seq, origin throws(ActionLogError) in
+      let logged = line.summary
+      let derived: DerivedAction<Action> = try cursor.action(&line, seq: seq)
+      // The summary is the action as Swift, written as the log writes it (as ``replay`` says).
+      let summary = (try? ValueSyntaxEncoder.encode(derived.action)) ?? logged
+      return ReplayStep(seq: seq, origin: origin, action: derived.action, summary: summary)
     }
   }
 

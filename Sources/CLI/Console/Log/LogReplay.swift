@@ -5,7 +5,8 @@ import Store
 /// starts from, and its replay.
 ///
 /// ```swift
-/// let replay: LogReplay<State, Action> = try app.actionLogCoding.codec.replay("s.log", app: "todos")
+/// let replay: LogReplay<State, Action> = try app.actionLogCoding.codec.replay(
+///   LogInput(path: "s.log"), app: "todos") { header in }
 /// let result = try replay.run(until: nil, verify: true, apply: apply, step: nil)
 /// ```
 package struct LogReplay<State, Action> {
@@ -91,6 +92,9 @@ package final class LogRecording<State: Encodable, Action> {
   /// Closes the log without a checkpoint.
   package func close() { recorder.close() }
 
+  /// Closes the log and removes it (``ActionLogRecorder/discard()``).
+  package func discard() { recorder.discard() }
+
   /// Records every action `store` processes from now on; writing stops at the first failure,
   /// which goes to `onFailure`.
   @MainActor
@@ -117,6 +121,7 @@ package final class LogRecording<State: Encodable, Action> {
     func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {}
     func finish(state: State) throws(ActionLogError) {}
     func close() {}
+    func discard() {}
   }
 
   private final class Recorder<Logged: LoggableAction>: AnyRecorder {
@@ -139,5 +144,6 @@ package final class LogRecording<State: Encodable, Action> {
     { try recorder.record(logged(action), origin: origin, state: state) }
     override func finish(state: State) throws(ActionLogError) { try recorder.finish(state: state) }
     override func close() { recorder.close() }
+    override func discard() { recorder.discard() }
   }
 }

@@ -47,6 +47,7 @@ public enum ConsoleMain {
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     dependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) async -> Never {
+    ConsoleREPL.start()
     let status = await status(
       app, initialState: initialState, launch: launch, arguments: arguments,
       dependencies: dependencies
@@ -55,7 +56,7 @@ public enum ConsoleMain {
         app, initialState: state, horizon: horizon, dependencies: dependencies, console: console,
         isScript: isScript)
     }
-    ConsoleREPL.leave(status)
+    ConsoleREPL.leave(status, program: app.name)
   }
 
   /// What ``run(_:initialState:launch:arguments:dependencies:)`` does, up to the exit status;

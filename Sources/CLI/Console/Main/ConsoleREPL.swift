@@ -65,8 +65,9 @@ package enum ConsoleREPL {
     return isScript && session.hadErrors ? 1 : 0
   }
 
-  /// Flushes the buffered output streams and ends the process with `status`, without the C
-  /// library's exit handlers.
+  /// Flushes the buffered output streams and ends the process with `status` — 2 or more when
+  /// standard output or error could not be written, which `program` says on standard error
+  /// (``StandardStreams/finish(_:program:)``) — without the C library's exit handlers.
   ///
   /// OpenSSL (under libcurl, under URLSession) registers an exit handler that frees its global
   /// locks. A session quit in the instant its first request was setting libcurl up — or while a
@@ -75,8 +76,17 @@ package enum ConsoleREPL {
   /// cancelled a reload and left. Nothing of the console's own needs an exit handler: the log is
   /// closed and the terminal restored before this, and each write(2) is already on disk.
   @usableFromInline
-  package nonisolated static func leave(_ status: Int32) -> Never {
+  package nonisolated static func leave(_ status: Int32, program: String) -> Never {
+    let status = StandardStreams.finish(status, program: program)
     fflush(nil)  // every output stream: `print`'s buffered standard output among them
     _exit(status)
+  }
+
+  /// What a console's `main` does first: descriptors 0–2 open (``StandardStreams``), and the
+  /// signals that end the process made to clean up first (``SignalCleanup``).
+  @usableFromInline
+  package static func start() {
+    StandardStreams.claimStandardDescriptors()
+    SignalCleanup.install()
   }
 }

@@ -42,7 +42,7 @@ package protocol Console: AnyObject {
   /// list of a million items takes memory for one item, not for the list.
   func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
-    item: (Int) -> [String: Any])
+    item: (Int) -> String)
 }
 
 extension Console {
@@ -56,7 +56,7 @@ extension Console {
 
   package func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
-    item: (Int) -> [String: Any]
+    item: (Int) -> String
   ) {
     for index in 0..<lineCount { output(line(index)) }
   }
@@ -130,11 +130,11 @@ package final class JSONConsole: Console {
     emit([kind: json()])
   }
 
-  /// `{"KIND":[ITEM,…]}` on one line, byte for byte what ``result(_:lines:json:)`` prints for
-  /// the whole array, written in pieces of about 64 KB as the items are serialised.
+  /// `{"KIND":[ITEM,…]}` on one line, each item the JSON text `item` makes (``JSONLine``'s
+  /// form: compact, keys sorted), written in pieces of about 64 KB as the items are made.
   package func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
-    item: (Int) -> [String: Any]
+    item: (Int) -> String
   ) {
     Self.writeList(kind, itemCount: itemCount, item: item) { StandardStreams.write($0) }
   }
@@ -144,18 +144,16 @@ package final class JSONConsole: Console {
   /// however long the list (the last piece ends the line).
   ///
   /// ```swift
-  /// JSONConsole.writeList("history", itemCount: 2, item: { ["seq": $0] }) { print($0) }
+  /// JSONConsole.writeList("history", itemCount: 2, item: { #"{"seq":\#($0)}"# }) { print($0) }
   /// // {"history":[{"seq":0},{"seq":1}]}
   /// ```
   package static func writeList(
-    _ kind: String, itemCount: Int, item: (Int) -> [String: Any],
-    write: (TerminalText) -> Void
+    _ kind: String, itemCount: Int, item: (Int) -> String, write: (TerminalText) -> Void
   ) {
-    guard let opening = JSONLine.text([kind: [Int]()])?.dropLast(2) else { return }
-    var chunk = String(opening)
+    var chunk = "{" + JSONLine.string(kind) + ":["
     for index in 0..<itemCount {
       if index > 0 { chunk += "," }
-      chunk += JSONLine.text(item(index)) ?? "null"
+      chunk += item(index)
       if chunk.utf8.count >= 65_536 {
         write(TerminalText(json: chunk))
         chunk = ""
@@ -172,6 +170,40 @@ package final class JSONConsole: Console {
 
 /// One line of compact JSON with sorted keys, slashes unescaped.
 package enum JSONLine {
+  /// `text` as a JSON string literal, as ``text(_:)`` writes one: a quote, a backslash and
+  /// the control characters escaped, everything else as it is. O(length of `text`).
+  ///
+  /// ```swift
+  /// JSONLine.string(#"say "hi""#)   // #""say \"hi\"""#
+  /// ```
+  package static func string(_ text: String) -> String {
+    var escaped = "\""
+    escaped.reserveCapacity(text.utf8.count + 2)
+    var plain = text.utf8.startIndex
+    for index in text.utf8.indices {
+      let byte = text.utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      escaped += text[plain..<index]
+      switch byte {
+      case UInt8(ascii: "\""): escaped += "\\\""
+      case UInt8(ascii: "\\"): escaped += "\\\\"
+      case 0x0A: escaped += "\\n"
+      case 0x0D: escaped += "\\r"
+      case 0x09: escaped += "\\t"
+      case 0x08: escaped += "\\b"
+      case 0x0C: escaped += "\\f"
+      default:
+        let hex = String(byte, radix: 16)
+        escaped += "\\u00" + (hex.count < 2 ? "0" : "") + hex
+      }
+      plain = text.utf8.index(after: index)
+    }
+    escaped += text[plain...]
+    return escaped + "\""
+  }
+
   package static func text(_ object: Any) -> String? {
     guard
       let data = try? JSONSerialization.data(

@@ -27,41 +27,51 @@ package struct ConsoleReplay<App: ConsoleApp> {
   /// Runs the replay `request` asks for, writing to `console`. `adopt` makes the log's settings
   /// the process's own (``ConsoleApp/replaySettings(of:path:adopt:)``: the binary adopts; tests
   /// do not).
+  ///
+  /// The log is opened once (``LogInput``). A plain replay (and `--verify`, `--until`) reads it
+  /// once; `--trace` and the variants read it twice — a first replay checks every line and
+  /// state, so that a bad log prints nothing but its error, then a second prints as it goes —
+  /// and a log that is a stream keeps a private copy for the second. Memory does not grow with
+  /// the log in any mode.
   package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
     do {
       let reducer = app.reducer
       let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
-      // A trace prints as it goes: replay the whole log once first, checking every line and
-      // state as any replay does, so that a bad log prints nothing. (The variants print only
-      // after their replay has read the whole log.)
-      if request.trace, !variant {
-        let replayer = try open(request.path)
-        try app.replaySettings(of: replayer.header, path: replayer.path, adopt: false)
-        _ = try replayer.run(until: nil, verify: false, apply: Self.applying(reducer), step: nil)
-      }
-      let replayer = try open(request.path)
+      let input = try LogInput(path: request.path, rereading: variant || request.trace)
+      let replayer = try open(input)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
-      var steps: [ReplayStep<Action>] = []
-      let step: ((LoggedStep<State, Action>) -> Void)? =
-        variant
-        ? { steps.append(ReplayStep($0)) }
-        : request.trace ? trace(from: replayer.startState, to: console) : nil
+      // The first replay: the whole log for a trace, which prints as it goes (so nothing may
+      // be wrong after `--until`); up to `--until` otherwise.
+      let traceOnly = request.trace && !variant
       let result = try replayer.run(
-        until: request.until, verify: request.verify, apply: Self.applying(reducer), step: step)
-      let variants = ReplayVariants(app)
-      if variant, let problem = variants.problem(request, full: result) {
-        console.error("\(app.name): \(problem)")
-        return 2
-      }
-      warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
+        until: traceOnly ? nil : request.until, verify: request.verify && !traceOnly,
+        apply: Self.applying(reducer), step: nil)
       if variant {
+        let variants = ReplayVariants(app)
+        if let problem = variants.problem(request, full: result) {
+          console.error("\(app.name): \(problem)")
+          return 2
+        }
+        warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
+        let steps = app.actionLogCoding.codec.steps(input, app: app.name, until: request.until)
         let status = variants.present(
-          request, from: replayer.startState, steps: steps, full: result, console: console)
+          request, from: replayer.startState, steps: steps, full: result, input: input,
+          console: console)
         guard status == 0 else { return status }
-      } else {
-        for line in app.displayedScreens(of: result.state) { console.screen(line) }
+        return ReplayVerdict(program: app.name).report(result, request, console: console)
       }
-      return ReplayVerdict(program: app.name).report(result, request, console: console)
+      guard request.trace else {
+        warnings(result, request).forEach { console.error("\(app.name): warning: \($0)") }
+        for line in app.displayedScreens(of: result.state) { console.screen(line) }
+        return ReplayVerdict(program: app.name).report(result, request, console: console)
+      }
+      let traced = try open(input)
+      let trace = trace(from: traced.startState, to: console)
+      let final = try traced.run(
+        until: request.until, verify: request.verify, apply: Self.applying(reducer), step: trace)
+      warnings(final, request).forEach { console.error("\(app.name): warning: \($0)") }
+      for line in app.displayedScreens(of: final.state) { console.screen(line) }
+      return ReplayVerdict(program: app.name).report(final, request, console: console)
     } catch {
       console.error("\(app.name): \(error)")
       return 2
@@ -77,20 +87,19 @@ package struct ConsoleReplay<App: ConsoleApp> {
     { state, action in reducer.reduceDroppingEffects(into: &state, action: action) }
   }
 
-  /// The replayer of the log at `path`, once its header shows that this app wrote it (see
-  /// ``checkApp(of:)``).
-  package func open(_ path: String) throws(ActionLogError) -> LogReplay<State, Action> {
-    try checkApp(of: path)
-    return try app.actionLogCoding.codec.replay(path, app: app.name)
+  /// The replay of `input` from its start, once its header shows that this app wrote it (see
+  /// ``checkApp(of:path:)``).
+  package func open(_ input: LogInput) throws(ActionLogError) -> LogReplay<State, Action> {
+    try app.actionLogCoding.codec.replay(input, app: app.name) {
+      (header) throws(ActionLogError) in try checkApp(of: header, path: input.path)
+    }
   }
 
   /// Refuses a log whose header's `app` setting names another app than this one (by its first
   /// word: a log of any version of the app replays, and is checked field by field), with one
   /// message naming both. A header without the setting passes.
-  package func checkApp(of path: String) throws(ActionLogError) {
-    var line = LogLine()
-    guard let cursor = try? LogCursor(path: path, line: &line),
-      let writer = cursor.header.setting("app"),
+  package func checkApp(of header: ActionLogHeader, path: String) throws(ActionLogError) {
+    guard let writer = header.setting("app"),
       let writerName = writer.split(separator: " ").first, writerName != app.name
     else { return }
     throw ActionLogError(

@@ -32,26 +32,15 @@ package struct ReplayVariants<App: ConsoleApp> {
   }
 
   /// Presents the `steps` a replay from `start` read, ending on `full`, as `request` asks (once
-  /// ``problem(_:full:)`` has found nothing); the exit status.
+  /// ``problem(_:full:)`` has found nothing); the exit status. `steps` are read from `input` as
+  /// they are presented: memory holds the states before and after one action (and, with
+  /// `--skip`, the full replay's final state), however long the log.
   package func present(
-    _ request: ReplayRequest, from start: App.State, steps: [ReplayStep<App.Action>],
-    full: ActionLogReplayResult<App.State>, console: any Console
+    _ request: ReplayRequest, from start: App.State, steps: ReplaySteps<App.Action>,
+    full: ActionLogReplayResult<App.State>, input: LogInput, console: any Console
   ) -> Int32 {
     if let file = request.emitTest {
-      let name = URL(fileURLWithPath: request.path).lastPathComponent
-      var source = app.testSource(logName: name, startState: start, steps: steps)
-      if source == nil, let emission = app.testEmission {
-        do {
-          source = try emittedTest(
-            emission, logAt: request.path, name: name, start: start, steps: steps)
-        } catch {
-          console.error("\(app.name): \(error)")
-          return 2
-        }
-      }
-      return write(
-        source ?? effectsTest(name: name, start: start, steps: steps), to: file,
-        log: request.path, console: console)
+      return emitTest(request, to: file, from: start, steps: steps, input: input, console: console)
     }
     let reducer = app.reducer
     let eachChange = request.diff && request.skip.isEmpty
@@ -86,6 +75,10 @@ package struct ReplayVariants<App: ConsoleApp> {
         for line in shown.changes(to: state) { console.screen(line) }
       }
     }
+    if let failure = steps.failure {
+      console.error("\(app.name): \(failure)")
+      return 2
+    }
     for line in app.displayedScreens(of: state) { console.screen(line) }
     if request.diff, !request.skip.isEmpty {
       let skipped = request.skip.sorted().map(String.init).joined(separator: ",")
@@ -99,46 +92,58 @@ package struct ReplayVariants<App: ConsoleApp> {
     return 0
   }
 
-  /// Writes an emitted test to `file`, or to standard output when `file` is empty. A file that
-  /// exists is replaced only when it is a regular file that was emitted too (its first lines say
-  /// so): never a symbolic link, a FIFO or a device, which are refused without being opened, and
-  /// never `log` itself, however `file` spells it (compared by device and inode).
-  private func write(_ source: String, to file: String, log: String, console: any Console)
-    -> Int32
-  {
-    guard !file.isEmpty else {
-      for line in source.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
-        console.output(TerminalText(String(line)))
-      }
-      return 0
-    }
-    var info = stat()
-    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-      console.error(
-        "\(app.name): \(file) is not a regular file (a link, a FIFO or a device); --emit-test writes "
-          + "only a file of its own: choose another")
-      return 2
-    }
-    if let written = FileIdentity(path: file), written == FileIdentity(path: log) {
-      console.error(
-        "\(app.name): \(file) is the log being replayed (the same file, by another path); "
-          + "--emit-test never writes over it: choose another file")
-      return 2
-    }
-    if let existing = try? String(contentsOfFile: file, encoding: .utf8),
-      !existing.hasPrefix(String(source.prefix(while: { $0 != "`" })))
-    {
-      console.error(
-        "\(app.name): \(file) exists and was not written by --emit-test; choose another file")
-      return 2
-    }
+  /// Writes the session as a test to `file` (a new file that replaces it once complete:
+  /// ``EmittedTestFile``), or to standard output when `file` is empty, as it is read from the
+  /// log; the exit status. The app's own test (``ConsoleApp/testSource(logName:startState:steps:write:)``)
+  /// comes first, then one from its ``ConsoleApp/testEmission``, else one that answers each
+  /// effect as logged.
+  private func emitTest(
+    _ request: ReplayRequest, to file: String, from start: App.State,
+    steps: ReplaySteps<App.Action>, input: LogInput, console: any Console
+  ) -> Int32 {
+    let output: EmittedTestFile?
     do {
-      try source.write(toFile: file, atomically: true, encoding: .utf8)
-      return 0
+      output = file.isEmpty ? nil : try EmittedTestFile(file, log: input, program: app.name)
     } catch {
-      console.error("\(app.name): \(file): cannot write the test: \(error.localizedDescription)")
+      console.error(TerminalText(error.message))
       return 2
     }
+    func fail(_ message: TerminalText) -> Int32 {
+      output?.discard()
+      console.error(message)
+      return 2
+    }
+    let write: (String) -> Void =
+      output.map { output in { output.write($0) } } ?? { text in
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          console.output(TerminalText(String(line)))
+        }
+      }
+    let name = URL(fileURLWithPath: request.path).lastPathComponent
+    if app.testSource(logName: name, startState: start, steps: steps, write: write) {
+    } else if app.testSource(logName: name, startState: start, steps: []) != nil,
+      let source = app.testSource(logName: name, startState: start, steps: Array(steps))
+    {
+      // An app that writes its test in memory (the form before the streaming one) is asked
+      // with no steps first, so that the log is gathered only for an app that writes one.
+      write(source)
+    } else {
+      do {
+        if let emission = app.testEmission {
+          try emittedTest(emission, log: input, name: name, start: start, steps: steps, to: write)
+        } else {
+          effectsTest(name: name, start: start, steps: steps, to: write)
+        }
+      } catch {
+        return fail("\(app.name): \(error)")
+      }
+    }
+    if let failure = steps.failure { return fail("\(app.name): \(failure)") }
+    if let problem = output?.commit() {
+      console.error(TerminalText(problem))
+      return 2
+    }
+    return 0
   }
 
   /// `before` to `after` as −/+ lines of their dumps, or `(no change)`.
@@ -163,46 +168,52 @@ package func stateChange<State: Equatable>(from before: State, to after: State) 
 }
 
 extension ReplayVariants {
-  /// The test of the session in the log at `path` (named `name`), replayed from `start` through
-  /// `steps`, as `emission` says: its clock and dependency calls as the version-2 log has them.
+  /// Writes to `write` the test of the session in `input` (named `name`), replayed from
+  /// `start` through `steps`, as `emission` says: its clock and dependency calls as the
+  /// version-2 log has them, read in step with the steps (``LoggedExtras``).
   package func emittedTest(
-    _ emission: TestEmission, logAt path: String, name: String, start: App.State,
-    steps: [ReplayStep<App.Action>]
-  ) throws(ActionLogError) -> String {
-    let extras = try SessionTestEmitter<App.State, App.Action>.extras(ofLogAt: path, app: app.name)
+    _ emission: TestEmission, log input: LogInput, name: String, start: App.State,
+    steps: some Sequence<ReplayStep<App.Action>>, to write: (String) -> Void
+  ) throws(ActionLogError) {
+    let extras = try LoggedExtras(input, app: app.name)
     if !extras.timed, steps.contains(where: { $0.origin == .effect }) {
       throw ActionLogError(
-        .badLog, file: path, line: 1,
+        .badLog, file: input.path, line: 1,
         "the log holds effects' actions but not the times and dependency calls a test needs to "
           + "make them happen (a version-1 log: written by shrink, or before \(app.name) had a "
           + "testEmission); record the session again with --record and emit the test from that log")
     }
     let reducer = app.reducer
-    return SessionTestEmitter<App.State, App.Action>(
+    let emitter = SessionTestEmitter<App.State, App.Action>(
       program: app.name, imports: emission.imports, reducer: emission.reducer,
-      style: EmissionStyle()
-    ).source(
+      style: EmissionStyle())
+    var work = emitter.work()
+    emitter.write(
       log: name, start: start, steps: steps,
       reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
-      script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras))
+      script: LoggedCallsScript(dependencies: emission.dependencies, extras: extras),
+      work: &work, to: write)
+    if let failure = extras.failure { throw failure }
   }
 }
 
 extension ReplayVariants {
-  /// The test of a session of an app that logs no dependency: its effects' actions sent as
-  /// logged (``LoggedEffectsScript``), in a test that imports the reducer's module
-  /// `@testable`, so that its internal types and initialisers are there to use.
-  package func effectsTest(name: String, start: App.State, steps: [ReplayStep<App.Action>])
-    -> String
-  {
+  /// Writes to `write` the test of a session of an app that logs no dependency: its effects'
+  /// actions sent as logged (``LoggedEffectsScript``), in a test that imports the reducer's
+  /// module `@testable`, so that its internal types and initialisers are there to use.
+  package func effectsTest(
+    name: String, start: App.State, steps: some Sequence<ReplayStep<App.Action>>,
+    to write: (String) -> Void
+  ) {
     let reducer = app.reducer
     let module = String(reflecting: App.Body.self).prefix { $0 != "." }
     let emitter = SessionTestEmitter<App.State, App.Action>(
       program: app.name, imports: ["@testable \(module)"],
       reducer: swiftSource(reducer) ?? "\(sourceTypeName(App.Body.self))()", style: EmissionStyle())
-    return emitter.source(
+    var work = emitter.work()
+    emitter.write(
       log: name, start: start, steps: steps,
       reduce: { !reducer.reduce(into: &$0, action: $1).isNone },
-      script: LoggedEffectsScript<App.State, App.Action>())
+      script: LoggedEffectsScript<App.State, App.Action>(), work: &work, to: write)
   }
 }

@@ -129,9 +129,11 @@ package final class ConsoleSession<App: ConsoleApp> {
     case .view:
       renderer.printAll(of: store.state)
     case .history:
+      let descriptions = ActionHistory<App.State, App.Action>.DescriptionCache()
       console.resultList(
         "history", lineCount: history.lineCount, line: { TerminalText(history.line($0)) },
-        itemCount: history.count - history.firstPosition, item: history.jsonEntry)
+        itemCount: history.count - history.firstPosition,
+        item: { history.jsonEntry($0, descriptions: descriptions) })
     case .undo:
       undo(line: number)
     case .back(let steps):

@@ -13,10 +13,13 @@ import Store
 /// state with effects off. Exit status: 0 when shrunk and written; 1 when the log's own replay
 /// does not show the line; 2 for a bad log, pattern or output file.
 ///
-/// **Bounds.** Memory: the log's actions and O(length) working memory, whatever the number of
-/// replays. Time: each replay is O(length) reductions plus a match of O(line · pattern) steps
-/// per screen line (``LinearPattern``); the search stops after `--max-replays` replays, after
-/// `--timeout` seconds or at Ctrl-C, and then still writes the smallest log so far.
+/// **Bounds.** Memory: the log's actions, O(length) working memory and O(√length) states
+/// (``ShrinkReplays``), whatever the number of replays. Time: each replay is at most O(length)
+/// reductions — from the last state the candidate shares with the list held, so a log whose
+/// every action is needed (≈ 3N replays) costs ≈ N² reductions — plus a match of
+/// O(line · pattern) steps per screen line (``LinearPattern``); the search stops after
+/// `--max-replays` replays, after `--timeout` seconds or at Ctrl-C, and then still writes the
+/// smallest log so far.
 @MainActor
 package struct ConsoleShrink<App: ConsoleApp> {
   package typealias Step = ReplayStep<App.Action>
@@ -55,7 +58,9 @@ package struct ConsoleShrink<App: ConsoleApp> {
       return 2
     }
     do {
-      let replayer = try ConsoleReplay(app).open(request.path)
+      // Opened once, and read once: a log from a pipe shrinks as a file does.
+      let input = try LogInput(path: request.path)
+      let replayer = try ConsoleReplay(app).open(input)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
       let reducer = app.reducer
       var steps: [Step] = []
@@ -63,18 +68,20 @@ package struct ConsoleShrink<App: ConsoleApp> {
         until: nil, verify: false, apply: ConsoleReplay<App>.applying(reducer),
         step: { steps.append(ReplayStep($0)) })
       let start = replayer.startState
-      func matchingLine(_ steps: [Step]) -> String? {
-        var state = start
-        for step in steps { reducer.reduceDroppingEffects(into: &state, action: step.action) }
+      var replays = ShrinkReplays(count: steps.count, start: start) { state, index in
+        reducer.reduceDroppingEffects(into: &state, action: steps[index].action)
+      }
+      func matchingLine(_ state: App.State) -> String? {
         // Whole values, not cut: a symptom may be anywhere in them.
-        return app.displayedScreens(of: state, budget: .max)
+        app.displayedScreens(of: state, budget: .max)
           .first { line in
             (request.screen == nil || line.name == request.screen)
               && symptom.matches(line.rendered)
           }?
           .rendered
       }
-      guard matchingLine(steps) != nil else {
+      let all = Array(steps.indices)
+      guard matchingLine(replays.finalState(of: all)) != nil else {
         let what =
           request.screen.map { "the \($0) screen the log's replay ends on does not match" }
           ?? "no screen the log's replay ends on matches"
@@ -83,6 +90,7 @@ package struct ConsoleShrink<App: ConsoleApp> {
             + "(\(app.name) replay \(request.path) prints those screens)")
         return 1
       }
+      replays.adopt(all)
       let clock = ContinuousClock()
       let began = clock.now
       let seconds =
@@ -93,7 +101,7 @@ package struct ConsoleShrink<App: ConsoleApp> {
       var stop: EarlyStop?
       let core = Interruption.catching {
         minimalSubsequence(
-          of: steps, maxRuns: request.maxReplays,
+          of: all, maxRuns: request.maxReplays,
           stop: {
             if Interruption.requested {
               stop = .interrupted
@@ -102,15 +110,21 @@ package struct ConsoleShrink<App: ConsoleApp> {
             }
             return stop != nil
           }
-        ) { matchingLine($0) != nil }
+        ) { candidate in
+          // The search keeps a candidate that holds: its states are kept from then on.
+          guard matchingLine(replays.finalState(of: candidate)) != nil else { return false }
+          replays.adopt(candidate)
+          return true
+        }
       }
       if stop == nil, !core.isMinimal { stop = .maxReplays(request.maxReplays) }
-      try write(core.elements, from: start, of: replayer, to: request, reducer: reducer)
+      let kept = core.elements.map { steps[$0] }
+      try write(kept, from: start, of: replayer, input: input, to: request, reducer: reducer)
       let summary =
-        "\(counted(steps.count, "action")) → \(counted(core.elements.count, "action")) in "
+        "\(counted(steps.count, "action")) → \(counted(kept.count, "action")) in "
         + counted(core.runs + 1, "replay")
       console.output(TerminalText(summary))
-      console.output(TerminalText(matchingLine(core.elements) ?? ""))
+      console.output(TerminalText(matchingLine(replays.finalState(of: core.elements)) ?? ""))
       if let stop {
         console.error(
           "\(app.name): warning: the search stopped early, \(stop.reason): \(request.output) is the "
@@ -126,27 +140,34 @@ package struct ConsoleShrink<App: ConsoleApp> {
   /// Writes `steps` as a log with `replayer`'s settings and starting state, numbered anew.
   private func write(
     _ steps: [Step], from start: App.State,
-    of replayer: LogReplay<App.State, App.Action>, to request: ShrinkRequest,
-    reducer: App.Body
+    of replayer: LogReplay<App.State, App.Action>, input: LogInput,
+    to request: ShrinkRequest, reducer: App.Body
   ) throws(ActionLogError) {
     let recorder: LogRecording<App.State, App.Action>
     do {
       // The log being shrunk is refused as --output however its path is spelled, --force or
-      // not: the files are compared by device and inode once the output is opened.
+      // not: the file opened is compared, by device and inode, with the log that was read.
       recorder = try app.actionLogCoding.codec.recording(
         path: request.output, overwrite: request.force,
-        refusing: FileIdentity(path: request.path).map { [$0] } ?? [],
+        refusing: input.identity.map { [$0] } ?? [],
         settings: replayer.header.settings, state: start, records: [])
     } catch  where error.kind == .alreadyExists {
       throw ActionLogError(
         .alreadyExists, file: request.output,
         "already exists; choose another --output or add --force to overwrite it")
     }
-    var state = start
-    for step in steps {
-      reducer.reduceDroppingEffects(into: &state, action: step.action)
-      try recorder.record(step.action, origin: step.origin, state: state)
+    // A log cut off by a failed write is no shrunk log: it goes, as a recording whose header
+    // could not be written does.
+    do throws(ActionLogError) {
+      var state = start
+      for step in steps {
+        reducer.reduceDroppingEffects(into: &state, action: step.action)
+        try recorder.record(step.action, origin: step.origin, state: state)
+      }
+      try recorder.finish(state: state)
+    } catch {
+      recorder.discard()
+      throw error
     }
-    try recorder.finish(state: state)
   }
 }

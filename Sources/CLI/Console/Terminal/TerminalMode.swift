@@ -31,8 +31,14 @@ package enum TerminalMode {
         cc[Int(VTIME)] = 0
       }
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
-    atexit { TerminalMode.restore() }
+    // Put back by `restore()`, by `exit`'s handlers and by a signal that ends the process
+    // (``SignalCleanup``): set before raw mode is, so that no moment leaves it raw for good.
+    SignalCleanup.restoreOnSignal(original)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      SignalCleanup.restoreOnSignal(nil)
+      return false
+    }
+    atexit { TerminalMode.putBack() }
     return true
   }
 
@@ -46,6 +52,12 @@ package enum TerminalMode {
   /// Puts back the settings from before `enableRaw()`. Call it only after `enableRaw()`
   /// returned true.
   package static func restore() {
+    putBack()
+    SignalCleanup.restoreOnSignal(nil)
+  }
+
+  /// Puts back the settings from before `enableRaw()`, from any thread.
+  private static func putBack() {
     guard var original else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }

@@ -48,9 +48,16 @@ package struct LogCursor: Sendable {
   package init(path: String, app: String = "program", line: inout LogLine)
     throws(ActionLogError)
   {
-    self.path = path
+    try self.init(input: LogInput(path: path), app: app, line: &line)
+  }
+
+  /// Reads `input` from its start as ``init(path:app:line:)`` reads the file at a path.
+  package init(input: LogInput, app: String = "program", line: inout LogLine)
+    throws(ActionLogError)
+  {
+    self.path = input.path
     self.app = app
-    lines = try LogFileLines(path: path)
+    lines = LogFileLines(input)
     header = try Self.readHeader(&lines, app: app, into: &line)
     readsClock = header.records.contains(.clock)
   }

@@ -26,7 +26,9 @@ package struct LogFileLines: Sendable {
   package let path: String
   /// The 1-based number of the line last returned.
   package private(set) var lineNumber = 0
-  private let file: OpenFile
+  private let input: LogInput
+  /// Where in the file the next read begins.
+  private var offset = 0
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
@@ -35,23 +37,13 @@ package struct LogFileLines: Sendable {
   /// Opens `path` for reading, at once: a FIFO with no writer is not waited for (it reads as
   /// empty), and a directory is refused.
   package init(path: String) throws(ActionLogError) {
-    self.path = path
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let reason =
-        errno == ENOENT
-        ? "no such file; give the path of a log written by --record or :record"
-        : "cannot open: \(String(cString: strerror(errno)))"
-      throw ActionLogError(.cannotOpen, file: path, reason)
-    }
-    file = OpenFile(descriptor)
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      throw ActionLogError(.cannotOpen, file: path, "is a directory, not a log")
-    }
-    // Reads wait for data again (a pipe from `<(…)` whose writer is slow), as usual.
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    self.init(try LogInput(path: path))
+  }
+
+  /// The lines of `input` from its start (see ``LogInput`` for a stream read more than once).
+  package init(_ input: LogInput) {
+    self.input = input
+    path = input.path
     buffer = [UInt8](repeating: 0, count: 64 * 1024)
   }
 
@@ -130,30 +122,22 @@ package struct LogFileLines: Sendable {
       }
       buffer.append(contentsOf: repeatElement(0, count: buffer.count))
     }
-    while true {
-      let count = buffer.withUnsafeMutableBufferPointer { buffer in
-        read(file.descriptor, buffer.baseAddress! + end, buffer.count - end)
+    let (input, filled, position) = (input, end, offset)
+    let read = buffer.withUnsafeMutableBytes { buffer in
+      Result { () throws(ActionLogError) in
+        try input.read(
+          into: buffer.baseAddress! + filled, count: buffer.count - filled, at: position)
       }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else {
-        throw ActionLogError(
-          .cannotOpen, file: path, line: lineNumber + 1,
-          "cannot read: \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { atEndOfFile = true }
-      end += count
-      return
     }
+    let count: Int
+    switch read {
+    case .success(let read): count = read
+    case .failure(let error):
+      throw ActionLogError(
+        error.kind, file: path, line: lineNumber + 1, column: error.column, error.message)
+    }
+    if count == 0 { atEndOfFile = true }
+    end += count
+    offset += count
   }
-}
-
-/// A file descriptor, closed when the last copy of the value holding it goes away.
-final class OpenFile: Sendable {
-  let descriptor: Int32
-
-  init(_ descriptor: Int32) {
-    self.descriptor = descriptor
-  }
-
-  deinit { close(descriptor) }
 }

@@ -87,7 +87,9 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
       let header = ActionLogHeader(settings: settings, stateJSON: stateJSON, records: records)
       try writeLine(header.line())
     } catch {
-      close()
+      // No log without its header: an empty file left behind would refuse the next try
+      // ("already exists").
+      discard()
       throw error
     }
   }
@@ -144,6 +146,24 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   public func close() {
     if descriptor >= 0 { closeFile(descriptor) }
     descriptor = -1
+  }
+
+  /// Closes the file and removes it, if its path still names it: for a log that must not be
+  /// left half written (its header failed; a shrunk log cut off by a failed write).
+  ///
+  /// ```swift
+  /// recorder.discard()   // nothing left at recorder.path
+  /// ```
+  package func discard() {
+    guard descriptor >= 0 else { return }
+    let written = FileIdentity(descriptor: descriptor)
+    var status = stat()
+    if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      FileIdentity(status) == written
+    {
+      unlink(path)
+    }
+    close()
   }
 
   /// Records every action `store` processes from now on. Writing stops at the first failure,
@@ -209,11 +229,19 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
       }
       if written < 0, errno == EINTR { continue }
       guard written > 0 else {
-        throw ActionLogError(
-          .cannotWrite, file: path, "cannot write: \(String(cString: strerror(errno)))")
+        throw ActionLogError(.cannotWrite, file: path, Self.writeFailure(written < 0 ? errno : EIO))
       }
       offset += written
     }
+  }
+}
+
+extension ActionLogRecorder {
+  /// What a failed write of the log says: `cannot write: No space left on device`, with what
+  /// limit it met when that is the file-size limit.
+  static func writeFailure(_ code: Int32) -> String {
+    let reason = "cannot write: \(String(cString: strerror(code)))"
+    return code == EFBIG ? reason + " (the limit on a file's size, ulimit -f, is reached)" : reason
   }
 }
 

@@ -46,15 +46,25 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
   /// ```swift
   /// let replayer = try ActionLogReplayer<AppState, AppAction>(path: "session.log", app: "uniflow")
   /// ```
-  public init(path: String, app: String = "program") throws(ActionLogError) {
+  public convenience init(path: String, app: String = "program") throws(ActionLogError) {
+    var line = LogLine()
+    let cursor = try LogCursor(path: path, app: app, line: &line)
+    try self.init(cursor: cursor, line: line, app: app)
+  }
+
+  /// The replayer of the log `cursor` has just read the header of (with `line` its scratch
+  /// space): a console opens a log once (``LogInput``), checks its header, then replays
+  /// through the same cursor.
+  package init(cursor: LogCursor, line: LogLine, app: String) throws(ActionLogError) {
     self.app = app
-    cursor = try LogCursor(path: path, app: app, line: &line)
+    self.cursor = cursor
+    self.line = line
     do {
       startState = try LogStateCoding.decode(
         State.self, from: cursor.header.stateJSON, with: decoder)
     } catch {
       throw ActionLogError(
-        .badLog, file: path, line: 1,
+        .badLog, file: cursor.path, line: 1,
         column: error.column(
           inStateAt: cursor.header.stateColumn, json: cursor.header.stateJSON),
         error.message(for: "the header's state", app: app))

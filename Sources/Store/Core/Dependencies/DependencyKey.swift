@@ -54,4 +54,14 @@ extension DependencyKey {
     DependencyRead.reportMissingTestValue(of: Self.self)
     return liveValue
   }
+
+  /// swift-dependencies' value for previews: here ``liveValue``, so that a key written for
+  /// swift-dependencies compiles and reads the same. Nothing in Uniflow reads it (there is no
+  /// preview context); a key may still declare its own.
+  ///
+  /// ```swift
+  /// enum CountKey: DependencyKey { static let liveValue = 42 }
+  /// CountKey.previewValue   // 42
+  /// ```
+  public static var previewValue: Value { liveValue }
 }

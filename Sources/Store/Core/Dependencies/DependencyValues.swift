@@ -23,6 +23,10 @@ public struct DependencyValues: Sendable {
   /// Whether a key with no override answers its test value (inside a ``TestStore``) rather than
   /// its live value.
   @usableFromInline package var isTesting = false
+  /// Set while a value is written through a key path (``set(_:to:)``), which reads the
+  /// property first: that read answers the live value without asking for the test value, so
+  /// overriding a key that has none does not fail the test (as in swift-dependencies).
+  @usableFromInline var isSetting = false
 
   /// Live values everywhere: what a program starts with.
   ///
@@ -37,8 +41,19 @@ public struct DependencyValues: Sendable {
 
   /// Runs `body` with `values` in effect: what a store does around every reduce.
   @usableFromInline
-  static func withCurrent(_ values: DependencyValues, _ body: () -> Void) {
-    $current.withValue(values, operation: body)
+  static func withCurrent<Result>(_ values: DependencyValues, _ body: () throws -> Result)
+    rethrows -> Result
+  {
+    try $current.withValue(values, operation: body)
+  }
+
+  /// Writes `value` at `keyPath`, whose getter Swift calls first without asking the key for a
+  /// test value. What `reducer.dependency(\.key, value)` does.
+  @usableFromInline
+  mutating func set<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, to value: Value) {
+    isSetting = true
+    self[keyPath: keyPath] = value
+    isSetting = false
   }
 
   /// Whether these are the values a program starts with (no override, not testing): a store
@@ -61,7 +76,7 @@ public struct DependencyValues: Sendable {
         // Only the setter below stores under this key, always a `Key.Value`.
         return value as! Key.Value
       }
-      return isTesting ? Key.testValue : Key.liveValue
+      return isTesting && !isSetting ? Key.testValue : Key.liveValue
     }
     set {
       overrides[ObjectIdentifier(key)] = newValue

@@ -15,7 +15,7 @@ extension Reducer {
   public func dependency<Value: Sendable>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> DependencyWritingReducer<Self> {
-    DependencyWritingReducer(self, update: { $0[keyPath: keyPath] = value })
+    DependencyWritingReducer(self, update: { $0.set(keyPath, to: value) })
   }
 
   /// This reducer, and every effect it returns, with the dependency at `keyPath` changed by
@@ -91,7 +91,7 @@ public struct DependencyWritingReducer<Base: Reducer>: Reducer {
   public func dependency<Value: Sendable>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> DependencyWritingReducer<Base> {
-    DependencyWritingReducer(base, updates: [{ $0[keyPath: keyPath] = value }] + updates)
+    DependencyWritingReducer(base, updates: [{ $0.set(keyPath, to: value) }] + updates)
   }
 
   /// Fuses a further change into this reducer; the one already here is inner, so it wins.
@@ -124,13 +124,17 @@ extension Effect {
     case .send, .cancel, .cancelMatching, .reportMisuse:
       return self
     case .run(let body, let handler, let site):
+      // What the effect sends is reduced with the store's values, not the changed ones: a
+      // store without overrides of its own reduces under those of the task that sends.
       let changedBody: Body = { send in
-        try await withDependencies(change) { try await body(send) }
+        let restoring = send.delivering(under: DependencyValues.current)
+        try await withDependencies(change) { try await body(restoring) }
       }
       var changedHandler: Catch?
       if let handler {
         changedHandler = { error, send in
-          await withDependencies(change) { await handler(error, send) }
+          let restoring = send.delivering(under: DependencyValues.current)
+          await withDependencies(change) { await handler(error, restoring) }
         }
       }
       return Effect(.run(changedBody, changedHandler, site))

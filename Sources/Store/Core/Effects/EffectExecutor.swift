@@ -107,7 +107,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(registeredUnder: id) }
       var innerContext = context
-      innerContext.ids.append(id)
+      id.appendViews(to: &innerContext.ids)
       start(inner, innerContext, done: done)
     case .merge(let effects):
       var remaining = effects.count
@@ -169,7 +169,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     _ body: @escaping Effect<Action>.Body, _ handler: Effect<Action>.Catch?, _ site: CallSite,
     _ context: Context, done: @escaping @MainActor () -> Void
   ) -> EffectToken {
-    let activity = EffectActivity(site: site)
+    // Followed only when test machinery is in the process (see `EffectTracking`; holding
+    // starts installs it).
+    let activity = EffectTracking.isInstalled ? EffectActivity(site: site) : nil
     let token = register(context, isTask: true, site: site, activity: activity)
     token.onDone = done
     let sink = context.sink
@@ -177,7 +179,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       self?.receive(action, from: token, sink: sink, at: at)
     })
     let dependencies = self.dependencies ?? DependencyValues.current
-    guard let holdStart else {
+    guard let holdStart, let activity else {
       createTask(token, body, handler, site, activity, send, dependencies)
       return token
     }
@@ -189,32 +191,38 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     return token
   }
 
-  /// Creates the task of a `.run` effect, which checks first that it was not cancelled.
+  /// Creates the task of a `.run` effect, which checks first that it was not cancelled. With
+  /// an activity (tests), the task is named and runs under it; without, it is a plain task.
   private func createTask(
     _ token: EffectToken, _ body: @escaping Effect<Action>.Body,
-    _ handler: Effect<Action>.Catch?, _ site: CallSite, _ activity: EffectActivity,
+    _ handler: Effect<Action>.Catch?, _ site: CallSite, _ activity: EffectActivity?,
     _ send: Send<Action>, _ dependencies: DependencyValues
   ) {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
-    token.task = Task(name: EffectActivity.ownTaskName) { @MainActor [weak self] in
-      await DependencyValues.$current.withValue(dependencies) {
-        await EffectActivity.$current.withValue(activity) {
-          activity.didRun()
-          if token.state == .running {
-            do {
-              try await body(send)
-            } catch {
-              if token.state == .running, !(error is CancellationError), !Task.isCancelled {
-                if let handler {
-                  await handler(error, send)
-                } else {
-                  self?.reportMisuse(site.failure(Self.unhandledErrorMessage(error)))
-                }
+    let name = activity == nil ? nil : EffectActivity.ownTaskName
+    token.task = Task(name: name) { @MainActor [weak self] in
+      @MainActor func perform() async {
+        if token.state == .running {
+          do {
+            try await body(send)
+          } catch {
+            if token.state == .running, !(error is CancellationError), !Task.isCancelled {
+              if let handler {
+                await handler(error, send)
+              } else {
+                self?.reportMisuse(site.failure(Self.unhandledErrorMessage(error)))
               }
             }
           }
-          self?.finished(token)
+        }
+        self?.finished(token)
+      }
+      await DependencyValues.$current.withValue(dependencies) {
+        guard let activity else { return await perform() }
+        await EffectActivity.$current.withValue(activity) {
+          activity.didRun()
+          await perform()
         }
       }
     }
@@ -231,9 +239,11 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     switch token.state {
     case .running:
       if Task.isCancelled { return }
-      token.activity?.didReturn()
-      // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
-      if let child = EffectActivity.current, child !== token.activity { child.didReturn() }
+      if let activity = token.activity {
+        activity.didReturn()
+        // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
+        if let child = EffectActivity.current, child !== activity { child.didReturn() }
+      }
       if let sink { sink(action) } else { deliver(action) }
     case .cancelled:
       return

@@ -21,7 +21,7 @@
 ///
 /// It is `withThrowingTaskGroup` otherwise: children may throw, `next()` rethrows what they
 /// threw, and when `body` returns (or throws, cancelling them) the group waits for the children
-/// still running. Outside an effect, or outside tests, it adds nothing but a few counters.
+/// still running. Outside an effect, or outside tests, it is just that.
 /// A sleep on a test clock in a child of a plain `withTaskGroup` (or an `async let`, or a
 /// `Task {}`) inside an effect fails the test, saying to use this instead — for a `Task {}`,
 /// even once the effect has ended.
@@ -30,8 +30,11 @@ nonisolated(nonsending) public func withEffectTaskGroup<ChildResult: Sendable, G
   returning returnType: GroupResult.Type = GroupResult.self,
   body: (inout EffectTaskGroup<ChildResult>) async throws -> GroupResult
 ) async rethrows -> GroupResult {
-  // Only the task that owns an activity adds children to it (see `EffectActivity.toPark`).
-  let parent = Task.name == EffectActivity.ownTaskName ? EffectActivity.current : nil
+  // Only the task that owns an activity adds children to it (see `EffectActivity.toPark`);
+  // outside tests no effect has one (see `EffectTracking`).
+  let parent =
+    EffectTracking.isInstalled && Task.name == EffectActivity.ownTaskName
+    ? EffectActivity.current : nil
   defer { parent?.didRun() }  // the group has waited for its children: the effect runs again
   return try await withThrowingTaskGroup(of: ChildResult.self, returning: GroupResult.self) {
     group in

@@ -18,8 +18,9 @@
 /// O(n log n), like an array's. Iteration is O(n).
 ///
 /// Duplicate ids: `append` and `insert` of an id already present change nothing and return
-/// where the existing element is; `init(uniqueElements:)` and array literals stop the program;
-/// decoding throws an error naming the id. It encodes as a plain array of its elements, so a
+/// where the existing element is; an element put at an offset replaces the one there, and stops
+/// the program if its id is at another offset; `init(uniqueElements:)` and array literals stop
+/// the program; decoding throws an error naming the id. It encodes as a plain array of its elements, so a
 /// `[Row]` field can become an `IdentifiedArrayOf<Row>` and its JSON stays the same.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
   /// The elements in order; a removed element leaves `nil` until the next compaction. With no
@@ -170,6 +171,23 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     return holes.slot(ofOffset: offset)
   }
 
+  /// The element at `slot` (offset `offset`), whose id was `old`, has just been replaced by
+  /// one with id `new`: the array now holds `new` there instead of `old`. O(1).
+  @usableFromInline
+  mutating func didReplaceID(_ old: ID, with new: ID, at slot: Int, offset: Int) {
+    if let elsewhere = slotOfID[new] {
+      let otherOffset = holes.map { $0.liveSlots(before: elsewhere) } ?? elsewhere
+      preconditionFailure(
+        "An element with id \(new) was put at offset \(offset) of an IdentifiedArray, but id "
+          + "\(new) is already at offset \(otherOffset), and an IdentifiedArray holds one element "
+          + "per id. To fix, remove the element at offset \(otherOffset) first, or change that "
+          + "one through `[id: \(new)]`.")
+    }
+    idsWillChange()
+    slotOfID[old] = nil
+    slotOfID[new] = slot
+  }
+
   @usableFromInline
   static func checkID(of element: Element, is id: ID) {
     precondition(
@@ -260,11 +278,16 @@ extension IdentifiedArray: RandomAccessCollection {
   /// ```
   @inlinable public func index(before offset: Int) -> Int { offset - 1 }
 
-  /// The element at `offset`; changes through it happen in place and must keep its id.
+  /// The element at `offset`; changes through it happen in place. An element with another id
+  /// put there replaces the one that was there (as in swift-identified-collections): O(1).
   ///
   /// ```swift
   /// rows[0].title = "oat milk"
+  /// rows[1] = Row(id: 9, title: "jam")   // row 2 is gone; row 9 is second
   /// ```
+  ///
+  /// The new id must not be elsewhere in the array: that stops the program, naming the id and
+  /// both offsets (remove the other element first, or move it with `remove` and `insert`).
   @inlinable
   public subscript(offset: Int) -> Element {
     get { slots[slot(of: offset)]! }
@@ -272,7 +295,8 @@ extension IdentifiedArray: RandomAccessCollection {
       let slot = slot(of: offset)
       let id = slots[slot]!.id
       yield &slots[slot]!
-      Self.checkID(of: slots[slot]!, is: id)
+      let newID = slots[slot]!.id
+      if newID != id { didReplaceID(id, with: newID, at: slot, offset: offset) }
     }
   }
 

@@ -216,6 +216,16 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
+  /// An empty list: a reducer that does nothing (TCA's `ifLet(\.alert, action: \.alert) { }`).
+  ///
+  /// ```swift
+  /// parent.ifLet(\.alert, action: \.alert) {}
+  /// ```
+  @inlinable
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
   /// The first reducer of the list.
   ///
   /// ```swift

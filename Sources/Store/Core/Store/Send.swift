@@ -56,6 +56,16 @@ public struct Send<Action>: Sendable {
   /// ```
   public var isCancelled: Bool { Task.isCancelled }
 
+  /// This `Send`, delivering each action with `values` in effect: for an effect whose body runs
+  /// under other values than the store's.
+  @usableFromInline
+  func delivering(under values: DependencyValues) -> Send {
+    let deliver = self.deliver
+    return Send(reporting: { action, site in
+      DependencyValues.withCurrent(values) { deliver(action, site) }
+    })
+  }
+
   /// A `Send` for a child's actions that embeds each into this one's.
   @inlinable
   func mapped<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {

@@ -3,9 +3,11 @@
 /// here.
 ///
 /// `send` reduces the action, starts the effects the reducer returned — a `.send` among them
-/// joins the queue at once — then tells every observer; then it takes the next queued action.
-/// An action sent while the store is busy (by an observer, by a `.send` effect) joins the end of
-/// the queue and is handled before the outer `send` returns, in order, never re-entrantly.
+/// joins the queue at once — then tells every observer of actions; then it takes the next queued
+/// action. An action sent while the store is busy (by an observer, by a `.send` effect) joins the
+/// end of the queue and is handled before the outer `send` returns, in order, never
+/// re-entrantly. Once the queue is empty, the observers of the state are told once, of the state
+/// the burst ended in (as TCA's store publishes once a burst); what they send starts another.
 extension Store {
   /// The state of a scoped store (read through its link), or a read while the reducer runs,
   /// which stops the program.
@@ -27,8 +29,38 @@ extension Store {
     if _slowPath(phase != .idle) { return enqueue(action, origin: origin) }
     let task = process(action, origin: origin, into: nil)
     if !queue.isEmpty { drainQueue() }
+    if !stateObservers.isEmpty { notifyStateObservers() }
     phase = .idle
     return task
+  }
+
+  /// Tells the observers of the state of the state a burst ended in, lent in place as to the
+  /// observers of actions (see ``notifyObservers(_:_:)``); the actions they send are handled,
+  /// and the observers told again, until none is sent. One observer (the usual case) is called
+  /// without copying the array. Never inlined: in line, `send` grew past what the optimiser
+  /// inlines into its callers, and every store paid a call for `send` and one for `process`.
+  @inlinable
+  @inline(never)
+  func notifyStateObservers() {
+    if stateObservers.count == 1 {
+      stateObservers[0].body(&currentState)
+    } else {
+      let current = stateObservers
+      for index in current.indices { current[index].body(&currentState) }
+    }
+    if _slowPath(!queue.isEmpty) { drainAndNotifyAgain() }
+  }
+
+  /// The actions state observers sent: handled, and the observers told again, until they send
+  /// none. Out of line: rare.
+  @inlinable
+  @inline(never)
+  func drainAndNotifyAgain() {
+    repeat {
+      drainQueue()
+      let current = stateObservers
+      for index in current.indices { current[index].body(&currentState) }
+    } while !queue.isEmpty
   }
 
   /// An action an effect sent: reduced now, or queued when the store is busy.
@@ -128,6 +160,17 @@ extension Store {
     executor.deliver = { [weak self] action in self?.receive(action) }
   }
 
+  /// Calls `body` with the state once each burst of actions has been handled (and after
+  /// ``replaceState(with:)``), until the returned observation is cancelled or released.
+  func addStateObserver(_ body: @escaping (State) -> Void) -> StoreObservation {
+    nextObserverID += 1
+    let id = nextObserverID
+    stateObservers.append(StateObserver(id: id, body: { state in body(state) }))
+    return StoreObservation { [weak self] in
+      self?.stateObservers.removeAll { $0.id == id }
+    }
+  }
+
   /// Calls `observer` after every action this root store reduces, and `replaced` (if any) after
   /// ``replaceState(with:)``, until the returned observation is cancelled or released.
   func addObserver(
@@ -187,6 +230,16 @@ extension Store {
       self.body = body
       self.replaced = replaced
     }
+  }
+}
+
+extension Store {
+  /// An observer of the state alone, told once a burst of actions has been handled.
+  @usableFromInline
+  struct StateObserver {
+    @usableFromInline let id: Int
+    /// Handed the store's state in place, as ``Observer/body`` is; it never writes it.
+    @usableFromInline let body: (inout State) -> Void
   }
 }
 

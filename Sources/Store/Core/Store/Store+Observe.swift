@@ -1,6 +1,6 @@
 extension Store {
-  /// Calls `onChange` with `value` of the current state at once, then after each action only
-  /// when `value` has changed.
+  /// Calls `onChange` with `value` of the current state at once, then, each time a burst of
+  /// actions has been handled (see `docs/store.md`, "Ordering"), only when `value` has changed.
   ///
   /// ```swift
   /// let observation = store.observe({ ClockViewModel(state: $0.clock).text }) { text in
@@ -8,7 +8,7 @@ extension Store {
   /// }
   /// ```
   ///
-  /// `value` runs after every action the store handles, so keep it cheap: derive from the
+  /// `value` runs after every burst the store handles, so keep it cheap: derive from the
   /// smallest part of the state that matters, or observe a scoped store. Observing stops when
   /// the returned ``StoreObservation`` is cancelled or released.
   @inlinable
@@ -18,8 +18,8 @@ extension Store {
     observe(value, removeDuplicates: { $0 == $1 }, onChange: onChange)
   }
 
-  /// Calls `onChange` with the value at `keyPath` at once, then after each action only when it
-  /// has changed.
+  /// Calls `onChange` with the value at `keyPath` at once, then after each burst of actions only
+  /// when it has changed.
   ///
   /// ```swift
   /// let observation = store.observe(\.count) { count in print("count:", count) }
@@ -31,8 +31,8 @@ extension Store {
     observe({ $0[keyPath: keyPath] }, removeDuplicates: { $0 == $1 }, onChange: onChange)
   }
 
-  /// Calls `onChange` with `value` of the current state at once, then after each action unless
-  /// `isDuplicate(previous, next)` says the value has not changed.
+  /// Calls `onChange` with `value` of the current state at once, then after each burst of
+  /// actions unless `isDuplicate(previous, next)` says the value has not changed.
   ///
   /// ```swift
   /// let observation = store.observe({ $0.temperature }, removeDuplicates: { abs($0 - $1) < 0.5 }) {
@@ -61,10 +61,11 @@ extension Store {
     return observation
   }
 
-  /// Calls `body` with this store's state after every action the root store handles.
+  /// Calls `body` with this store's state once each burst of actions the root store handles has
+  /// been handled.
   @usableFromInline
   func subscribe(_ body: @escaping (State) -> Void) -> StoreObservation {
-    if let link { return link.subscribe(body) }
-    return addObserver(replaced: body) { _, _, state in body(state) }
+    if let link { return link.subscribeAfterBurst(body) }
+    return addStateObserver(body)
   }
 }

@@ -17,6 +17,7 @@ extension Store {
   package func holdEffectStarts(
     _ hold: @escaping @MainActor (EffectActivity, @escaping @MainActor () -> Void) -> Void
   ) {
+    EffectTracking.install()  // a held effect parks its activity until it starts
     executor.holdStart = hold
   }
 }

@@ -22,7 +22,9 @@ extension Store {
     phase = .notifying
     let current = observers  // an observer may add or cancel observers while notified
     for index in current.indices { current[index].replaced?(currentState) }
-    if !queue.isEmpty { drainQueue() }
+    let states = stateObservers
+    for index in states.indices { states[index].body(&currentState) }
+    if !queue.isEmpty { drainAndNotifyAgain() }
     phase = .idle
   }
 }

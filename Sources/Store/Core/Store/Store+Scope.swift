@@ -77,6 +77,7 @@ extension Store {
           }
         },
         subscribe: { body in parent.subscribe { body(toChild($0)) } },
+        subscribeAfterBurst: { body in parent.subscribeAfterBurst { body(toChild($0)) } },
         root: parent.root))
   }
 
@@ -89,6 +90,7 @@ extension Store {
       send: { self.send($0, origin: .sent) },
       observe: { self.addObserver($0) },
       subscribe: { body in self.addObserver(replaced: body) { _, _, state in body(state) } },
+      subscribeAfterBurst: { body in self.addStateObserver(body) },
       root: self)
   }
 }
@@ -111,7 +113,12 @@ final class ScopeLink<State, Action> {
   @usableFromInline let state: () -> State
   @usableFromInline let send: (Action) -> StoreTask
   let observe: (@escaping (Action, ActionOrigin, State) -> Void) -> StoreObservation
+  /// Calls its argument with the state after every root action (what a scoped store of optional
+  /// state remembers its last value by).
   let subscribe: (@escaping (State) -> Void) -> StoreObservation
+  /// Calls its argument with the state once each burst of root actions has been handled (what
+  /// observations of the state use).
+  let subscribeAfterBurst: (@escaping (State) -> Void) -> StoreObservation
   let root: any StoreRoot
   /// An observation that lives as long as the scoped store.
   var keepAlive: StoreObservation?
@@ -119,12 +126,15 @@ final class ScopeLink<State, Action> {
   init(
     state: @escaping () -> State, send: @escaping (Action) -> StoreTask,
     observe: @escaping (@escaping (Action, ActionOrigin, State) -> Void) -> StoreObservation,
-    subscribe: @escaping (@escaping (State) -> Void) -> StoreObservation, root: any StoreRoot
+    subscribe: @escaping (@escaping (State) -> Void) -> StoreObservation,
+    subscribeAfterBurst: @escaping (@escaping (State) -> Void) -> StoreObservation,
+    root: any StoreRoot
   ) {
     self.state = state
     self.send = send
     self.observe = observe
     self.subscribe = subscribe
+    self.subscribeAfterBurst = subscribeAfterBurst
     self.root = root
   }
 }

@@ -27,6 +27,9 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   @exclusivity(unchecked) @usableFromInline var currentState: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+  /// The observers of the state alone (``observe(_:onChange:)-(KeyPath<State,Value>,_)`` and
+  /// its kin), told once a burst of actions has been handled.
+  @exclusivity(unchecked) @usableFromInline var stateObservers: [StateObserver] = []
   /// What the engine is doing: one byte, so that the send loop's bookkeeping costs a store a
   /// step. A scoped store stays `.scoped`, which sends its actions and state reads off the fast
   /// path to its link.
@@ -47,12 +50,13 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   /// let store = Store(initialState: Counter.State(), reducer: Counter())
   /// ```
   @inlinable
-  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  public convenience init<R: Reducer>(initialState: @autoclosure () -> State, reducer: R)
   where R.State == State, R.Action == Action {
     // Through a reference: a reducer struct captured by the closure itself was copied to the
     // stack twice an action before its `reduce` ran (callgrind: ~40 instructions for a
     // 100-byte `Scope` of a `Scope`); a class's method gets the reference as it is.
-    self.init(initialState: initialState, reduce: ReducerReference(reducer).reduce(into:action:))
+    self.init(
+      initialState: initialState(), reduce: ReducerReference(reducer).reduce(into:action:))
     receiveEffectActionsHere()
   }
 
@@ -68,9 +72,11 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   /// The function sees the state only as its `inout` argument; reading the store's ``state``
   /// from inside it stops the program with a message saying so.
   public convenience init(
-    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>
+    initialState: @autoclosure () -> State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>
   ) {
-    self.init(initialState: initialState, reduce: reduce, dependencies: DependencyValues.current)
+    self.init(
+      initialState: initialState(), reduce: reduce, dependencies: DependencyValues.current)
   }
 
   /// A root store whose reducer and effects see `dependencies`.
@@ -183,8 +189,9 @@ public final class Store<State, Action: Sendable>: StoreRoot {
     executor.cancelAll()
   }
 
-  /// How many raw observers this root store has (observations count one each).
-  var observerCount: Int { observers.count }
+  /// How many observers this root store has, of actions and of the state (observations count
+  /// one each).
+  var observerCount: Int { observers.count + stateObservers.count }
 }
 
 /// Where an action handed to observers came from.

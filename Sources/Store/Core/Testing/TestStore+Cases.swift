@@ -114,16 +114,18 @@ extension TestStore where Action: CasePathable {
   }
 }
 
-/// The wording of failures of `receive` by case. Tests lock it.
+/// The wording of failures of `receive` by case, TCA's headline. Tests lock it.
 enum CaseMessages {
   static func otherCase<Action>(_ received: Action) -> String {
-    "Received an action of another case than expected:\n\n  " + dumpText(received)
-      + "\n\nTo fix, receive this action first, or check which action the effect sends."
+    "Received unexpected action:\n\n  " + dumpText(received)
+      + "\n\nIt is of another case than expected. To fix, receive this action first, or check "
+      + "which action the effect sends."
   }
 
+  /// The expected case with another value: a diff of the action expected and the one received,
+  /// as TCA shows it (its legend too: "Actual").
   static func otherValue<Action>(_ expected: Action, _ received: Action) -> String {
-    "Received the expected case with another value:\n\n"
-      + lineDiff(expected: dumpLines(expected), actual: dumpLines(received))
-      + "\n\n(Expected: \u{2212}, Received: +)"
+    "Received unexpected action:\n\n" + TestStoreMessages.actionDiff(expected, received)
+      + "\n\n(Expected: \u{2212}, Actual: +)"
   }
 }

@@ -17,12 +17,48 @@ enum TestStoreMessages {
     + "trailing closure."
 
   static func unexpectedAction<Action>(_ expected: Action, _ received: Action) -> String {
-    "Received unexpected action:\n\n" + diff(expected, received)
+    "Received unexpected action:\n\n" + actionDiff(expected, received)
       + "\n\n(Expected: \u{2212}, Received: +)"
   }
 
   static func unmatchedAction<Action>(_ received: Action) -> String {
-    "Received action does not match the predicate:\n\n  " + dumpText(received)
+    "Received unexpected action:\n\n  " + dumpText(received)
+      + "\n\nIt does not match the predicate. To fix, receive this action first, or check which "
+      + "action the effect sends."
+  }
+
+  /// A diff of two actions as TCA shows one: the cases both are in, outermost first, as shared
+  /// lines around the diff of where they part (`.delegate(` / `− .success(43)` /
+  /// `+ .success(42)` / `)`), rather than the two actions whole, each on one line. Bound: one
+  /// `Mirror` a level shared, then one ``lineDiff(expected:actual:context:maxChanges:)``.
+  static func actionDiff(_ expected: Any, _ received: Any) -> String {
+    var shared: [String] = []
+    var (left, right) = (expected, received)
+    while let (name, leftPayload) = enumCase(left), let (otherName, rightPayload) = enumCase(right),
+      name == otherName, enumCase(leftPayload) != nil, enumCase(rightPayload) != nil
+    {
+      shared.append(name)
+      (left, right) = (leftPayload, rightPayload)
+    }
+    guard !shared.isEmpty else { return diff(expected, received) }
+    let indent = String(repeating: "  ", count: shared.count)
+    let inner = lineDiff(
+      expected: dumpLines(left).map { indent + $0 }, actual: dumpLines(right).map { indent + $0 })
+    let opening = shared.indices.map {
+      "  " + String(repeating: "  ", count: $0) + ".\(shared[$0])("
+    }
+    let closing = shared.indices.reversed().map { "  " + String(repeating: "  ", count: $0) + ")" }
+    return (opening + [inner] + closing).joined(separator: "\n")
+  }
+
+  /// The case and payload of an enum value with one payload (a case with several values has a
+  /// tuple for payload); nil for any other value.
+  private static func enumCase(_ value: Any) -> (name: String, payload: Any)? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum, mirror.children.count == 1,
+      let child = mirror.children.first, let name = child.label
+    else { return nil }
+    return (name, child.value)
   }
 
   static func mustHandle<Action>(_ actions: [Action]) -> String {

@@ -102,24 +102,45 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   /// ```
   ///
   /// Its reducer and effects see each dependency's test value unless `prepareDependencies`
-  /// overrides it (on top of any `withDependencies` around the test store's creation):
+  /// overrides it (on top of any `withDependencies` around the test store's creation); so do
+  /// the closures of `send`, `receive` and `assert` (a `@Dependency` read there gets the store's
+  /// value). `initialState` is made by the caller, so it may be made with `try` (an emitted
+  /// test's `try logValue(…)`); TCA's spelling, `TestStore(initialState:) { … }`, makes it with
+  /// the store's dependencies instead:
   ///
   /// ```swift
   /// let store = TestStore(initialState: 0, reducer: Counter(), withDependencies: {
   ///   $0.continuousClock = clock
   /// }) { failure in print(failure) }
   /// ```
-  public init<R: Reducer>(
+  public convenience init<R: Reducer>(
     initialState: State, reducer: R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     reportFailure: @escaping FailureReporter
   ) where R.State == State, R.Action == Action {
-    self.state = initialState
-    self.lastReduced = initialState
-    self.report = reportFailure
+    self.init(
+      makingInitialState: { initialState }, reducer: reducer,
+      withDependencies: prepareDependencies, reportFailure: reportFailure)
+  }
+
+  /// A test store whose initial state `makingInitialState` makes with the store's dependencies
+  /// in effect (a state whose `init` reads `@Dependency(\.date.now)` gets the test's date), as
+  /// TCA's `TestStore(initialState:)` does.
+  package init<R: Reducer>(
+    makingInitialState initialState: () -> State, reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+    reportFailure: @escaping FailureReporter
+  ) where R.State == State, R.Action == Action {
+    EffectTracking.install()  // its ready effects are told by their activities
     var dependencies = DependencyValues.current
     dependencies.isTesting = true
     prepareDependencies(&dependencies)
+    let initialState = DependencyValues.withCurrent(dependencies) {
+      TestContext.$current.withValue(reportFailure) { initialState() }
+    }
+    self.state = initialState
+    self.lastReduced = initialState
+    self.report = reportFailure
     self.core = Store(
       initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies)
     core.executor.reportMisuse = { failure in reportFailure(failure) }
@@ -281,7 +302,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     var expected = state
     do {
-      try updateExpected(&expected)
+      try withStoreDependencies { try updateExpected(&expected) }
     } catch {
       fail("Threw error: \(error)", site)
       return
@@ -297,7 +318,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
   ) {
     var expected = exhaustivity == .on ? before : actual
     do {
-      try updateExpected?(&expected)
+      try withStoreDependencies { try updateExpected?(&expected) }
     } catch {
       fail("Threw error: \(error)", site)
       return
@@ -309,6 +330,14 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
           : TestStoreMessages.mismatch(expected, actual), site)
     } else if updateExpected != nil, exhaustivity == .on, before == actual {
       fail(TestStoreMessages.noChange, site)
+    }
+  }
+
+  /// Runs an assertion's closure with the store's dependencies in effect, and its test context,
+  /// as TCA does: a `@Dependency` read there is the one the reducer reads.
+  private func withStoreDependencies(_ body: () throws -> Void) rethrows {
+    try DependencyValues.withCurrent(core.dependencies ?? DependencyValues.current) {
+      try TestContext.$current.withValue(report) { try body() }
     }
   }
 

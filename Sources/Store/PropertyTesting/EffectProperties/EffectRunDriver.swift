@@ -32,6 +32,7 @@ final class EffectRunDriver {
 
   init(blockedLimit: Duration) {
     self.blockedLimit = blockedLimit
+    EffectTracking.install()  // a run follows its effects, as a test clock does
     scope = ActivityRegistry.shared.scopeOfCurrentTask()
   }
 

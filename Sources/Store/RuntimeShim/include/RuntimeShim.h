@@ -1,7 +1,12 @@
-// The one Swift runtime entry point the reflective case paths (Sources/Store/Core/
-// CaseReflection.swift) need, reachable in every kind of binary: looked up by name with dlsym it
-// is missing where the runtime is linked in statically (`-static-stdlib`), which left matching
-// payloads to Mirror (microseconds an action).
+// What the Store core needs from C:
+// - the one Swift runtime entry point the reflective case paths (Sources/Store/Core/CasePaths/
+//   CaseReflection.swift) need, reachable in every kind of binary: looked up by name with dlsym
+//   it is missing where the runtime is linked in statically (`-static-stdlib`), which left
+//   matching payloads to Mirror (microseconds an action);
+// - one atomic flag, whether test machinery follows effects in this process (Sources/Store/Core/
+//   Testing/EffectTracking.swift): read on every effect a store starts, so it must cost neither a
+//   lock nor an availability check, and the standard library's `Atomic` needs macOS 15 where
+//   the core builds.
 #ifndef UNIFLOW_RUNTIME_SHIM_H
 #define UNIFLOW_RUNTIME_SHIM_H
 
@@ -12,5 +17,19 @@
 const void *_Nullable uniflow_type_by_mangled_name(
     const char *_Nonnull name, size_t length, const void *_Nullable context,
     const void *_Nullable const *_Nullable generic_arguments);
+
+/// Set once test machinery (a TestStore, a TestClock, an effect property) is in the process;
+/// never cleared. Only the two functions below touch it.
+extern int uniflow_effect_tracking_flag;
+
+/// Whether test machinery follows effects in this process: one atomic load.
+static inline int uniflow_effect_tracking_installed(void) {
+  return __atomic_load_n(&uniflow_effect_tracking_flag, __ATOMIC_ACQUIRE);
+}
+
+/// Has every effect started from now on followed for tests.
+static inline void uniflow_install_effect_tracking(void) {
+  __atomic_store_n(&uniflow_effect_tracking_flag, 1, __ATOMIC_RELEASE);
+}
 
 #endif

@@ -68,9 +68,11 @@ package final class EffectActivity: Sendable {
   /// Whether the test woke it and it has not been seen on the main actor since.
   package var isWoken: Bool { woken.value }
 
-  /// It has been seen on the main actor (it sent an action): no longer just woken.
+  /// It has been seen on the main actor (it sent an action): no longer just woken, and on
+  /// its way.
   package func didReturn() {
     woken.withLock { $0 = false }
+    ActivityRegistry.shared.markMoved(self)
   }
 
   /// The effect's code is running (its task has started, or it has come back from a sleep):
@@ -119,6 +121,9 @@ package final class ActivityRegistry: Sendable {
     var watchdogRuns = false
     /// Names the test the current task runs, so that parallel tests do not wait for each other.
     var scopeProvider: (@Sendable () -> String?)?
+    /// How many times an activity of each test became busy, ran or parked: a settle that sees
+    /// this move knows that the test's effects are still making their way.
+    var moves: [String?: UInt64] = [:]
     var started: UInt64 = 0
     /// What starts a held effect of a test (a `TestStore` whose effects start one at a time):
     /// a settle of that test starts them, one at a time, once nothing else is busy.
@@ -181,19 +186,29 @@ package final class ActivityRegistry: Sendable {
   }
 
   func markBusy(_ activity: EffectActivity) {
-    inner.withLock { $0.busy[ObjectIdentifier(activity)] = (activity.scope, false) }
+    inner.withLock { state in
+      state.busy[ObjectIdentifier(activity)] = (activity.scope, false)
+      state.moves[activity.scope, default: 0] &+= 1
+    }
   }
 
   func markRan(_ activity: EffectActivity) {
     inner.withLock { state in
       let key = ObjectIdentifier(activity)
-      if state.busy[key] != nil { state.busy[key]?.ran = true }
+      guard state.busy[key] != nil else { return }
+      state.busy[key]?.ran = true
+      state.moves[activity.scope, default: 0] &+= 1
     }
+  }
+
+  func markMoved(_ activity: EffectActivity) {
+    inner.withLock { state in state.moves[activity.scope, default: 0] &+= 1 }
   }
 
   func markParked(_ activity: EffectActivity) {
     let woken = inner.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard state.busy.removeValue(forKey: ObjectIdentifier(activity)) != nil else { return [] }
+      state.moves[activity.scope, default: 0] &+= 1
       return Self.takeWaiters(&state, settledIn: activity.scope)
     }
     for waiter in woken { waiter.resume() }
@@ -259,10 +274,12 @@ package final class ActivityRegistry: Sendable {
   }
 
   /// Returns once no activity of `scope` is busy. Those still busy after `limit` whose code has
-  /// run are presumed to wait for something other than a clock (a stream, a continuation the
-  /// test completes later): they stop counting, so that the next settle does not wait for them
-  /// again, and this returns their number. One whose code has not run yet (a task the machine has
-  /// not scheduled) is waited for however long it takes.
+  /// run, and which do not move (become busy, run or park) while the main actor and the pool
+  /// each take one more turn, are presumed to wait for something other than a clock (a stream,
+  /// a continuation the test completes later): they stop counting, so that the next settle does
+  /// not wait for them again, and this returns their number. One whose code has not run yet (a
+  /// task the machine has not scheduled) is waited for however long it takes, and so is one
+  /// still making its way between the main actor and the pool, however loaded they are.
   ///
   /// It runs on the caller's actor (`nonisolated(nonsending)`): a test on the main actor does not
   /// hop to the global pool and back for every settle.
@@ -274,14 +291,18 @@ package final class ActivityRegistry: Sendable {
     while busyCount(scope: scope) > 0 {
       let remaining = ContinuousClock.now.duration(to: deadline)
       if remaining <= .zero, !hasUnstarted(scope: scope) {
-        // Effects run on the main actor, whose queue is first in, first out: once a job of ours
-        // has run there, every effect that was already waiting for its turn (behind a long test
-        // holding the main actor, say) has had it. Only what is still busy after that waits for
-        // something else.
-        await Task { @MainActor in }.value
-        if busyCount(scope: scope) == 0 { return 0 }
-        if !hasUnstarted(scope: scope) { return presumeBlocked(scope: scope) }
-        continue
+        // An effect that has run may still be on its way rather than waiting for something no
+        // test controls: queued for the main actor, or for a thread of the pool (a child of an
+        // effect task group ends there), behind other tests' work. Each queue is first in,
+        // first out: once a job of ours has run on both, every effect already queued there has
+        // had its turn. Only when such a round passes without any effect of this test becoming
+        // busy, running or parking is what is still busy presumed blocked; otherwise, another
+        // round.
+        switch await stillness(scope: scope) {
+        case .settled: return 0
+        case .moving: continue
+        case .still: return presumeBlocked(scope: scope)
+        }
       }
       // Woken when the test settles, or by the watchdog (not a synchronisation: it ends only a
       // wait that nothing else ended) once `wakeAt` has passed.
@@ -298,6 +319,39 @@ package final class ActivityRegistry: Sendable {
       }
     }
     return 0
+  }
+
+  private func moves(scope: String?) -> UInt64 {
+    inner.withLock { state in state.moves[scope] ?? 0 }
+  }
+
+  private enum Stillness { case settled, moving, still }
+
+  /// Whether the busy activities of `scope` are still: no activity of the test becomes busy,
+  /// runs, sends or parks over at least three rounds of one turn of the main actor and one of
+  /// the pool, lasting at least ``watchdogTick`` in all — so that a task a loaded machine has
+  /// merely not run for a moment is not taken for one waiting on something else.
+  nonisolated(nonsending) private func stillness(scope: String?) async -> Stillness {
+    let before = moves(scope: scope)
+    let start = ContinuousClock.now
+    var rounds = 0
+    while rounds < 3 || ContinuousClock.now - start < Self.watchdogTick {
+      await Task { @MainActor in }.value
+      await Self.turnOfPool()
+      if busyCount(scope: scope) == 0 { return .settled }
+      if hasUnstarted(scope: scope) || moves(scope: scope) != before { return .moving }
+      rounds += 1
+    }
+    return .still
+  }
+
+  /// Returns once a job queued now on the global pool, at this task's priority, has run: every
+  /// job queued there before it has started.
+  nonisolated(nonsending) private static func turnOfPool() async {
+    let priority = Task.currentPriority
+    await withCheckedContinuation { continuation in
+      Task.detached(priority: priority) { continuation.resume() }
+    }
   }
 
   private func hasUnstarted(scope: String?) -> Bool {

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a console puts right when a signal ends it, before it ends by that same signal: the
+/// terminal's settings (raw mode off, echo back) and the one temporary file it may be writing.
+/// Installed by ``ConsoleMain`` and uniflow's `main` before anything else; it also ignores
+/// `SIGXFSZ`, so that a write past the file-size limit (`ulimit -f`) fails with `EFBIG`, which
+/// each writer reports, rather than killing the process.
+///
+/// ```swift
+/// SignalCleanup.install()
+/// SignalCleanup.removeOnSignal(".T.swift.uniflow-1234")   // while that file exists
+/// SignalCleanup.removeOnSignal(nil)
+/// ```
+///
+/// The handler does only what a signal handler may (`tcsetattr`, `unlink`, `signal`, `raise`)
+/// with what was stored before the signal came: the terminal's settings and the path's bytes,
+/// published by an atomic flag once complete.
+package enum SignalCleanup {
+  /// The signals whose default action ends the process without a core file.
+  package static let terminating: [Int32] = [
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+  ]
+
+  /// The signals a crash ends the process by, whose handlers (the Swift runtime's backtracer)
+  /// the console's runs before.
+  package static let crashing: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// Catches every ``terminating`` signal that is not ignored (a process started with one
+  /// ignored keeps it ignored, as `nohup` wants) and every ``crashing`` one, before the handler
+  /// it had; ignores `SIGXFSZ`. Call it once, at start, on the main thread.
+  ///
+  /// The signals it catches are unblocked on the main thread: a parent that spawned the console
+  /// from a thread blocking them (Foundation's `Process`, from a thread of a test runner) would
+  /// otherwise leave `SIGTERM` pending for ever, and the console running on after it.
+  @MainActor
+  package static func install() {
+    var caught = sigset_t()
+    sigemptyset(&caught)
+    defer { pthread_sigmask(SIG_UNBLOCK, &caught, nil) }
+    for signal in terminating {
+      var current = sigaction()
+      sigaction(signal, nil, &current)
+      // Ignored (SIG_IGN, whose value is 1): left so.
+      if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { received in SignalCleanup.terminate(received) }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(signal, &action, nil)
+      sigaddset(&caught, signal)
+    }
+    for (index, signal) in crashing.enumerated() {
+      sigaction(signal, nil, storage.crashHandlers + index)
+      var action = sigaction()
+      action.__sigaction_handler.sa_sigaction = { received, info, context in
+        SignalCleanup.crash(received, info, context)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER
+      sigaction(signal, &action, nil)
+    }
+    Glibc.signal(SIGXFSZ, SIG_IGN)
+  }
+
+  /// Makes `path` the temporary file a signal removes (nil: none). Called from one thread at a
+  /// time (the console's main one), like ``restoreOnSignal(_:)``.
+  package static func removeOnSignal(_ path: String?) {
+    storage.hasPath.store(false, ordering: .releasing)
+    guard let path else { return }
+    let bytes = Array(path.utf8)
+    guard bytes.count < Storage.pathCapacity else { return }
+    for (index, byte) in bytes.enumerated() { storage.path[index] = CChar(bitPattern: byte) }
+    storage.path[bytes.count] = 0
+    storage.hasPath.store(true, ordering: .releasing)
+  }
+
+  /// Makes `settings` the terminal settings a signal puts back on standard input (nil: none).
+  package static func restoreOnSignal(_ settings: termios?) {
+    storage.hasTerminal.store(false, ordering: .releasing)
+    guard let settings else { return }
+    storage.terminal.pointee = settings
+    storage.hasTerminal.store(true, ordering: .releasing)
+  }
+
+  /// Puts back what is stored (terminal settings, a temporary file), now: from a handler, or
+  /// before a crash handler of the runtime's runs.
+  package static func cleanUp() {
+    if storage.hasTerminal.load(ordering: .acquiring) {
+      tcsetattr(STDIN_FILENO, TCSAFLUSH, storage.terminal)
+    }
+    if storage.hasPath.load(ordering: .acquiring) {
+      unlink(storage.path)
+    }
+  }
+
+  /// A terminating signal's handler: cleans up, then ends the process by `signal` as its
+  /// default action would (the signal is blocked while the handler runs, so it arrives once
+  /// the handler returns).
+  private static func terminate(_ signal: Int32) {
+    cleanUp()
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
+  }
+
+  /// A crash's handler: cleans up, then hands the signal to the handler there was before (the
+  /// runtime's backtracer), or to the default action.
+  private static func crash(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+  ) {
+    cleanUp()
+    guard let index = crashing.firstIndex(of: signal) else { return }
+    let previous = storage.crashHandlers[index]
+    if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction
+    {
+      handler(signal, info, context)
+      return
+    }
+    let handler = previous.__sigaction_handler.sa_handler
+    if unsafeBitCast(handler, to: Int.self) > 1, let handler {  // neither SIG_DFL nor SIG_IGN
+      handler(signal)
+      return
+    }
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
+  }
+
+  /// Memory the handler reads, allocated once before any handler is installed.
+  private final class Storage: Sendable {
+    static let pathCapacity = Int(PATH_MAX) + 1
+    // Written only while `hasTerminal` / `hasPath` is false, read only after an acquiring
+    // load sees it true: the flags order every access, so the pointers are never raced on.
+    nonisolated(unsafe) let terminal = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    nonisolated(unsafe) let path = UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity)
+    // Written once by `install`, on the main actor, before the handlers that read it.
+    nonisolated(unsafe) let crashHandlers = UnsafeMutablePointer<sigaction>.allocate(
+      capacity: SignalCleanup.crashing.count)
+    let hasTerminal = Atomic(false)
+    let hasPath = Atomic(false)
+  }
+
+  private static let storage = Storage()
+}
