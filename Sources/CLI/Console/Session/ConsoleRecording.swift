@@ -24,27 +24,65 @@ package final class ConsoleRecording<App: ConsoleApp> {
   private var observation: StoreObservation?
   /// The app's logged dependencies and clock, when it has a ``TestEmission``.
   private let calls: CallRecording?
+  /// The session's causes, and the number it tells this recording's effect events by.
+  private var causes: SessionCauses?
+  private var listener: Int?
 
   /// Creates the log and starts recording `store`'s actions — and, with `calls`, each action's
   /// time and the dependency calls its effects made (a version-2 log). `onFailure` hears of a
   /// write that failed, after which nothing more is recorded.
   package init(
     _ app: App, _ request: RecordRequest, store: Store<App.State, App.Action>,
-    calls: CallRecording? = nil, onFailure: @escaping (ActionLogError) -> Void
+    calls: CallRecording? = nil, causes: SessionCauses? = nil,
+    onFailure: @escaping (ActionLogError) -> Void
   ) throws(ActionLogError) {
+    var records = calls?.records ?? []
+    if causes != nil { records.insert(.causes) }
     // Standard input may be a script read from a file: the log must never be written over it.
     recorder = try app.actionLogCoding.codec.recording(
       path: request.path, overwrite: request.force,
       refusing: FileIdentity(descriptor: STDIN_FILENO).map { [$0] } ?? [],
       settings: app.recordingSettings(of: store.state), state: store.state,
-      records: calls?.records ?? [])
+      records: records)
     self.calls = calls
+    if let causes { logCauses(causes, clock: calls.map { $0.elapsed }) }
     if let calls {
       calls.start()
       recorder.setClock(calls.elapsed)
       recorder.setAnsweredCalls(calls.takeAnswered)
     }
     observation = recorder.attach(to: store, onFailure: onFailure)
+  }
+
+  /// Writes each action's cause and each effect's start, end and cancellation, in the log's
+  /// numbering: the actions before the recording began are not in it.
+  private func logCauses(_ causes: SessionCauses, clock: (() -> Duration)?) {
+    let base = causes.ordinal
+    let seq = { (ordinal: Int) -> Int? in ordinal > base ? ordinal - base : nil }
+    var pending: [EffectEvent] = []
+    self.causes = causes
+    listener = causes.listen { event in
+      let time = clock?()
+      switch event.kind {
+      case .start:
+        guard let started = seq(event.ordinal) else { return }  // before the recording
+        pending.append(
+          EffectEvent(
+            .start, effect: event.effect, seq: started, site: event.site?.place,
+            clock: time))
+      case .end, .cancel:
+        pending.append(
+          EffectEvent(
+            event.kind == .end ? .end : .cancel, effect: event.effect,
+            seq: seq(causes.ordinal) ?? 0, clock: time))
+      }
+    }
+    recorder.setCauses(
+      { causes.current(seq: seq) },
+      events: {
+        defer { pending.removeAll() }
+        return pending
+      })
   }
 
   /// The log's path.
@@ -56,7 +94,10 @@ package final class ConsoleRecording<App: ConsoleApp> {
   package func stop(state: App.State) throws(ActionLogError) {
     observation?.cancel()
     observation = nil
-    defer { calls?.stop() }
+    defer {
+      calls?.stop()
+      listener.map { causes?.stopListening($0) }
+    }
     try recorder.finish(state: state)
   }
 
@@ -65,6 +106,7 @@ package final class ConsoleRecording<App: ConsoleApp> {
     observation?.cancel()
     observation = nil
     calls?.stop()
+    listener.map { causes?.stopListening($0) }
     recorder.close()
   }
 
