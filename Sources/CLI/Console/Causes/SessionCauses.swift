@@ -78,8 +78,36 @@ package final class SessionCauses {
   /// The history seq of the action the ledger numbers `ordinal`, if it started an effect.
   package func seq(ofOrdinal ordinal: Int) -> Int? { seqByOrdinal[ordinal] }
 
-  /// Effect `number`'s parent (history seq) and site.
-  package func effect(_ number: Int) -> (parent: Int?, site: String?)? { effects[number] }
+  /// The parent (history seq) and site of the effect kept under `key` (its number, or for an
+  /// opened log's effect ``openedKeys`` more).
+  package func effect(_ key: Int) -> (parent: Int?, site: String?)? { effects[key] }
+
+  /// Where an opened log's effects are kept: above the session's own numbers, which start at 1.
+  package static let openedKeys = 1 << 30
+
+  /// The effect's number as its cause names it, from the key it is kept under.
+  package static func number(ofKey key: Int) -> Int { key >= openedKeys ? key - openedKeys : key }
+
+  /// Keeps an opened log's effect (its parent is a seq of the log, now the history's); the key
+  /// its actions' history entries hold.
+  package func registerOpened(_ cause: EffectCause) -> UInt32 {
+    let key = Self.openedKeys + min(cause.effect, Self.openedKeys - 1)
+    if effects[key] == nil { effects[key] = (cause.parent, cause.site) }
+    return UInt32(key)
+  }
+
+  /// The opened log's effect events, whose seqs are the history's now.
+  package func opened(_ logged: [EffectEvent]) { events.append(contentsOf: logged) }
+
+  /// Forgets the session so far (`:open`): what the history listed is gone.
+  package func reset() {
+    effects = [:]
+    seqByOrdinal = [:]
+    pendingStarts = []
+    events = []
+    lastSeq = 0
+    listedOrdinal = ledger.ordinal
+  }
 
   private func reported(_ event: StoreEffectEvent) {
     let time = clock?()

@@ -27,7 +27,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// The default of `--history`: how many actions a session keeps for travel.
   package nonisolated static var defaultHorizon: Int { historyDefaultHorizon }
 
-  @usableFromInline let table = ActionTable<Action>()
+  @usableFromInline var table = ActionTable<Action>()
   /// The app's reducer with effects off, as travel re-applies actions.
   let reapply: (inout State, Action) -> Void
   @usableFromInline var timeline: ActionTimeline<State, HistoryPacked>
@@ -80,6 +80,56 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
       checkpointInterval: checkpointInterval ?? min(1000, max(1, horizon / 10))
     ) { state, packed in reduce(&state, table.action(packed.slot)) }
     storeState = initialState
+  }
+
+  /// Starts again from `state`, with no action (`:open`): the actions and states kept so far
+  /// are dropped.
+  package func reset(to state: State) {
+    let table = ActionTable<Action>()
+    self.table = table
+    let reduce = reapply
+    timeline = ActionTimeline(initialState: state, checkpointInterval: timeline.checkpointInterval)
+    {
+      state, packed in reduce(&state, table.action(packed.slot))
+    }
+    storeState = state
+    position = 0
+    hasTravelled = false
+    nextSource = .launch
+    startsCommand = false
+  }
+
+  /// Lists a step of an opened log: where it came from and its cause as the log says — a
+  /// typed line (a command starts where the line changes), an effect, travel, a send from the
+  /// app — or, in a log without causes, a sent action as a typed command of its own.
+  package func appendOpened(
+    _ step: LoggedStep<State, Action>, previousLine: inout Int?, causes: SessionCauses?
+  ) {
+    let source: Source
+    var starts = false
+    var tag: UInt32 = 0
+    switch step.cause {
+    case .typed(let line)?:
+      source = .typed
+      starts = line != previousLine
+      previousLine = line
+      tag = UInt32(clamping: line)
+    case .sent?:
+      source = .launch
+    case .travel?:
+      source = .travel
+    case .effect(let effect)?:
+      source = .effect
+      if effect.effect == 0 {
+        tag = effect.parent.map { 0x8000_0000 | UInt32(clamping: $0) } ?? 0
+      } else if let causes {
+        tag = causes.registerOpened(effect)
+      }
+    case nil:
+      source = step.origin == .effect ? .effect : .typed
+      starts = source == .typed
+    }
+    append(step.action, source: source, startsCommand: starts, resultingIn: step.state, tag: tag)
   }
 
   /// How many actions the session has had (after travelling back, counting the states ahead).
@@ -172,9 +222,11 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
         return .effect(
           EffectCause(effect: 0, parent: Int(packed.tag & 0x7FFF_FFFF), site: nil))
       }
-      let number = Int(packed.tag)
-      let origin = causes?.effect(number)
-      return .effect(EffectCause(effect: number, parent: origin?.parent, site: origin?.site))
+      let key = Int(packed.tag)
+      let origin = causes?.effect(key)
+      return .effect(
+        EffectCause(
+          effect: SessionCauses.number(ofKey: key), parent: origin?.parent, site: origin?.site))
     }
   }
 

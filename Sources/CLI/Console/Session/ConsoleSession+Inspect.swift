@@ -102,10 +102,3 @@ extension ConsoleSession {
     }
   }
 }
-
-extension ConsoleSession {
-  /// `:open LOG`.
-  func open(_ path: String, line: Int) {
-    report("cannot open \(path) yet", line: line)
-  }
-}

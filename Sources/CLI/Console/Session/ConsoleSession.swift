@@ -187,11 +187,15 @@ package final class ConsoleSession<App: ConsoleApp> {
     return true
   }
 
-  /// Starts recording every action to `request.path`; the error if the log cannot be created.
-  package func startRecording(_ request: RecordRequest) -> ActionLogError? {
+  /// Starts recording every action to `request.path` — from `state` (the store's by default),
+  /// refusing to write to `inputs` as well as standard input; the error if the log cannot be
+  /// created.
+  package func startRecording(
+    _ request: RecordRequest, from state: State? = nil, refusing inputs: [FileIdentity] = []
+  ) -> ActionLogError? {
     do {
       recording = try ConsoleRecording(
-        app, request, store: store, calls: calls, causes: causes
+        app, request, store: store, from: state, refusing: inputs, calls: calls, causes: causes
       ) {
         [weak self] error in
         guard let self else { return }
