@@ -10,7 +10,7 @@ enum BenchCommand {
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
     "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies", "effect-properties",
+    "travel", "changed", "dates", "casePaths", "children", "dependencies", "effect-properties",
     "outside-app",
   ]
 
@@ -165,6 +165,15 @@ enum BenchCommand {
         report.addTravel(try await TravelBench.run())
       } catch {
         StandardStreams.write("bench: travel: \(error)\n", to: .error)
+        return 1
+      }
+    }
+    if wanted.contains("changed") {
+      progress("changed: :changed and :find over a session of 1,000,000 typed commands")
+      do {
+        report.addChanged(try ChangedBench.run())
+      } catch {
+        StandardStreams.write("bench: changed: \(error)\n", to: .error)
         return 1
       }
     }
