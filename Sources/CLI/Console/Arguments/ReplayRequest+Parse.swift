@@ -1,5 +1,5 @@
 /// `PROGRAM replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
-/// [--emit-test [FILE.swift]] [--offline]`, parsed.
+/// [--emit-test [FILE.swift]] [--offline] [--only PATTERN] [--hide PATTERN]`, parsed.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"], program: "uniflow")
@@ -8,6 +8,7 @@
 extension ReplayRequest {
   package static let names = [
     "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
+    "--only", "--hide",
   ]
 
   /// Parses the arguments after `replay`; nil for `--help`.
@@ -15,7 +16,8 @@ extension ReplayRequest {
     -> ReplayRequest?
   {
     var request = ReplayRequest(path: "")
-    var words = ArgumentList(arguments, valued: ["--until", "--skip", "--emit-test"])
+    var words = ArgumentList(
+      arguments, valued: ["--until", "--skip", "--emit-test", "--only", "--hide"])
     while let (argument, inlineValue) = words.next() {
       switch argument {
       case "--trace": request.trace = true
@@ -41,6 +43,16 @@ extension ReplayRequest {
           request.skip.insert(seq)
         }
       case "--offline": break  // replay never touches the network
+      case "--only", "--hide":
+        guard let pattern = words.value(inlineValue), !pattern.isEmpty else {
+          throw ArgumentError(
+            "\(argument) needs a pattern over action names, e.g. \(argument) 'episodes.*.progress'")
+        }
+        if argument == "--only" {
+          request.filter.only.append(pattern)
+        } else {
+          request.filter.hide.append(pattern)
+        }
       case "--help", "-h": return nil
       case "--until":
         guard let text = words.value(inlineValue) else {
@@ -71,6 +83,10 @@ extension ReplayRequest {
       throw ArgumentError(
         "--emit-test writes the log's whole session as a test; it does not combine with --trace, "
           + "--diff or --skip")
+    }
+    if !request.filter.isEmpty, !request.trace, !request.diff {
+      throw ArgumentError(
+        "--only and --hide choose which actions --trace and --diff print; add one of them")
     }
     if request.verify, !request.skip.isEmpty {
       throw ArgumentError(

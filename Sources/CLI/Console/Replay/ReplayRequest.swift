@@ -1,4 +1,5 @@
-/// `replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]`:
+/// `replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
+/// [--only PATTERN] [--hide PATTERN]`:
 /// what a replay is asked to do.
 ///
 /// ```swift
@@ -21,6 +22,8 @@ package struct ReplayRequest: Equatable, Sendable {
   /// `--emit-test [FILE]`: write the session as a TestStore test, to FILE or standard output
   /// (an empty string).
   package var emitTest: String?
+  /// `--only PATTERN`, `--hide PATTERN`: which actions `--trace` and `--diff` print.
+  package var filter = ActionFilter(only: [], hide: [])
 
   package init(
     path: String, trace: Bool = false, until: Int? = nil, verify: Bool = false,
