@@ -3,12 +3,12 @@ import Foundation
 import StoreTesting
 import Testing
 
+@testable import Console
+@testable import TestSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import Console
-@testable import TestSupport
 
 @MainActor
 @Suite(":open LOG and --open LOG: a recorded session to travel, ask and go on from")

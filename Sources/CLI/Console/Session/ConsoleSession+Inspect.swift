@@ -25,7 +25,8 @@ extension ConsoleSession {
     console.resultList(
       "history", lineCount: shown.count, line: { TerminalText(history.line(shown[$0])) },
       itemCount: items.count,
-      item: { history.jsonEntry(items[$0] - history.firstPosition - 1, descriptions: descriptions) })
+      item: { history.jsonEntry(items[$0] - history.firstPosition - 1, descriptions: descriptions) }
+    )
   }
 
   /// `:why SEQ`: action SEQ and its cause, then each parent's, back to a typed line.
