@@ -30,7 +30,8 @@ package struct ConsoleReplay<App: ConsoleApp> {
   package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
     do {
       let reducer = app.reducer
-      let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
+      let variant =
+        request.diff || !request.skip.isEmpty || request.emitTest != nil || request.html != nil
       // A trace prints as it goes: replay the whole log once first, checking every line and
       // state as any replay does, so that a bad log prints nothing. (The variants print only
       // after their replay has read the whole log.)

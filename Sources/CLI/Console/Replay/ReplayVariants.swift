@@ -37,6 +37,9 @@ package struct ReplayVariants<App: ConsoleApp> {
     _ request: ReplayRequest, from start: App.State, steps: [ReplayStep<App.Action>],
     full: ActionLogReplayResult<App.State>, console: any Console
   ) -> Int32 {
+    if let file = request.html {
+      return writePage(request, to: file, from: start, steps: steps, console: console)
+    }
     if let file = request.emitTest {
       let name = URL(fileURLWithPath: request.path).lastPathComponent
       var source = app.testSource(logName: name, startState: start, steps: steps)

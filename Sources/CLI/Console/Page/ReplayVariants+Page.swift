@@ -1,0 +1,61 @@
+import ActionLog
+import Foundation
+import Store
+
+extension ReplayVariants {
+  /// `replay LOG --html FILE`: the session the replay read — from `start` through `steps` —
+  /// as a page (``SessionPage``) written to `file`, with each action's time and the calls the
+  /// log holds; the exit status.
+  package func writePage(
+    _ request: ReplayRequest, to file: String, from start: App.State,
+    steps: [ReplayStep<App.Action>], console: any Console
+  ) -> Int32 {
+    do {
+      let extras = try SessionTestEmitter<App.State, App.Action>.extras(
+        ofLogAt: request.path, app: app.name)
+      let name = URL(fileURLWithPath: request.path).lastPathComponent
+      var page = try SessionPage(app: app.nameAndVersion, title: name, start: start)
+      let reducer = app.reducer
+      var state = start
+      for step in steps {
+        let before = state
+        reducer.reduceDroppingEffects(into: &state, action: step.action)
+        let action = PageAction(
+          seq: step.seq, source: step.origin.rawValue, text: step.summary,
+          name: ActionName.of(step.action), clock: extras.clocks[step.seq].map(Self.seconds))
+        try page.append(action, state: state, unchanged: before == state)
+      }
+      let last = steps.last?.seq ?? 0
+      page.calls = extras.calls.filter { $0.key <= last }.sorted { $0.key < $1.key }
+        .flatMap { after, calls in calls.map { Self.json(of: $0, after: after) } }
+      try PageFile.write(
+        page.html(), to: file, force: request.force,
+        inputs: FileIdentity(path: request.path).map { [$0] } ?? [])
+      console.output("wrote \(file) (\(counted(page.count, "action"))): open it in a browser")
+      return 0
+    } catch let error as PageFile.Failure {
+      console.error("\(app.name): \(error)")
+      return 2
+    } catch {
+      console.error("\(app.name): \(request.path): cannot make the page: \(error)")
+      return 2
+    }
+  }
+
+  /// A duration in seconds, as the page's clock shows it.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(LogClock.microseconds(duration)) / 1_000_000
+  }
+
+  /// A logged call as the page's timeline draws it.
+  static func json(of call: LoggedCall, after seq: Int) -> PageJSON {
+    var members: [(String, PageJSON)] = [("name", .string(call.name)), ("after", .int(seq))]
+    if let clock = call.clock { members.append(("t", .number(String(seconds(clock))))) }
+    members.append(("input", (try? PageJSONParser.parse(call.input)) ?? .null))
+    switch call.answer {
+    case .output(let json): members.append(("output", (try? PageJSONParser.parse(json)) ?? .null))
+    case .failure(let message): members.append(("failure", .string(message)))
+    }
+    return .object(members)
+  }
+}
