@@ -49,6 +49,10 @@ package struct LoggedStep<State, Action> {
   /// The action as the log summarises it: `clock.moveDay days=1`, `.moved(from: 1, to: 2)`.
   package let summary: String
   package let state: State
+  /// Why the action happened, when the log records causes.
+  package let cause: ActionCause?
+  /// Its time on the app's clock, when the log records it.
+  package let clock: Duration?
 
   init<Logged>(_ step: ActionLogStep<State, Logged>, action: Action, summary: String) {
     seq = step.seq
@@ -56,6 +60,8 @@ package struct LoggedStep<State, Action> {
     self.action = action
     self.summary = summary
     state = step.state
+    cause = step.cause
+    clock = step.clock
   }
 }
 

@@ -125,8 +125,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
     // after it, is still read (from the next batch, if the action ended one), then reading stops.
     var reachedUntil = false
+    var effects: [EffectEvent] = []
     reading: while var batch = pipeline.next() {
       var nextState = 0
+      var nextEffect = 0
       let read = batch.actions as? TypedReplayActions<Action>
       for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
@@ -153,6 +155,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         }
         if reachedUntil, index < batch.count || batch.end != nil {
           break reading
+        }
+        while nextEffect < batch.effects.count, batch.effects[nextEffect].position == index {
+          effects.append(batch.effects[nextEffect].event)
+          nextEffect += 1
         }
         guard index < batch.count else { break }
         let seq = batch.entries[index].seq
@@ -188,7 +194,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           step(
             ActionLogStep(
               seq: seq, origin: batch.entries[index].origin, action: action,
-              summary: batch.summaries[index], state: state))
+              summary: batch.summaries[index], state: state, cause: batch.causes[index],
+              clock: batch.clocks[index]))
         }
         if seq >= until { reachedUntil = true }
       }
@@ -205,7 +212,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     return ActionLogReplayResult(
       state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,
-      verification: verify ? progress.outcome : nil)
+      verification: verify ? progress.outcome : nil, effects: effects)
   }
 
   /// Whether the state's `Codable` reads back what it writes, for the first state a replay
