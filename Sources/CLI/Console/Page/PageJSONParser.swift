@@ -36,7 +36,12 @@ package struct PageJSONParser {
   private func failure(_ problem: String) -> Failure { Failure(offset: index, problem: problem) }
 
   private mutating func skipSpace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
   }
 
   private mutating func value(depth: Int) throws(Failure) -> PageJSON {

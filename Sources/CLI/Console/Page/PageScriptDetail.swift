@@ -8,13 +8,14 @@ extension PageResources {
     let current = actions[index];
     for (let depth = 0; current && depth < 50; depth++) {
       const cause = current.cause;
-      if (!cause || cause.k !== "effect") {
-        lines.push(`#${current.seq} ${current.src || ""} ${current.text}` +
-          (cause && cause.k === "typed" && cause.input !== undefined ? `  (typed: ${cause.input}${cause.line ? `, line ${cause.line}` : ""})` : ""));
+      if (!cause || cause.k !== "effect" || cause.by === undefined || !indexOfSeq.has(cause.by)) {
+        const how = !cause ? "" : cause.k === "typed" ? `  (typed, line ${cause.line})` :
+          cause.k === "effect" ? `  ← effect ${cause.effect} at ${cause.site || "(a .send)"}, started before this session` :
+          `  (${cause.k})`;
+        lines.push(`#${current.seq} ${current.src || ""} ${current.text}${how}`);
         break;
       }
-      const via = cause.via && cause.via.length ? ` via ${cause.via.join(", ")}` : "";
-      lines.push(`#${current.seq} ${current.text}  ← the effect at ${cause.site || "?"}${via} of #${cause.by}`);
+      lines.push(`#${current.seq} ${current.text}  ← effect ${cause.effect} at ${cause.site || "(a .send)"}, started by #${cause.by}`);
       current = actions[indexOfSeq.get(cause.by)];
     }
     return lines;

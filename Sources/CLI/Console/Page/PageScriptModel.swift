@@ -126,8 +126,8 @@ extension PageResources {
     const cause = action.cause;
     if (!cause) return "";
     if (cause.k === "typed") return cause.line ? `line ${cause.line}` : "typed";
-    if (cause.k === "effect") return `← #${cause.by} ${cause.site || ""}`.trim();
-    return cause.k;
+    if (cause.k === "effect") return `← ${cause.by !== undefined ? `#${cause.by} ` : ""}${cause.site || ""}`.trim();
+    return "";
   }
   function renderRows() {
     const list = el("list"), rows = el("rows");

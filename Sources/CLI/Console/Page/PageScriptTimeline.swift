@@ -4,6 +4,20 @@ extension PageResources {
   static let scriptTimeline = #"""
   // ---- The effect timeline around the selected action. ----
   let span = 120;
+  // A dependency call: a dot just after the action the log has it after, its input and answer
+  // in its title.
+  function callDot(call, at, y) {
+    const step = timelineStep;
+    const dot = svg("circle", { class: "call", cx: timelineX(at) + step / 2, cy: y, r: 3 });
+    dot.dataset.index = at;
+    const title = svg("title", {});
+    const answer = call.failure !== undefined ? `threw ${call.failure}` : `→ ${valueText(call.output, 80)}`;
+    title.textContent = `${call.name}(${valueText(call.input, 80)}) ${answer}` +
+      (call.t !== undefined ? ` at ${Number(call.t).toFixed(3)}s` : "") + `, after #${call.after}`;
+    dot.append(title);
+    return dot;
+  }
+  let timelineStep = 1, timelineX = (index) => index;
   function renderTimeline() {
     const box = el("timeline");
     const width = Math.max(400, box.clientWidth - 4);
@@ -11,10 +25,20 @@ extension PageResources {
     const hi = Math.min(actions.length - 1, lo + span - 1);
     const step = (width - 20) / Math.max(1, hi - lo + 1);
     const x = (index) => 10 + (index - lo + 0.5) * step;
+    timelineStep = step;
+    timelineX = x;
+    // An effect from the action that started it to the last action before its end (to the
+    // session's end while it runs); one that started before the first action listed, from it.
+    const indexAt = (seq) => {
+      const index = indexOfSeq.get(seq);
+      if (index !== undefined) return index;
+      return seq < actions[0].seq ? 0 : undefined;
+    };
     const shown = [];
     for (const effect of effects) {
-      const from = indexOfSeq.get(effect.from), to = effect.to === undefined || effect.to === null ? actions.length - 1 : indexOfSeq.get(effect.to);
-      if (from === undefined || to === undefined || to < lo || from > hi) continue;
+      const from = indexAt(effect.from);
+      const to = effect.to === undefined || effect.to === null ? actions.length - 1 : Math.max(from || 0, indexAt(effect.to) ?? 0);
+      if (from === undefined || to < lo || from > hi) continue;
       shown.push({ effect, from, to });
     }
     shown.sort((a, b) => a.from - b.from);
@@ -29,15 +53,14 @@ extension PageResources {
     const root = svg("svg", { width, height, role: "img" });
     const axis = svg("g", { class: "axis" });
     const every = Math.max(1, Math.ceil(10 / step) * 5);
-    const t0 = actions.length && actions[0].t !== undefined ? actions[0].t : undefined;
     for (let index = lo; index <= hi; index++) {
       if ((index - lo) % every !== 0) continue;
       const label = svg("text", { x: x(index), y: 12, "text-anchor": "middle" });
       label.textContent = `#${actions[index].seq}`;
       axis.append(label);
-      if (t0 !== undefined && actions[index].t !== undefined) {
+      if (actions[index].t !== undefined) {
         const clock = svg("text", { x: x(index), y: 24, "text-anchor": "middle" });
-        clock.textContent = `+${(actions[index].t - t0).toFixed(1)}s`;
+        clock.textContent = `${Number(actions[index].t).toFixed(1)}s`;
         axis.append(clock);
       }
     }
@@ -49,16 +72,19 @@ extension PageResources {
       const bar = svg("rect", { class: `bar ${item.effect.end || ""}`, x: left, y, width: Math.max(2, right - left), height: 10, rx: 2 });
       bar.dataset.index = item.from;
       const title = svg("title", {});
-      const calls = (item.effect.calls || []).map((call) => call.name).join(", ");
-      title.textContent = `${item.effect.kind || "run"} at ${item.effect.site || "?"}, started by #${item.effect.from}, ` +
-        `${item.effect.end || "finished"}${item.effect.to ? ` at #${item.effect.to}` : ""}${calls ? `; calls ${calls}` : ""}`;
+      const effect = item.effect;
+      const calls = (effect.calls || []).map((call) => call.name).join(", ");
+      const sent = (effect.sent || []).map((seq) => `#${seq}`).join(", ");
+      title.textContent = `effect ${effect.id} at ${effect.site || "(a .send)"}, started by #${effect.from}` +
+        (effect.t0 !== undefined ? ` at ${Number(effect.t0).toFixed(3)}s` : "") +
+        (effect.end === "running" ? ", still running" : `, ${effect.end} after #${effect.to}`) +
+        (effect.t1 !== undefined ? ` at ${Number(effect.t1).toFixed(3)}s` : "") +
+        (calls ? `; calls ${calls}` : "") + (sent ? `; sent ${sent}` : "");
       bar.append(title);
       root.append(bar);
-      for (const call of item.effect.calls || []) {
-        const at = indexOfSeq.get(call.at);
-        if (at !== undefined && at >= lo && at <= hi) root.append(svg("circle", { class: "call", cx: x(at), cy: y + 5, r: 3 }));
-        const answer = indexOfSeq.get(call.answer);
-        if (answer !== undefined && answer >= lo && answer <= hi) root.append(svg("circle", { class: "answer", cx: x(answer), cy: y + 5, r: 3 }));
+      for (const call of effect.calls || []) {
+        const at = indexOfSeq.get(call.after);
+        if (at !== undefined && at >= lo && at <= hi) root.append(callDot(call, at, y + 5));
       }
       for (const sent of item.effect.sent || []) {
         const at = indexOfSeq.get(sent);
@@ -77,16 +103,7 @@ extension PageResources {
       const label = svg("text", { x: 2, y: y + 9, class: "label" });
       label.textContent = "calls";
       root.append(label);
-      for (const { call, at } of loose) {
-        const dot = svg("circle", { class: "call loose", cx: x(at) + step / 2, cy: y + 5, r: 3 });
-        dot.dataset.index = at;
-        const title = svg("title", {});
-        const answer = call.failure !== undefined ? `threw ${call.failure}` : `→ ${valueText(call.output, 80)}`;
-        title.textContent = `${call.name}(${valueText(call.input, 80)}) ${answer}` +
-          (call.t !== undefined ? ` at +${Number(call.t).toFixed(3)}s` : "") + `, after #${call.after}`;
-        dot.append(title);
-        root.append(dot);
-      }
+      for (const { call, at } of loose) root.append(callDot(call, at, y + 5));
     }
     if (!shown.length && !loose.length) {
       const none = svg("text", { x: 10, y: 44, class: "label" });

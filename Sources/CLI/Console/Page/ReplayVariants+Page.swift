@@ -3,12 +3,12 @@ import Foundation
 import Store
 
 extension ReplayVariants {
-  /// `replay LOG --html FILE`: the session the replay read — from `start` through `steps` —
-  /// as a page (``SessionPage``) written to `file`, with each action's time and the calls the
-  /// log holds; the exit status.
+  /// `replay LOG --html FILE`: the session the replay read — from `start` through `steps`,
+  /// with the effects' `events` — as a page (``SessionPage``) written to `file`, with each
+  /// action's time and cause and the calls the log holds; the exit status.
   package func writePage(
     _ request: ReplayRequest, to file: String, from start: App.State,
-    steps: [ReplayStep<App.Action>], console: any Console
+    steps: [ReplayStep<App.Action>], events: [EffectEvent], console: any Console
   ) -> Int32 {
     do {
       let extras = try SessionTestEmitter<App.State, App.Action>.extras(
@@ -22,12 +22,17 @@ extension ReplayVariants {
         reducer.reduceDroppingEffects(into: &state, action: step.action)
         let action = PageAction(
           seq: step.seq, source: step.origin.rawValue, text: step.summary,
-          name: ActionName.of(step.action), clock: extras.clocks[step.seq].map(Self.seconds))
+          name: ActionName.of(step.action), clock: step.clock.map(PageClock.seconds),
+          cause: step.cause.map(PageEffects.cause))
         try page.append(action, state: state, unchanged: before == state)
       }
       let last = steps.last?.seq ?? 0
-      page.calls = extras.calls.filter { $0.key <= last }.sorted { $0.key < $1.key }
-        .flatMap { after, calls in calls.map { Self.json(of: $0, after: after) } }
+      let calls = extras.calls.filter { $0.key <= last }.sorted { $0.key < $1.key }
+        .flatMap { after, calls in
+          calls.map { PageEffects.Call(after: after, json: Self.json(of: $0, after: after)) }
+        }
+      (page.effects, page.calls) = PageEffects.effects(
+        events, causes: steps.map { ($0.seq, $0.cause) }, calls: calls)
       try PageFile.write(
         page.html(), to: file, force: request.force,
         inputs: FileIdentity(path: request.path).map { [$0] } ?? [])
@@ -42,15 +47,10 @@ extension ReplayVariants {
     }
   }
 
-  /// A duration in seconds, as the page's clock shows it.
-  static func seconds(_ duration: Duration) -> Double {
-    Double(LogClock.microseconds(duration)) / 1_000_000
-  }
-
   /// A logged call as the page's timeline draws it.
   static func json(of call: LoggedCall, after seq: Int) -> PageJSON {
     var members: [(String, PageJSON)] = [("name", .string(call.name)), ("after", .int(seq))]
-    if let clock = call.clock { members.append(("t", .number(String(seconds(clock))))) }
+    if let clock = call.clock { members.append(("t", .number(PageClock.text(clock)))) }
     members.append(("input", (try? PageJSONParser.parse(call.input)) ?? .null))
     switch call.answer {
     case .output(let json): members.append(("output", (try? PageJSONParser.parse(json)) ?? .null))

@@ -38,7 +38,8 @@ package struct ReplayVariants<App: ConsoleApp> {
     full: ActionLogReplayResult<App.State>, console: any Console
   ) -> Int32 {
     if let file = request.html {
-      return writePage(request, to: file, from: start, steps: steps, console: console)
+      return writePage(
+        request, to: file, from: start, steps: steps, events: full.effects, console: console)
     }
     if let file = request.emitTest {
       let name = URL(fileURLWithPath: request.path).lastPathComponent
