@@ -51,8 +51,7 @@ for e in results["errors"]:
     print(f"  ERROR {e}")
 t = results["timings"]
 print(f"{sys.argv[2]}: {len(results['checks']) - len(failed)}/{len(results['checks'])} checks, "
-      f"{len(results['errors'])} errors; {int(sys.argv[3]):,} bytes; loaded in {t.get('loaded')} ms "
-      f"(script {t.get('script')} ms), End {t['end']} ms, Home {t['home']} ms, "
+      f"{len(results['errors'])} errors; {int(sys.argv[3]):,} bytes; open in {t['script']} ms, End {t['end']} ms, Home {t['home']} ms, "
       f"a fragment {t['middle']} ms, filter {t['filter']} ms, search {t['search']} ms "
       f"(chromium {sys.argv[4]} s)")
 if failed or results["errors"]:

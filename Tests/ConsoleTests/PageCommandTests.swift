@@ -26,7 +26,7 @@ struct PageCommandTests {
     #expect(console.errors.isEmpty)
     let text = try page(at: html.path)
     #expect(text.hasPrefix("<!DOCTYPE html>"))
-    #expect(text.contains(#""text":"note text=\"\u003c/script\u003e\u003cb\u003ehi\u003c/b\u003e\"""#))
+    #expect(text.contains(#""note text=\"\u003c/script\u003e\u003cb\u003ehi\u003c/b\u003e\"""#))
     #expect(!text.contains("<b>hi"))
     // Nothing to fetch: the only address is the SVG namespace's, which is a name, not a request.
     let addresses = text.replacingOccurrences(of: "\"http://www.w3.org/2000/svg\"", with: "")
@@ -134,7 +134,7 @@ struct PageCommandTests {
         "line 4: \(html.path) already exists; add --force to replace it, or choose another file"
       ])
     let text = try page(at: html.path)
-    #expect(text.contains(#""name":"note""#))
+    #expect(text.contains(#""names":["add","note"]"#))
     #expect(text.contains(#"\u003ci\u003ex\u003c/i\u003e"#))
     _ = await session.handle(":html \(html.path) --force", number: 5)
     #expect(console.errors.count == 1)

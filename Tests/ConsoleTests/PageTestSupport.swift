@@ -56,7 +56,7 @@ struct SplitMix {
 /// The page script's `apply`, in Swift: what the tests rebuild states with.
 enum PatchApplier {
   static func set(_ path: [PageJSON], _ value: PageJSON) -> PageJSON {
-    .object([("op", .string("s")), ("p", .array(path)), ("v", value)])
+    .array([.string("s"), .array(path), value])
   }
 
   /// `value` with every object's keys sorted, as a state's JSON has them (a patch adds a key
@@ -73,10 +73,10 @@ enum PatchApplier {
   static func apply(_ ops: [PageJSON], to state: PageJSON) throws -> PageJSON {
     var state = state
     for op in ops {
-      guard case .string(let kind)? = op["op"], case .array(let path)? = op["p"] else {
-        throw PageTestError()
-      }
-      state = try apply(kind, path[...], op["v"], to: state)
+      guard case .array(let items) = op, items.count >= 2, case .string(let kind) = items[0],
+        case .array(let path) = items[1]
+      else { throw PageTestError() }
+      state = try apply(kind, path[...], items.count > 2 ? items[2] : nil, to: state)
     }
     return state
   }

@@ -2,7 +2,8 @@
 // the end of a copy of the page (and catch-errors.js at its start); its findings go as JSON into
 // a pre element with the id selftest, which `chromium --dump-dom` prints. Nothing here ships in a page.
 (() => {
-  const results = { errors: window.__errors || [], checks: [], timings: {} };
+  // From the start of the page to here: reading the page, its data and its first rendering.
+  const results = { errors: window.__errors || [], checks: [], timings: { script: Math.round(performance.now() - window.__pageStart) } };
   const check = (name, ok, detail) =>
     results.checks.push({ name, ok: !!ok, detail: detail === undefined ? "" : String(detail) });
   const $ = (selector) => document.querySelector(selector);
@@ -15,11 +16,10 @@
   };
   const position = () => $("#position").textContent;
   const data = JSON.parse($("#session").textContent);
+  // An action is [seq, source, name, text, clock, patch, cause] (SessionPage.swift).
+  data.actions = data.actions.map((a) => ({ seq: a[0], name: data.names[a[2]], text: a[3] }));
   const n = data.actions.length;
   const expect = new URLSearchParams(location.search);
-  const navigation = performance.getEntriesByType("navigation")[0];
-  if (navigation) results.timings.loaded = Math.round(navigation.domContentLoadedEventEnd);
-  results.timings.script = Math.round(performance.now() - window.__pageStart);
 
   check("rows are rendered", $$(".row").length > 0, $$(".row").length);
   check("the count names every action", $("#count").textContent === `${n} of ${n} actions`, $("#count").textContent);

@@ -60,15 +60,15 @@ extension PageResources {
     el("action").textContent = `#${action.seq} ${action.src || ""} ${action.text}`;
     el("why").replaceChildren(...whyLines(selected).map((line) => make("div", "", line)));
     const before = stateAfter(selected);
-    const olds = (action.patch || []).map((op) => clone(valueAt(before, op.p)));
+    const olds = (action.patch || []).map((op) => clone(valueAt(before, op[1])));
     const after = stateAfter(selected + 1);
     const diff = el("diff");
     diff.replaceChildren();
     if (!action.patch || action.patch.length === 0) diff.append(make("div", "none", "(no change)"));
     (action.patch || []).forEach((op, i) => {
       const path = pathText(op);
-      if (op.op !== "i") diff.append(make("div", "del", `− ${path}: ${valueText(olds[i])}`));
-      if (op.op !== "d") diff.append(make("div", "add", `+ ${path}: ${valueText(op.v)}`));
+      if (op[0] !== "i") diff.append(make("div", "del", `− ${path}: ${valueText(olds[i])}`));
+      if (op[0] !== "d") diff.append(make("div", "add", `+ ${path}: ${valueText(op[2])}`));
     });
     const tree = el("tree");
     tree.replaceChildren();

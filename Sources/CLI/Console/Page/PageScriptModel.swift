@@ -5,7 +5,11 @@ extension PageResources {
 "use strict";
 (() => {
   const data = JSON.parse(document.getElementById("session").textContent);
-  const actions = data.actions;
+  // An action is [seq, source, name, text, clock, patch, cause] in the data (SessionPage.swift).
+  const actions = data.actions.map((item) => ({
+    seq: item[0], src: data.sources[item[1]], name: data.names[item[2]], text: item[3],
+    t: item[4] === null ? undefined : item[4], patch: item[5], cause: item[6],
+  }));
   const effects = data.effects || [];
   const ROW = 22;
   const el = (id) => document.getElementById(id);
@@ -43,11 +47,13 @@ extension PageResources {
     return node;
   }
   function apply(root, op) {
-    if (op.p.length === 0) return op.op === "d" ? null : clone(op.v);
-    const parent = parentOf(root, op.p);
-    const key = op.p[op.p.length - 1];
-    if (op.op === "s") parent[key] = clone(op.v);
-    else if (op.op === "i") parent.splice(key, 0, clone(op.v));
+    // An operation is [kind, path, value, text] (PagePatch.swift).
+    const [kind, path, value] = op;
+    if (path.length === 0) return kind === "d" ? null : clone(value);
+    const parent = parentOf(root, path);
+    const key = path[path.length - 1];
+    if (kind === "s") parent[key] = clone(value);
+    else if (kind === "i") parent.splice(key, 0, clone(value));
     else if (Array.isArray(parent)) parent.splice(key, 1);
     else delete parent[key];
     return root;
@@ -74,10 +80,10 @@ extension PageResources {
 
   // ---- Paths and values as text. ----
   function pathText(op) {
-    if (op.d) return op.d;
+    if (op[3] !== undefined) return op[3];
     let text = "";
-    for (const key of op.p) text += typeof key === "number" ? `[${key}]` : (text ? "." : "") + key;
-    return text || "(the whole state)";
+    for (const key of op[1]) text += typeof key === "number" ? `[${key}]` : (text ? "." : "") + key;
+    return text || "self";
   }
   function valueText(value, limit = 160) {
     if (value === undefined) return "(none)";

@@ -31,8 +31,13 @@ package struct SessionPage {
   /// `{"name", "after", "t", "input", "output" or "failure"}`.
   package var calls: [PageJSON] = []
 
-  /// The actions' JSON objects, comma-separated.
+  /// The actions' JSON arrays (``PageAction``), comma-separated.
   private var actions: [UInt8] = []
+  /// The actions' names and sources, each listed once; an action gives its index in each.
+  private var names: [String] = []
+  private var nameIndex: [String: Int] = [:]
+  private var sources: [String] = []
+  private var sourceIndex: [String: Int] = [:]
   /// The checkpoints' `"POSITION":STATE` members, comma-separated.
   private var states: [UInt8] = []
   private var previous: PageJSON
@@ -72,20 +77,26 @@ package struct SessionPage {
         previousBytes = bytes
       }
     }
-    var object = action.json
     var patchBytes: [UInt8] = []
     PageJSON.array(patch).write(to: &patchBytes)
-    if case .object(var members) = object {
-      members.append(PageJSON.Member("patch", .array(patch)))
-      object = .object(members)
-    }
     if count > 0 { actions.append(UInt8(ascii: ",")) }
-    object.write(to: &actions)
+    let name = Self.index(of: action.name, in: &names, &nameIndex)
+    let source = Self.index(of: action.source, in: &sources, &sourceIndex)
+    action.json(name: name, source: source, patch: patchBytes, into: &actions)
     count += 1
     patchSizes.append(patchBytes.count)
     stateSizes.append(previousBytes.count)
     patchBytesSinceCheckpoint += patchBytes.count
     if patchBytesSinceCheckpoint >= previousBytes.count { appendCheckpoint() }
+  }
+
+  private static func index(of text: String, in list: inout [String], _ index: inout [String: Int])
+    -> Int
+  {
+    if let known = index[text] { return known }
+    list.append(text)
+    index[text] = list.count - 1
+    return list.count - 1
   }
 
   private mutating func appendCheckpoint() {
@@ -101,13 +112,18 @@ package struct SessionPage {
     try LogStateCoding.encode(state, with: LogStateCoding.encoder())
   }
 
-  /// The page's data: `{"format":1,"app","title","actions","states","effects","calls"}`,
-  /// escaped to sit inside a `<script>` element (``PageJSON/write(to:)``).
+  /// The page's data: `{"format":1,"app","title","names","sources","actions","states",
+  /// "effects","calls"}`, escaped to sit inside a `<script>` element (``PageJSON/write(to:)``);
+  /// docs/inspect.md describes each.
   package func data() -> [UInt8] {
     var bytes: [UInt8] = Array(#"{"format":1,"app":"#.utf8)
     PageJSON.writeString(app, to: &bytes)
     bytes.append(contentsOf: #","title":"#.utf8)
     PageJSON.writeString(title, to: &bytes)
+    bytes.append(contentsOf: #","names":"#.utf8)
+    PageJSON.array(names.map(PageJSON.string)).write(to: &bytes)
+    bytes.append(contentsOf: #","sources":"#.utf8)
+    PageJSON.array(sources.map(PageJSON.string)).write(to: &bytes)
     bytes.append(contentsOf: #","actions":["#.utf8)
     bytes.append(contentsOf: actions)
     bytes.append(contentsOf: #"],"states":{"#.utf8)
@@ -135,7 +151,9 @@ package struct SessionPage {
   }
 }
 
-/// An action as the page lists it.
+/// An action as the page lists it. In the page's data it is an array, `[SEQ, SOURCE, NAME,
+/// TEXT, CLOCK, PATCH, CAUSE]`: SOURCE and NAME index the data's `sources` and `names`, CLOCK is
+/// seconds or `null`, PATCH the ``PagePatch`` operations, CAUSE left out where unknown.
 ///
 /// ```swift
 /// PageAction(seq: 3, source: "effect", text: ".search(.answered([\"Tea\"]))",
@@ -167,12 +185,22 @@ package struct PageAction {
     self.cause = cause
   }
 
-  var json: PageJSON {
-    var members: [(String, PageJSON)] = [
-      ("seq", .int(seq)), ("src", .string(source)), ("name", .string(name)), ("text", .string(text)),
-    ]
-    if let clock { members.append(("t", .number(String(clock)))) }
-    if let cause { members.append(("cause", cause)) }
-    return .object(members)
+  /// Appends the action's array, its `patch` already written as JSON.
+  func json(name: Int, source: Int, patch: [UInt8], into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: "[\(seq),\(source),\(name),".utf8)
+    PageJSON.writeString(text, to: &bytes)
+    bytes.append(UInt8(ascii: ","))
+    if let clock, clock.isFinite {
+      bytes.append(contentsOf: String(clock).utf8)
+    } else {
+      bytes.append(contentsOf: "null".utf8)
+    }
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(contentsOf: patch)
+    if let cause {
+      bytes.append(UInt8(ascii: ","))
+      cause.write(to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
 }
