@@ -341,7 +341,9 @@ variants = [("storeWithObserver", 1), ("loopWithDisplay", 1), ("bareStore", 1), 
             ("appStore", 10), ("appLoop", 10), ("scopedStore", 1), ("renderAll", 10),
             ("renderObserved", 10)]
 rounds = 5
-thunk = re.compile(r"DispatchBenchO3run5count6rounds8appCount[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
+# The bench is module Bench: `DispatchBench` mangles as `08DispatchA0` there (the module's name
+# substituted), `DispatchBench` in a module of another name.
+thunk = re.compile(r"(?:DispatchBench|08DispatchA0)O3run5count6rounds8appCount[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
 
 
 def closure_index(f):
@@ -395,7 +397,7 @@ children_variants = [("flat", "the row reducer as the store's"),
                      ("structIfLet", "an optional child through ifLet, Reducer structs"),
                      ("structByHand", "one row of 1,000 by id, routed by hand, Reducer structs (the floor)"),
                      ("structByOffset", "one row of a plain array by offset, routed by hand, Reducer structs")]
-children_thunk = re.compile(r"ChildrenBenchO3run5count4rows6rounds[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
+children_thunk = re.compile(r"(?:ChildrenBench|08ChildrenA0)O3run5count4rows6rounds[A-Za-z0-9_]*?FZSdycfU(\d*)_TA$")
 
 
 def children_index(f):

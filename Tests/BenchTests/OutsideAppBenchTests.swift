@@ -16,6 +16,7 @@ struct OutsideAppBenchTests {
     let figures = try await OutsideAppBench.run(actions: 2_000, commands: 200)
     for value in [
       figures.demoReplayPerSecond, figures.outsideReplayPerSecond,
+      figures.demoReducerPerSecond, figures.outsideReducerPerSecond,
       figures.demoMicrosecondsPerCommand, figures.outsideMicrosecondsPerCommand,
     ] {
       #expect(value.isFinite && value > 0)
@@ -27,6 +28,7 @@ struct OutsideAppBenchTests {
     let section = object?["outsideApp"] as? [String: Any]
     #expect(section?["replayRatio"] as? Double != nil)
     #expect(section?["commandRatio"] as? Double != nil)
+    #expect(section?["outsideReplayOverReducer"] as? Double != nil)
     #expect(report.text().contains("podcast / demo (target ≥ 0.8)"))
     #expect(try BenchCommand.parse(["--only", "outside-app"]).only == ["outside-app"])
   }

@@ -9,9 +9,8 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
-    "shrinking",
-    "travel", "dates", "casePaths", "children", "dependencies", "effect-properties",
-    "outside-app",
+    "shrinking", "travel", "dates", "casePaths", "children", "outside-routing", "dependencies",
+    "effect-properties", "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -179,6 +178,11 @@ enum BenchCommand {
     if wanted.contains("children") {
       progress("children: \(arguments.actions) actions to one row of 1,000, and to an ifLet child")
       report.addChildren(ChildrenBench.run(count: arguments.actions))
+    }
+    if wanted.contains("outside-routing") {
+      progress(
+        "outside-routing: \(arguments.actions) actions per route and tree, best of 5 rounds")
+      report.addOutsideRouting(OutsideRoutingBench.run(count: arguments.actions))
     }
     if wanted.contains("dependencies") {
       progress("dependencies: \(arguments.actions) actions × 4 stores, best of 5 rounds")

@@ -11,6 +11,10 @@ extension BenchReport {
           "actions": f.actions, "demoReplayActionsPerSecond": Int(f.demoReplayPerSecond),
           "outsideReplayActionsPerSecond": Int(f.outsideReplayPerSecond),
           "replayRatio": round(f.replayRatio, 3), "replayTarget": 2_500_000,
+          "demoReducerActionsPerSecond": Int(f.demoReducerPerSecond),
+          "outsideReducerActionsPerSecond": Int(f.outsideReducerPerSecond),
+          "demoReplayOverReducer": round(f.demoReplayOverReducer, 3),
+          "outsideReplayOverReducer": round(f.outsideReplayOverReducer, 3),
           "replayRatioTarget": 0.8,
           "demoLogMegabytes": round(Double(f.demoLogBytes) / 1_048_576, 1),
           "outsideLogMegabytes": round(Double(f.outsideLogBytes) / 1_048_576, 1),
@@ -33,6 +37,12 @@ extension BenchReport {
         "replay of the podcast's \(counted(f.actions, "action")) log (≥ 2,500,000/s)",
         f.outsideReplayPerSecond, "actions/s", verdict: f.outsideReplayPerSecond >= 2_500_000),
       row("podcast / demo (target ≥ 0.8)", f.replayRatio, verdict: replayOK),
+      row("the demo's reducer alone over the same actions", f.demoReducerPerSecond, "actions/s"),
+      row(
+        "the podcast's reducer alone over the same actions", f.outsideReducerPerSecond,
+        "actions/s"),
+      row("demo: replay's time ÷ its reducer's (information)", f.demoReplayOverReducer),
+      row("podcast: replay's time ÷ its reducer's (information)", f.outsideReplayOverReducer),
       row(
         "REPL, the demo's scripted session of \(counted(f.commands, "command"))",
         f.demoMicrosecondsPerCommand, "µs/command"),

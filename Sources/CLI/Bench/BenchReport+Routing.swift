@@ -102,4 +102,35 @@ extension BenchReport {
       row("plain array by hand / flat, structs (information)", f.structByOffsetRatio),
     ]
   }
+
+  mutating func addOutsideRouting(_ f: OutsideRoutingBench.Figures) {
+    var values: [String: Any] = ["episodes": f.episodes, "routedCorrectly": f.routedCorrectly]
+    lines += [
+      "",
+      "outside routing — an outside app's tree (forEach, two ifLets, Scope + ifCaseLet, Scope),",
+      "cases by key path (ActionCase(Action.x)) ÷ the same reducers with hand-written extractors",
+      "(the thread's CPU time per Store.send, fastest of 5 rounds)",
+    ]
+    for route in OutsideRoutingBench.Route.allCases {
+      let keyPath = f.keyPathNs[route] ?? .nan
+      let handWritten = f.handWrittenNs[route] ?? .nan
+      let ratio = f.ratio(route)
+      var entry: [String: Any] = [
+        "keyPathNsPerAction": round(keyPath), "handWrittenNsPerAction": round(handWritten),
+        "ratio": round(ratio, 3),
+      ]
+      if let target = route.target { entry["target"] = target }
+      values[route.key] = entry
+      lines += [
+        row("\(route.label), key path", keyPath, "ns/action"),
+        row("\(route.label), hand-written", handWritten, "ns/action"),
+        row(
+          route.target.map { "  key path / hand-written (target ≤ \($0))" }
+            ?? "  key path / hand-written (information)", ratio,
+          verdict: route.target.map { ratio <= $0 }),
+      ]
+    }
+    lines.append(row("routed correctly (both trees, same state)", f.routedCorrectly ? 1 : 0))
+    sections.append(("outsideRouting", values))
+  }
 }

@@ -20,6 +20,10 @@ enum OutsideAppBench {
     var actions: Int
     var demoReplayPerSecond: Double
     var outsideReplayPerSecond: Double
+    /// Each app's reducer alone over the same actions, from an array (no log, no checks): the
+    /// most a replay of the app can reach, whatever the library does.
+    var demoReducerPerSecond: Double
+    var outsideReducerPerSecond: Double
     var demoLogBytes: Int
     var outsideLogBytes: Int
     /// Commands in each scripted session.
@@ -28,6 +32,12 @@ enum OutsideAppBench {
     var outsideMicrosecondsPerCommand: Double
 
     var replayRatio: Double { outsideReplayPerSecond / max(demoReplayPerSecond, 1) }
+    /// The replay's time over the reducer's alone, for each app: what reading the log, checking
+    /// its states and routing cost beyond the app's own work.
+    var demoReplayOverReducer: Double { demoReducerPerSecond / max(demoReplayPerSecond, 1) }
+    var outsideReplayOverReducer: Double {
+      outsideReducerPerSecond / max(outsideReplayPerSecond, 1)
+    }
     var commandRatio: Double {
       outsideMicrosecondsPerCommand / max(demoMicrosecondsPerCommand, 0.001)
     }
@@ -53,6 +63,15 @@ enum OutsideAppBench {
       demoBest = max(demoBest, try replay(demoLog, AppState.self, demoReducer))
       outsideBest = max(outsideBest, try replay(outsideLog, Podcast.State.self, Podcast()))
     }
+    let demoActions = Array(AppActionSamples(seed: 1).prefix(actions))
+    var podcastSamples = PodcastSamples(seed: 1)
+    let outsideActions = (0..<actions).map { _ in podcastSamples.next() }
+    var demoAlone = 0.0
+    var outsideAlone = 0.0
+    for _ in 0..<3 {
+      demoAlone = max(demoAlone, reduceAlone(demoActions, AppState(timeZone: .gmt), demoReducer))
+      outsideAlone = max(outsideAlone, reduceAlone(outsideActions, Podcast.State(), Podcast()))
+    }
     let demoSession = try await demoCommandCost(DemoScript.commands(commands))
     let outsideSession = try await outsideCommandCost(PodcastSamples.commands(commands))
     // A second turn each, the best kept: the machine's other work only slows a run down.
@@ -60,6 +79,7 @@ enum OutsideAppBench {
     let outsideAgain = try await outsideCommandCost(PodcastSamples.commands(commands))
     return Figures(
       actions: actions, demoReplayPerSecond: demoBest, outsideReplayPerSecond: outsideBest,
+      demoReducerPerSecond: demoAlone, outsideReducerPerSecond: outsideAlone,
       demoLogBytes: fileSize(demoLog), outsideLogBytes: fileSize(outsideLog), commands: commands,
       demoMicrosecondsPerCommand: min(demoSession, demoAgain),
       outsideMicrosecondsPerCommand: min(outsideSession, outsideAgain))
@@ -76,6 +96,20 @@ enum OutsideAppBench {
       apply: { reducer.reduceDroppingEffects(into: &$0, action: $1) }, step: nil)
     let seconds = ActionLogBenchmark.seconds(clock.now - start)
     return Double(result.actions) / max(seconds, 1e-9)
+  }
+
+  /// `reducer` alone over `actions` from `state`, effects dropped unbuilt as a replay drops
+  /// them; actions a second.
+  private static func reduceAlone<R: Reducer>(_ actions: [R.Action], _ state: R.State, _ reducer: R)
+    -> Double
+  {
+    var state = state
+    let clock = ContinuousClock()
+    let start = clock.now
+    for action in actions { reducer.reduceDroppingEffects(into: &state, action: action) }
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    withExtendedLifetime(state) {}
+    return Double(actions.count) / max(seconds, 1e-9)
   }
 
   /// The demo's REPL in script mode, offline, over `lines`: microseconds a command.

@@ -116,14 +116,6 @@ struct CasePathShapeTests {
     #expect(empty.extract(from: .full(1)) == nil)
   }
 
-  @Test("a closure around a constructor, whose value type is not the payload's, still reads it")
-  func closureAroundConstructor() {
-    let maybe = ActionCase<Shapes, Int> { Shapes.maybe($0) }
-    #expect(maybe.extract(from: .maybe(4)) == 4)
-    #expect(maybe.extract(from: .maybe(5)) == 5)
-    #expect(maybe.extract(from: .single(5)) == nil)
-  }
-
   @Test("one case shared by threads, none of which taught it, extracts right on each")
   func sharedAcrossThreads() {
     let single = ActionCase(Shapes.single)

@@ -12,17 +12,17 @@ extension ActionCase {
   /// `embed` must be the case's own constructor (`AppAction.clock`), not a closure that builds a
   /// nested value (`{ .clock(.moveDay($0)) }`): compose cases with ``appending(_:)`` instead.
   ///
-  /// Cost per action: one read of the enum's tag and one lock to read what the case learned
-  /// (about 75 ns to reject another case here, release build); a value of the case then has its
-  /// payload copied straight from memory when its type is exactly `Value`, else read with
-  /// `Mirror` (microseconds). See `uniflow-bench --only casePaths`. ``init(embed:extract:)``
-  /// costs one pattern match.
+  /// Cost per action, once the case has seen one value of itself: one read of the enum's tag
+  /// (a call of its value witness) compared with the case's; a value of the case then has its
+  /// payload loaded from its own bytes — no `Mirror`, no type lookup, no allocation. A value of
+  /// another case is rejected by its tag, before the first value of the case as after. See
+  /// `uniflow-bench --only casePaths,outside-routing`.
   ///
   /// - Precondition: `Root` is an enum; otherwise this stops the program, saying so.
   @inlinable
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     let reader = Self.reader(for: "ActionCase(_:)")
-    self.init(embed: embed, extract: reflectiveExtract(embed, reader: reader))
+    self.init(embed: embed, learned: LearnedCase(reader: reader, embed: embed))
   }
 
   /// Creates a case of a constructor with several values, named once; its value is their tuple.
@@ -57,15 +57,15 @@ extension ActionCase {
   /// tapped.extract(from: .tapped) != nil   // true
   /// ```
   ///
-  /// Cost per action: one read of the enum's tag and a comparison.
+  /// Cost per action: the enum's tag bits compared with the case's (or its tag read through
+  /// the enum's value witness, where the payload's bits may hold it).
   ///
   /// - Precondition: `Root` is an enum; otherwise this stops the program, saying so.
   @_disfavoredOverload  // `AppAction.clock` is a Sendable value too: prefer the constructor forms.
   @inlinable
   public init(_ root: Root) where Value == Void, Root: Sendable {
     let reader = Self.reader(for: "ActionCase(_:) of a case without payload")
-    let tag = reader.tag(of: root)
-    self.init(embed: { _ in root }, extract: { reader.tag(of: $0) == tag ? () : nil })
+    self.init(embed: { _ in root }, learned: LearnedCase(reader: reader, tag: reader.tag(of: root)))
   }
 
   @usableFromInline

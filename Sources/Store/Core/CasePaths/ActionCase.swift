@@ -18,6 +18,11 @@
 public struct ActionCase<Root, Value>: Sendable {
   @usableFromInline let embedBody: @Sendable (Value) -> Root
   @usableFromInline let extractBody: @Sendable (Root) -> Value?
+  /// For a case named by its constructor, what it learnt of the enum: routers built from key
+  /// paths read the case through it in line (``LearntCaseReading``), without `extractBody`'s
+  /// closure call, which does the same. Unretained, so that copying a case retains nothing
+  /// more: `extractBody`'s context holds it.
+  @usableFromInline let learned: Unmanaged<LearnedCase>?
 
   /// Creates a case from its constructor and a pattern match.
   ///
@@ -32,6 +37,15 @@ public struct ActionCase<Root, Value>: Sendable {
   ) {
     self.embedBody = embed
     self.extractBody = extract
+    self.learned = nil
+  }
+
+  /// A case read through `learned`.
+  @inlinable
+  init(embed: @escaping @Sendable (Value) -> Root, learned: LearnedCase) {
+    self.embedBody = embed
+    self.extractBody = reflectiveExtract(learned)
+    self.learned = Unmanaged.passUnretained(learned)
   }
 
   /// Wraps `value` in this case.
@@ -49,4 +63,5 @@ public struct ActionCase<Root, Value>: Sendable {
   /// ```
   @inlinable
   public func extract(from root: Root) -> Value? { extractBody(root) }
+
 }

@@ -18,9 +18,11 @@ extension Reducer where Action: Sendable & CasePathable {
   where
     ElementAction: Sendable, Element.State == ElementState, Element.Action == ElementAction
   {
-    forEach(
-      toElements, action: Action.allCasePaths[keyPath: action], fileID: fileID,
-      filePath: filePath, line: line, column: column, element: element)
+    ChildReducer(
+      ForEachRouter<Self, ID, Element, LearntCaseReading>(
+        parent: self, toElements: toElements, toElementAction: Action.allCasePaths[keyPath: action],
+        element: element(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// `ifLet(_:action:then:)` with the child's action case named by key path.
@@ -36,9 +38,11 @@ extension Reducer where Action: Sendable & CasePathable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    ifLet(
-      toChild, action: Action.allCasePaths[keyPath: action], fileID: fileID, filePath: filePath,
-      line: line, column: column, then: child)
+    ChildReducer(
+      OptionalChildRouter<Self, Child, HashedChildIdentity<ChildState>, LearntCaseReading>(
+        parent: self, toChild: toChild, toChildAction: Action.allCasePaths[keyPath: action],
+        child: child(), identity: HashedChildIdentity(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// `ifLet(_:action:then:)` with the child's action case named by key path, for a child known
@@ -55,9 +59,11 @@ extension Reducer where Action: Sendable & CasePathable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    ifLet(
-      toChild, action: Action.allCasePaths[keyPath: action], fileID: fileID, filePath: filePath,
-      line: line, column: column, then: child)
+    ChildReducer(
+      OptionalChildRouter<Self, Child, IdentifiedChildIdentity<ChildState>, LearntCaseReading>(
+        parent: self, toChild: toChild, toChildAction: Action.allCasePaths[keyPath: action],
+        child: child(), identity: IdentifiedChildIdentity(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 }
 
@@ -76,9 +82,11 @@ extension Reducer where Action: Sendable & CasePathable, State: CasePathable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    ifCaseLet(
-      State.allCasePaths[keyPath: toCase], action: Action.allCasePaths[keyPath: action],
-      fileID: fileID, filePath: filePath, line: line, column: column, then: child)
+    ChildReducer(
+      CaseChildRouter<Self, Child, LearntCaseReading>(
+        parent: self, toCase: State.allCasePaths[keyPath: toCase],
+        toChildAction: Action.allCasePaths[keyPath: action], child: child(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 }
 

@@ -66,7 +66,7 @@ extension ActionCase {
     let outer = self
     return ActionCase<Root, Next>(
       embed: { outer.embedBody(next.embedBody($0)) },
-      extract: { root in outer.extractBody(root).flatMap(next.extractBody) })
+      extract: { root in outer.extract(from: root).flatMap { next.extract(from: $0) } })
   }
 }
 

@@ -1,13 +1,14 @@
 import Foundation
 import RuntimeShim
 
-/// What the reflective ``ActionCase`` initialisers learn about an enum at run time: which case a
-/// value is (its tag, read through the Swift runtime's value witness table, a few instructions),
-/// and the payload of a value (read with `Mirror`, hundreds of instructions, only on a match).
+/// What the reflective ``ActionCase`` initialisers read of an enum through the Swift runtime:
+/// which case a value is (its tag, through the enum's value witness table), its payload's bytes
+/// (projected in place by the same table), and, once per enum, the payload type of every case
+/// (from the type's field records, the data `Mirror` reads).
 ///
-/// Bounds: `tag(of:)` and `payload(of:layout:as:)` are O(1); `payload(of:as:)` is O(1) in the
-/// enum's case count (Mirror reads the one case the value holds) plus one dynamic cast;
-/// `directLayout` is O(length of the payload's mangled type name), once per case.
+/// Bounds: `tag(of:)` and the payload reads are O(1), a few instructions and one indirect call;
+/// `cases` is O(number of cases × length of their payload types' mangled names), once per enum
+/// type for the whole process (``EnumCaseTable``).
 @usableFromInline
 struct EnumTagReader: Sendable {
   // The runtime's pointers are kept as their addresses (`UInt`, plainly `Sendable`) and turned
@@ -17,16 +18,12 @@ struct EnumTagReader: Sendable {
   @usableFromInline let metadataAddress: UInt
   @usableFromInline let getTagAddress: UInt
   @usableFromInline let projectAddress: UInt
-  @usableFromInline let injectAddress: UInt
+  let injectAddress: UInt
 
   @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
   @usableFromInline typealias Project =
-    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer)
-    -> Void
-  @usableFromInline typealias Inject =
-    @convention(c) (
-      UnsafeMutableRawPointer, UInt32, UnsafeRawPointer
-    ) -> Void
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  typealias Inject = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   /// The enum's type metadata (a pointer into the binary's read-only data; never freed).
   @usableFromInline var metadata: UnsafeRawPointer {
@@ -34,9 +31,10 @@ struct EnumTagReader: Sendable {
   }
   /// The value witness that says which case a value is.
   @usableFromInline var getTag: GetTag { unsafeBitCast(getTagAddress, to: GetTag.self) }
-  /// Turns an enum value into its payload in place, and back.
+  /// Turns an enum value into its payload in place: clears the bits that hold the tag.
   @usableFromInline var project: Project { unsafeBitCast(projectAddress, to: Project.self) }
-  @usableFromInline var inject: Inject { unsafeBitCast(injectAddress, to: Inject.self) }
+  /// Writes a case's tag into a value whose payload is in place: sets the bits that hold it.
+  var inject: Inject { unsafeBitCast(injectAddress, to: Inject.self) }
 
   /// The metadata kinds of enums and of `Optional` (swift/ABI/MetadataKind.def).
   private static let enumKinds: Set<UInt> = [0x201, 0x202]
@@ -52,86 +50,127 @@ struct EnumTagReader: Sendable {
     let witnesses = metadata.load(
       fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     let offset = 10 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<UInt32>.size
-    let word = MemoryLayout<UnsafeRawPointer>.size
     self.metadataAddress = UInt(bitPattern: metadata)
     self.getTagAddress = witnesses.load(fromByteOffset: offset, as: UInt.self)
-    self.projectAddress = witnesses.load(fromByteOffset: offset + word, as: UInt.self)
-    self.injectAddress = witnesses.load(fromByteOffset: offset + 2 * word, as: UInt.self)
+    self.projectAddress = witnesses.load(
+      fromByteOffset: offset + MemoryLayout<UnsafeRawPointer>.size, as: UInt.self)
+    self.injectAddress = witnesses.load(
+      fromByteOffset: offset + 2 * MemoryLayout<UnsafeRawPointer>.size, as: UInt.self)
   }
 
-  /// How the payload of the case `tag` can be read without reflection, if its type is exactly
-  /// `Value`: whether it sits in a heap box (an `indirect` case). Nil when the type differs (an
-  /// existential payload, a labelled tuple read as an unlabelled one, a constructor that is
-  /// not the case's own): then only `Mirror` and a cast can read it safely.
-  @usableFromInline
-  func directLayout<Value>(ofTag tag: UInt32, as _: Value.Type) -> PayloadLayout? {
+  /// The enum's size and cases, and whether its tags are bits no payload uses (see
+  /// ``TagRecognizer``); nil without a type descriptor to read them from.
+  var layout: EnumLayout? {
     let word = MemoryLayout<UnsafeRawPointer>.size
-    // The nominal type descriptor (swift/ABI/Metadata.h, TargetEnumDescriptor): flags, parent,
-    // name, access function, then a relative pointer to the field descriptor.
+    let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    let size = witnesses.load(fromByteOffset: 8 * word, as: Int.self)
+    // TargetEnumDescriptor: five 32-bit fields of a type descriptor, then the number of payload
+    // cases (the low 24 bits) and of cases without payload.
     let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
-    guard let fields = relative(descriptor + 4 * 4) else { return nil }
-    // The field descriptor (swift/RemoteInspection/Records.h): two relative pointers, kind,
-    // record size, count, then the records — payload cases first, in tag order.
-    let recordSize = Int(fields.load(fromByteOffset: 2 * 4 + 2, as: UInt16.self))
-    let count = fields.load(fromByteOffset: 2 * 4 + 2 * 2, as: UInt32.self)
-    guard tag < count else { return nil }
-    let record = fields + (2 * 4 + 2 * 2 + 4) + Int(tag) * recordSize
-    let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
-    guard let name = relative(record + 4) else { return nil }
-    let isGeneric = descriptor.load(as: UInt32.self) & 0x80 != 0
-    guard
-      var type = typeByMangledName(
-        name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
-        genericContext: descriptor, genericArguments: isGeneric ? metadata + 2 * word : nil)
-    else { return nil }
-    // A single labelled value (`case named(value: String)`) is a one-element tuple, laid out
-    // as the element.
-    if let element = Self.singleElement(ofTuple: type) { type = element }
-    guard type == Value.self else { return nil }
-    return PayloadLayout(isIndirect: isIndirect)
+    let payloadCases = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF)
+    let emptyCases = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+    var tagsAreFixedBits = payloadCases != 1
+    if payloadCases == 1, let only = cases.first, !only.isIndirect, let payload = only.payload {
+      // A single payload's extra inhabitants (invalid bit patterns, such as a null reference)
+      // may hold the other cases: then only the payload's own witness tells them apart.
+      let payloadWitnesses = unsafeBitCast(payload, to: UnsafeRawPointer.self)
+        .load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+      let extraInhabitants = payloadWitnesses.load(
+        fromByteOffset: 10 * word + MemoryLayout<UInt32>.size, as: UInt32.self)
+      tagsAreFixedBits = extraInhabitants == 0 || emptyCases == 0
+    }
+    return EnumLayout(
+      size: size, caseCount: payloadCases + emptyCases, tagsAreFixedBits: tagsAreFixedBits)
   }
 
-  /// The payload of `value`, whose case has `layout`, read straight from memory.
+  /// The bytes of a value of the case `tag` over a payload of bytes `fill`, as the enum's
+  /// witness writes them: a value to read bits from, never to use (its payload is not one).
+  func injected(tag: UInt32, over fill: UInt8, size: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: fill, count: size)
+    bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      inject(base, tag, metadata)
+    }
+    return bytes
+  }
+
+  /// Which case `value` is: the same number for two values of the same case, whatever their
+  /// payloads. Payload cases come first, in declaration order, then cases without payload.
+  ///
+  /// The pointers here are `_withUnprotected…`: they never outlive the call they are made for,
+  /// and the stack protector's check, which the standard forms add to every function that
+  /// takes a local's address, is a tenth of what a rejected case costs.
   @inlinable
-  func payload<Root, Value>(of value: Root, layout: PayloadLayout, as _: Value.Type) -> Value {
-    var copy = value
-    return withUnsafeMutableBytes(of: &copy) { bytes in
-      let pointer = bytes.baseAddress!
-      let tag = getTag(UnsafeRawPointer(pointer), metadata)
-      project(pointer, metadata)
-      defer { inject(pointer, tag, metadata) }
-      if layout.isIndirect {
-        // The payload is a heap box: its value follows the object header (two words).
-        return pointer.load(as: UnsafeRawPointer.self)
-          .load(fromByteOffset: 2 * word, as: Value.self)
+  @inline(__always)
+  func tag<Root>(of value: borrowing Root) -> UInt32 {
+    _withUnprotectedUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
+  }
+
+  /// The payload of `value`, a value of a case whose payload is laid out as `Value`, read the
+  /// way `facts` say (in place or from a copy with the tag's bits cleared; inline or boxed).
+  @inlinable
+  @inline(__always)
+  func payload<Root, Value>(of value: borrowing Root, _ facts: CaseFacts, as _: Value.Type)
+    -> Value
+  {
+    _withUnprotectedUnsafePointer(to: value) { pointer in
+      let bytes = UnsafeRawPointer(pointer)
+      guard facts.needsProjection else { return Self.read(bytes, boxed: facts.isBoxed) }
+      return _withUnprotectedUnsafeTemporaryAllocation(
+        byteCount: MemoryLayout<Root>.size, alignment: MemoryLayout<Root>.alignment
+      ) { buffer in
+        // A bitwise copy that owns nothing: projected in place and read, never destroyed.
+        let copy = buffer.baseAddress.unsafelyUnwrapped
+        copy.copyMemory(from: bytes, byteCount: MemoryLayout<Root>.size)
+        project(copy, metadata)
+        return Self.read(UnsafeRawPointer(copy), boxed: facts.isBoxed)
       }
-      return pointer.load(as: Value.self)
     }
   }
 
-  private static func singleElement(ofTuple type: Any.Type) -> Any.Type? {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    // Tuple metadata (kind 0x301): kind, element count, labels, then (type, offset) pairs.
-    guard metadata.load(as: UInt.self) == 0x301,
-      metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) == 1
-    else { return nil }
-    return metadata.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: Any.Type.self)
-  }
-
-  @usableFromInline var word: Int { MemoryLayout<UnsafeRawPointer>.size }
-
-  /// Which case `value` is: the same number for two values of the same case, whatever their
-  /// payloads.
+  /// The payload whose bytes (tag bits cleared) are at `bytes`: there, or in the heap box
+  /// `bytes` points to for an `indirect` case.
   @inlinable
-  func tag<Root>(of value: Root) -> UInt32 {
-    withUnsafePointer(to: value) { getTag(UnsafeRawPointer($0), metadata) }
+  @inline(__always)
+  static func read<Value>(_ bytes: UnsafeRawPointer, boxed: Bool) -> Value {
+    // An empty payload's box may be a null reference; there is nothing to read anyway.
+    guard boxed, MemoryLayout<Value>.size > 0 else { return bytes.load(as: Value.self) }
+    return bytes.load(as: UnsafeRawPointer.self)
+      .load(fromByteOffset: boxValueOffset(Value.self), as: Value.self)
   }
 
-  /// The payload of `value`'s case as `Value`, or nil when it has none or another type. A case
-  /// without payload has none; a payload of several values is one tuple; a single labelled
-  /// value is the value.
+  /// Where a box's value starts: after the heap object's header (two words), aligned for it.
+  @inlinable
+  static func boxValueOffset<Value>(_: Value.Type) -> Int {
+    let header = 2 * MemoryLayout<UnsafeRawPointer>.size
+    let mask = MemoryLayout<Value>.alignment - 1
+    return (header + mask) & ~mask
+  }
+
+  /// Whether clearing the tag's bits changes the bytes a read of the payload of `value` (a value
+  /// of the case `tag`) takes: then every read projects a copy first. The tag's bits are the
+  /// same for every value of a case (its number, stored in bits no payload of it uses), so one
+  /// value tells for all.
+  func needsProjection<Root>(_ value: Root, boxed: Bool, payloadSize: Int) -> Bool {
+    let size = boxed && payloadSize > 0 ? MemoryLayout<UnsafeRawPointer>.size : payloadSize
+    return withUnsafeBytes(of: value) { original in
+      withUnsafeTemporaryAllocation(
+        byteCount: MemoryLayout<Root>.size, alignment: MemoryLayout<Root>.alignment
+      ) { buffer in
+        let copy = buffer.baseAddress.unsafelyUnwrapped
+        copy.copyMemory(from: original.baseAddress.unsafelyUnwrapped, byteCount: original.count)
+        project(copy, metadata)
+        return memcmp(copy, original.baseAddress.unsafelyUnwrapped, size) != 0
+      }
+    }
+  }
+
+  /// The payload of `value`'s case as `Value`, read with `Mirror` and a dynamic cast; nil when
+  /// it has none or another type. For a case built by a closure that is not the case's own
+  /// constructor, whose value type no case carries as it is.
   @usableFromInline
-  static func payload<Root, Value>(of value: Root, as _: Value.Type) -> Value? {
+  @inline(never)
+  static func reflectedPayload<Root, Value>(of value: Root, as _: Value.Type) -> Value? {
     guard let child = Mirror(reflecting: value).children.first else { return nil }
     if let payload = child.value as? Value { return payload }
     // A single labelled value (`case named(value: String)`) is reflected as a one-element tuple.
@@ -139,13 +178,80 @@ struct EnumTagReader: Sendable {
     guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
     return tuple.children.first?.value as? Value
   }
+
+  /// Each case of the enum, in tag order: its payload type and whether it is `indirect`.
+  var cases: [EnumCaseTable.Case] { EnumCaseTable.cases(of: self) }
 }
 
-/// How to read a case's payload without reflection.
-@usableFromInline
-struct PayloadLayout: Sendable {
-  /// The case is `indirect`: its payload is in a heap box.
-  @usableFromInline var isIndirect: Bool
+/// An enum's size, its number of cases, and whether a case is told by bits no payload uses.
+struct EnumLayout {
+  let size: Int
+  let caseCount: Int
+  let tagsAreFixedBits: Bool
+}
+
+/// The cases of each enum type a reflective case path has named, learnt once per type for the
+/// whole process: the payload types, read from the type's field records (swift/RemoteInspection/
+/// Records.h) and resolved by the runtime from their mangled names.
+enum EnumCaseTable {
+  struct Case: Sendable {
+    /// Nil for a case without payload (or one whose type the runtime cannot resolve).
+    let payload: Any.Type?
+    let isIndirect: Bool
+  }
+
+  private static let known = Locked<[UInt: [Case]]>([:])
+
+  static func cases(of reader: EnumTagReader) -> [Case] {
+    if let cases = known.withLock({ $0[reader.metadataAddress] }) { return cases }
+    // Resolved outside the lock: the runtime may initialise other types' metadata meanwhile,
+    // which can name another enum. Two threads may both resolve one type; both get the same.
+    let cases = read(reader.metadata)
+    known.withLock { $0[reader.metadataAddress] = cases }
+    return cases
+  }
+
+  private static func read(_ metadata: UnsafeRawPointer) -> [Case] {
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    // The nominal type descriptor (swift/ABI/Metadata.h, TargetEnumDescriptor): flags, parent,
+    // name, access function, then a relative pointer to the field descriptor.
+    let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
+    guard let fields = relative(descriptor + 4 * 4) else { return [] }
+    // The field descriptor: two relative pointers, kind, record size, count, then the records,
+    // in tag order (the order `Mirror` reads them in).
+    let recordSize = Int(fields.load(fromByteOffset: 2 * 4 + 2, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 2 * 4 + 2 * 2, as: UInt32.self))
+    let isGeneric = descriptor.load(as: UInt32.self) & 0x80 != 0
+    return (0..<count).map { index in
+      let record = fields + (2 * 4 + 2 * 2 + 4) + index * recordSize
+      let isIndirect = record.load(as: UInt32.self) & 0x1 != 0
+      guard let name = relative(record + 4) else { return Case(payload: nil, isIndirect: false) }
+      let type = typeByMangledName(
+        name.assumingMemoryBound(to: UInt8.self), UInt(mangledNameLength(name)),
+        genericContext: descriptor, genericArguments: isGeneric ? metadata + 2 * word : nil)
+      return Case(payload: type, isIndirect: isIndirect)
+    }
+  }
+
+  /// Whether a payload of type `payload` is laid out exactly as a `value`: the same type, a
+  /// single labelled value (a one-element tuple, laid out as its element), or a tuple of the
+  /// same element types under other labels (`(id: Int, name: String)` read as `(Int, String)`).
+  static func isLaidOut(_ payload: Any.Type, as value: Any.Type) -> Bool {
+    if payload == value { return true }
+    guard let elements = tupleElements(payload) else { return false }
+    if elements.count == 1, elements[0] == value { return true }
+    guard let others = tupleElements(value), others.count == elements.count else { return false }
+    return zip(elements, others).allSatisfy { $0 == $1 }
+  }
+
+  private static func tupleElements(_ type: Any.Type) -> [Any.Type]? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let word = MemoryLayout<UInt>.size
+    // Tuple metadata (kind 0x301): kind, element count, labels, then (type, offset) pairs.
+    guard metadata.load(as: UInt.self) == 0x301 else { return nil }
+    let count = metadata.load(fromByteOffset: word, as: Int.self)
+    return (0..<count).map { metadata.load(fromByteOffset: (3 + 2 * $0) * word, as: Any.Type.self) }
+  }
 }
 
 /// The target of a relative pointer (a 32-bit offset from its own address), or nil.
@@ -182,59 +288,4 @@ private func typeByMangledName(
   }
   guard let metadata else { return nil }
   return unsafeBitCast(metadata, to: Any.Type.self)
-}
-
-/// What a reflective case has learned: the tag of its case, once an embedded value showed it,
-/// and how to read its payload.
-///
-/// Shared by every copy of the case (and the threads that use them), under a lock.
-@usableFromInline
-final class LearnedCase: Sendable {
-  @usableFromInline
-  struct Facts: Sendable {
-    @usableFromInline var tag: UInt32
-    /// Nil: read the payload with `Mirror`.
-    @usableFromInline var layout: PayloadLayout?
-
-    @usableFromInline
-    init(tag: UInt32, layout: PayloadLayout?) {
-      self.tag = tag
-      self.layout = layout
-    }
-  }
-
-  @usableFromInline init() {}
-
-  private let facts = Locked<Facts?>(nil)
-
-  @usableFromInline var value: Facts? { facts.value }
-
-  @usableFromInline func learn(_ value: Facts) {
-    facts.withLock { $0 = value }
-  }
-}
-
-/// An extractor built from `embed` alone, as CasePaths 0.x did: once it knows the case's tag, a
-/// value of another case is rejected by comparing tags; before, and for a value of the case, the
-/// payload is read by reflection, and the first time a payload of the right type turns up it is
-/// embedded again to learn the case's tag.
-@inlinable
-func reflectiveExtract<Root, Value>(
-  _ embed: @escaping @Sendable (Value) -> Root, reader: EnumTagReader
-) -> @Sendable (Root) -> Value? {
-  let learned = LearnedCase()
-  return { root in
-    let rootTag = reader.tag(of: root)
-    if let facts = learned.value {
-      guard rootTag == facts.tag else { return nil }
-      if let layout = facts.layout {
-        return reader.payload(of: root, layout: layout, as: Value.self)
-      }
-      return EnumTagReader.payload(of: root, as: Value.self)
-    }
-    guard let value = EnumTagReader.payload(of: root, as: Value.self) else { return nil }
-    let tag = reader.tag(of: embed(value))
-    learned.learn(.init(tag: tag, layout: reader.directLayout(ofTag: tag, as: Value.self)))
-    return tag == rootTag ? value : nil
-  }
 }

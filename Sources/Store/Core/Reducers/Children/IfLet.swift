@@ -20,10 +20,11 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    OptionalChildReducer(
-      parent: self, toChild: toChild, toChildAction: action, child: child(),
-      presence: ChildIdentity(of: toChild),
-      site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    ChildReducer(
+      OptionalChildRouter<Self, Child, HashedChildIdentity<ChildState>, ClosureCaseReading>(
+        parent: self, toChild: toChild, toChildAction: action, child: child(),
+        identity: HashedChildIdentity(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// Runs `child` on optional, identifiable child state while it is not nil, before this
@@ -49,10 +50,11 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    OptionalChildReducer(
-      parent: self, toChild: toChild, toChildAction: action, child: child(),
-      presence: IdentifiedChildPresence(toChild),
-      site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    ChildReducer(
+      OptionalChildRouter<Self, Child, IdentifiedChildIdentity<ChildState>, ClosureCaseReading>(
+        parent: self, toChild: toChild, toChildAction: action, child: child(),
+        identity: IdentifiedChildIdentity(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 
   /// Runs `child` on one case of this reducer's enum state while the state is that case,
@@ -77,12 +79,9 @@ extension Reducer where Action: Sendable {
     column: UInt = #column, @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
   ) -> some Reducer<State, Action>
   where ChildAction: Sendable, Child.State == ChildState, Child.Action == ChildAction {
-    let site = ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return PresentedChildReducer(
-      parent: self,
-      child: Scope(state: \State.self, action: action) {
-        CaseChild(child(), toCase: toCase, site: site, operatorName: "ifCaseLet")
-      },
-      presence: ChildIdentity(of: toCase), site: site)
+    ChildReducer(
+      CaseChildRouter<Self, Child, ClosureCaseReading>(
+        parent: self, toCase: toCase, toChildAction: action, child: child(),
+        site: ChildSite(fileID: fileID, filePath: filePath, line: line, column: column)))
   }
 }
