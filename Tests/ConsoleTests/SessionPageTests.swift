@@ -135,15 +135,6 @@ struct SessionPageTests {
     #expect(PagePatch.between(.number("1"), .string("x")) == [PatchApplier.set([], .string("x"))])
   }
 
-  @Test("an action's name is its case path through the payloads that are actions")
-  func actionNames() {
-    #expect(ActionName.of(Tally.Action.add(2)) == "add")
-    #expect(ActionName.of(Tally.Action.reset) == "reset")
-    #expect(ActionName.of(Outer.child(.inner(.tapped))) == "child.inner.tapped")
-    #expect(ActionName.of(Outer.rows(id: 3, action: .inner(.tapped))) == "rows.inner.tapped")
-    #expect(ActionName.of(Outer.speed(.fast)) == "speed")
-  }
-
   @Test("JSON text nested too deeply is refused, not recursed into")
   func deepJSONRefused() throws {
     let deep = Array(String(repeating: "[", count: 10_000).utf8)
@@ -189,15 +180,4 @@ extension SessionPageTests {
     guard case .array(let items) = value, index < items.count else { return nil }
     return items[index]
   }
-}
-
-enum Outer: Equatable {
-  case child(ChildAction)
-  case rows(id: Int, action: ChildAction)
-  case speed(Speed)
-  enum ChildAction: Equatable {
-    case inner(InnerAction)
-  }
-  enum InnerAction: Equatable { case tapped }
-  enum Speed: Equatable { case fast }
 }

@@ -1,5 +1,6 @@
 /// `PROGRAM replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
-/// [--emit-test [FILE.swift]] [--html FILE [--force]] [--offline]`, parsed.
+/// [--emit-test [FILE.swift]] [--html FILE [--force]] [--offline] [--only PATTERN]
+/// [--hide PATTERN]`, parsed.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"], program: "uniflow")
@@ -8,7 +9,7 @@
 extension ReplayRequest {
   package static let names = [
     "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--html", "--force",
-    "--offline", "--help",
+    "--offline", "--help", "--only", "--hide",
   ]
 
   /// Parses the arguments after `replay`; nil for `--help`.
@@ -16,7 +17,8 @@ extension ReplayRequest {
     -> ReplayRequest?
   {
     var request = ReplayRequest(path: "")
-    var words = ArgumentList(arguments, valued: ["--until", "--skip", "--emit-test", "--html"])
+    var words = ArgumentList(
+      arguments, valued: ["--until", "--skip", "--emit-test", "--html", "--only", "--hide"])
     while let (argument, inlineValue) = words.next() {
       switch argument {
       case "--trace": request.trace = true
@@ -48,6 +50,16 @@ extension ReplayRequest {
           request.skip.insert(seq)
         }
       case "--offline": break  // replay never touches the network
+      case "--only", "--hide":
+        guard let pattern = words.value(inlineValue), !pattern.isEmpty else {
+          throw ArgumentError(
+            "\(argument) needs a pattern over action names, e.g. \(argument) 'episodes.*.progress'")
+        }
+        if argument == "--only" {
+          request.filter.only.append(pattern)
+        } else {
+          request.filter.hide.append(pattern)
+        }
       case "--help", "-h": return nil
       case "--until":
         guard let text = words.value(inlineValue) else {
@@ -88,6 +100,10 @@ extension ReplayRequest {
     }
     if request.force, request.html == nil {
       throw ArgumentError("--force goes with --html FILE: it lets the page replace FILE")
+    }
+    if !request.filter.isEmpty, !request.trace, !request.diff {
+      throw ArgumentError(
+        "--only and --hide choose which actions --trace and --diff print; add one of them")
     }
     if request.verify, !request.skip.isEmpty {
       throw ArgumentError(

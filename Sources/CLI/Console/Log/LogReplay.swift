@@ -85,6 +85,12 @@ package final class LogRecording<State: Encodable, Action> {
   package func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
     recorder.setAnsweredCalls(calls)
   }
+  /// Each action's cause, and the effect events since the last line.
+  package func setCauses(
+    _ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]
+  ) {
+    recorder.setCauses(cause, events: events)
+  }
 
   /// Writes one action's line.
   package func record(_ action: Action, origin: ActionOrigin, state: State)
@@ -120,6 +126,7 @@ package final class LogRecording<State: Encodable, Action> {
     var seq: Int { fatalError("AnyRecorder is abstract") }
     func setClock(_ clock: @escaping () -> Duration) {}
     func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {}
+    func setCauses(_ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]) {}
     func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {}
     func finish(state: State) throws(ActionLogError) {}
     func close() {}
@@ -139,6 +146,12 @@ package final class LogRecording<State: Encodable, Action> {
     override func setClock(_ clock: @escaping () -> Duration) { recorder.clock = clock }
     override func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
       recorder.answeredCalls = calls
+    }
+    override func setCauses(
+      _ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]
+    ) {
+      recorder.cause = cause
+      recorder.effectEvents = events
     }
     override func record(_ action: Action, origin: ActionOrigin, state: State)
       throws(ActionLogError)

@@ -3,8 +3,9 @@ import Foundation
 import Store
 
 extension ConsoleSession {
-  /// `:html FILE [--force]`: the actions the history keeps, from the oldest state it has, as a
-  /// page (``SessionPage``) written to `request.path`; never over the log being recorded.
+  /// `:html FILE [--force]`: the actions the history keeps, from the oldest state it has, with
+  /// their causes and the session's effects, as a page (``SessionPage``) written to
+  /// `request.path`; never over the log being recorded.
   ///
   /// **Bounds.** Re-applies each kept action once with effects off (the history's checkpoints
   /// are not used: one walk from the oldest state), and the page's own bounds.
@@ -18,12 +19,15 @@ extension ConsoleSession {
           let entry = history.entry(seq)
           let before = state
           replayReducer.reduceDroppingEffects(into: &state, action: entry.action)
+          let text = history.describe(entry)
           let action = PageAction(
-            seq: seq, source: entry.source.rawValue, text: history.describe(entry),
-            name: ActionName.of(entry.action))
+            seq: seq, source: entry.source.rawValue, text: text,
+            name: ActionFilter.name(ofText: text), cause: history.cause(seq).map(PageEffects.cause))
           try page.append(action, state: state, unchanged: before == state)
         }
       }
+      let causes = ((first + 1)...max(first + 1, history.count)).map { ($0, history.cause($0)) }
+      (page.effects, page.calls) = PageEffects.effects(effectEvents, causes: causes, calls: [])
       let inputs = recording.flatMap { FileIdentity(path: $0.path) }.map { [$0] } ?? []
       try PageFile.write(page.html(), to: request.path, force: request.force, inputs: inputs)
       console.output("wrote \(request.path) (\(counted(page.count, "action"))): open it in a browser")

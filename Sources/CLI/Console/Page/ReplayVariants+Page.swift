@@ -22,7 +22,7 @@ extension ReplayVariants {
         reducer.reduceDroppingEffects(into: &state, action: step.action)
         let action = PageAction(
           seq: step.seq, source: step.origin.rawValue, text: step.summary,
-          name: ActionName.of(step.action), clock: step.clock.map(PageClock.seconds),
+          name: ActionFilter.name(ofText: step.summary), clock: step.clock.map(PageClock.seconds),
           cause: step.cause.map(PageEffects.cause))
         try page.append(action, state: state, unchanged: before == state)
       }

@@ -46,7 +46,8 @@ package struct ConsoleReplay<App: ConsoleApp> {
       let step: ((LoggedStep<State, Action>) -> Void)? =
         variant
         ? { steps.append(ReplayStep($0)) }
-        : request.trace ? trace(from: replayer.startState, to: console) : nil
+        : request.trace
+          ? trace(from: replayer.startState, to: console, filter: request.filter) : nil
       let result = try replayer.run(
         until: request.until, verify: request.verify, apply: Self.applying(reducer), step: step)
       let variants = ReplayVariants(app)
@@ -100,15 +101,19 @@ package struct ConsoleReplay<App: ConsoleApp> {
         + "replay it with \(writerName)'s own console: \(writerName) replay \(path)")
   }
 
-  /// `--trace`: prints each action, then the screens it changed since `start` or the action
-  /// before.
-  private func trace(from start: State, to console: any Console)
+  /// `--trace`: prints each action (that `filter` shows), with its cause when the log has
+  /// them, then the screens it changed since the last action shown.
+  private func trace(from start: State, to console: any Console, filter: ActionFilter)
     -> (LoggedStep<State, Action>) -> Void
   {
     var shown = ShownScreens(app, start)
     return { step in
-      console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-      for line in shown.changes(to: step.state) { console.screen(line) }
+      let changed = shown.changes(to: step.state)
+      guard filter.shows(name: ActionFilter.name(ofText: step.summary)) else { return }
+      // The cause column, in a log that records causes: `line 3`, `of 12` (see `:history`).
+      let cause = step.cause.map { " " + CauseColumn.text($0) } ?? ""
+      console.output("#\(step.seq) \(step.origin.rawValue)\(cause) \(step.summary)")
+      for line in changed { console.screen(line) }
     }
   }
 

@@ -1,5 +1,5 @@
 /// `replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
-/// [--html FILE [--force]]`:
+/// [--html FILE [--force]] [--only PATTERN] [--hide PATTERN]`:
 /// what a replay is asked to do.
 ///
 /// ```swift
@@ -26,6 +26,8 @@ package struct ReplayRequest: Equatable, Sendable {
   package var html: String?
   /// `--force`: with `--html`, replace FILE if it exists.
   package var force = false
+  /// `--only PATTERN`, `--hide PATTERN`: which actions `--trace` and `--diff` print.
+  package var filter = ActionFilter(only: [], hide: [])
 
   package init(
     path: String, trace: Bool = false, until: Int? = nil, verify: Bool = false,

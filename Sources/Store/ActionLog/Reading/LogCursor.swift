@@ -96,28 +96,30 @@ package struct LogCursor: Sendable {
   package mutating func next(
     _ line: inout LogLine, readingActionsWith read: (inout LogFieldReader) -> Bool
   ) throws(ActionLogError) -> (kind: Kind, decoded: Bool)? {
-    let mayBeUsual = !sawCheckpoint && !readsClock && !readsCauses
+    let mayBeUsual = !sawCheckpoint && !readsClock
+    let causes = readsCauses
     let lastSeq = lastSeq
     // Read where it lies in the file's buffer; copied into `line` only for the parser.
     while true {
-    guard
-      let (ending, usual) = try lines.next(
-        into: &line.bytes,
-        lookingFirst: { bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
-          guard mayBeUsual, var reader = LogFieldReader(usualLine: bytes, after: lastSeq),
-            read(&reader)
-          else { return nil }
-          return (reader.seq, reader.origin, reader.fingerprint)
-        })
-    else { return nil }
-    if let usual {
-      return (
-        .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
-        true
-      )
-    }
-    guard let read = try interpret(&line, ending) else { return nil }
-    if case .kind(let kind) = read { return (kind, false) }
+      guard
+        let (ending, usual) = try lines.next(
+          into: &line.bytes,
+          lookingFirst: { bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
+            guard mayBeUsual,
+              var reader = LogFieldReader(usualLine: bytes, after: lastSeq, causes: causes),
+              read(&reader)
+            else { return nil }
+            return (reader.seq, reader.origin, reader.fingerprint)
+          })
+      else { return nil }
+      if let usual {
+        return (
+          .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
+          true
+        )
+      }
+      guard let read = try interpret(&line, ending) else { return nil }
+      if case .kind(let kind) = read { return (kind, false) }
     }
   }
 
@@ -201,7 +203,7 @@ package struct LogCursor: Sendable {
   /// it stands (the head finds only one that ends the line), in `fingerprint`.
   package static func decodeUsual<Action: LoggableAction>(
     _ line: inout LogLine, seq: Int, path: String, lineNumber: Int, app: String = "program",
-    fingerprint: inout UInt64?
+    fingerprint: inout UInt64?, causes: Bool = false
   ) throws(ActionLogError) -> Action {
     do throws(LogLineError) {
       try line.parse()
@@ -212,6 +214,7 @@ package struct LogCursor: Sendable {
       }
       _ = try line.origin()
       fingerprint = try line.hexWord("fp")
+      if causes { _ = try ActionCause.read(&line) }
     } catch {
       throw failure(error, in: line, path: path, lineNumber: lineNumber)
     }
@@ -235,7 +238,10 @@ package struct LogCursor: Sendable {
       // Read and checked in every mode, compared only when verifying.
       let fingerprint = try line.hexWord("fp")
       let clock = header.records.contains(.clock) ? try LogClock.read(&line) : nil
-      if readsCauses { lastCause = try ActionCause.read(&line) }
+      if readsCauses {
+        // A sent action's line leaves `"cause":"sent"` out.
+        lastCause = try ActionCause.read(&line) ?? (origin == .sent ? .sent : nil)
+      }
       return .action(seq: seq, origin: origin, fingerprint: fingerprint, clock: clock)
     }
     if header.records.contains(.calls), line.kind(of: "call") != nil {

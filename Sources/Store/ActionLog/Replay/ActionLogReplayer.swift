@@ -101,6 +101,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // against the replayed state, every mode refusing what `verify` refuses.
     let path = cursor.path
     let app = self.app
+    let readsCauses = cursor.header.records.contains(.causes)
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: true,
       app: app,
@@ -177,7 +178,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             handedOverLinesParsed += 1
             action = try LogCursor.decodeUsual(
               &line, seq: seq, path: path, lineNumber: batch.entries[index].line, app: app,
-              fingerprint: &fingerprint)
+              fingerprint: &fingerprint, causes: readsCauses)
           }
         } else {
           batch.load(index, into: &line)

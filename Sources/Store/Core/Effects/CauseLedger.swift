@@ -19,8 +19,8 @@ package final class CauseLedger {
   package private(set) var ordinal = 0
   /// Why the action being handled happened.
   package private(set) var current = StoreCause.sent
-  /// Whether an effect (a task or a concatenation) was started while handling the action
-  /// numbered ``ordinal``.
+  /// Whether an effect (a task, a concatenation, a `.send`) was started while handling the
+  /// action numbered ``ordinal``: whether a later cause may name it as a parent.
   package private(set) var startedEffects = false
   /// Told of each effect task's start, end and cancellation, as it happens.
   package var onEffect: ((StoreEffectEvent) -> Void)?
@@ -50,6 +50,7 @@ package final class CauseLedger {
 
   /// An effect delivers an action, which the store handles next or queues.
   func delivering(_ cause: StoreCause) {
+    if case .effect(_, let parent, _) = cause, parent == ordinal { startedEffects = true }
     delivered.append(cause)
   }
 
@@ -108,6 +109,7 @@ extension Store {
   /// ```swift
   /// let ledger = store.trackCauses()
   /// ```
+  @usableFromInline
   package func trackCauses() -> CauseLedger {
     if let ledger = executor.ledger { return ledger }
     let ledger = CauseLedger()

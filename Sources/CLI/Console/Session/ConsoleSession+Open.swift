@@ -1,0 +1,147 @@
+import ActionLog
+import Foundation
+import Store
+
+/// `:open LOG` and `APP --open LOG`: a recorded session replayed into this one, effects off,
+/// with its whole history to travel, `:why`, `:find` and `:changed`, and live from its end.
+extension ConsoleSession {
+  /// `:open LOG` typed on line `number`.
+  func open(_ path: String, line number: Int) {
+    let path = path.trimmingCharacters(in: .whitespaces)
+    guard !path.isEmpty else {
+      report(":open needs a log to open, e.g. :open session.log", line: number)
+      return
+    }
+    if let recording {
+      report(
+        "cannot open \(path) while recording to \(recording.path): :stop first, or start "
+          + "\(app.name) with --open \(path) --record NEW.log to record a log that begins "
+          + "with it", line: number)
+      return
+    }
+    if let problem = openLog(path) { report(problem, line: number) }
+  }
+
+  /// Replays the log at `path` into the session — its start state, then each action with its
+  /// cause, effects off — and shows its last state; with `record`, then records to a new log
+  /// that starts with the opened one's actions (never to `path` itself). A pipe is read once.
+  /// Nil when opened; otherwise what went wrong, with the file, line and column, and how to fix
+  /// it.
+  ///
+  /// **Bound:** one pass over the log (O(actions) reductions), and one more over the history to
+  /// write the new log's first lines when recording.
+  package func openLog(_ path: String, record: RecordRequest? = nil) -> String? {
+    let input: LogInput
+    do {
+      input = try LogInput(path)
+    } catch {
+      return error.description
+    }
+    defer { input.remove() }
+    let replayer: LogReplay<State, Action>
+    do {
+      replayer = try ConsoleReplay(app).open(input.readable)
+      try app.replaySettings(of: replayer.header, path: input.readable, adopt: false)
+    } catch {
+      return input.named(error)
+    }
+    store.cancelAllEffects()
+    history.reset(to: replayer.startState)
+    causes?.reset()
+    var previousLine: Int?
+    let result: ActionLogReplayResult<State>
+    do {
+      result = try replayer.run(
+        until: nil, verify: false, apply: ConsoleReplay<App>.applying(replayReducer)
+      ) { step in
+        self.history.appendOpened(step, previousLine: &previousLine, causes: self.causes)
+      }
+    } catch {
+      return input.named(error)
+    }
+    causes?.opened(result.effects)
+    if let record {
+      let identities = [input.identity].compactMap { $0 }
+      if let error = startRecording(
+        record, from: history.state(at: history.firstPosition), refusing: identities)
+      {
+        return ConsoleRecording<App>.message(error)
+      }
+      recording?.writeOpened(history)
+    }
+    // The screens are printed once, whole, below: not line by line as travel sets them.
+    renderer.isLive = false
+    travel(to: history.count, quietly: true)
+    renderer.isLive = true
+    console.result(
+      "open",
+      lines: [
+        TerminalText(
+          "opened \(path): \(counted(result.actions, "action")), at seq \(history.count)")
+      ],
+      json: ["path": path, "actions": result.actions, "seq": history.count])
+    renderer.printAll(of: store.state)
+    return nil
+  }
+}
+
+/// A log to open: a file as it is, or a pipe read once into a temporary file, since opening
+/// reads a log twice (its header, then its lines).
+struct LogInput {
+  /// The path given.
+  let given: String
+  /// The path to read: `given`, or the temporary copy of a pipe.
+  let readable: String
+  /// The file's identity, which a recording refuses to write to.
+  let identity: FileIdentity?
+
+  init(_ path: String) throws(ActionLogError) {
+    given = path
+    identity = FileIdentity(path: path)
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    else {
+      readable = path
+      return
+    }
+    // A pipe, a FIFO, a device: read it through, once.
+    let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw ActionLogError(
+        .cannotOpen, file: path, "cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    let copy = FileManager.default.temporaryDirectory
+      .appendingPathComponent("uniflow-open-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+      .path
+    guard FileManager.default.createFile(atPath: copy, contents: nil),
+      let output = FileHandle(forWritingAtPath: copy)
+    else {
+      throw ActionLogError(.cannotOpen, file: path, "cannot copy the pipe to \(copy)")
+    }
+    defer { try? output.close() }
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else {
+        throw ActionLogError(
+          .cannotOpen, file: path, "cannot read: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { break }
+      output.write(Data(buffer[0..<count]))
+    }
+    readable = copy
+  }
+
+  /// Removes the temporary copy, if there is one.
+  func remove() {
+    if readable != given { try? FileManager.default.removeItem(atPath: readable) }
+  }
+
+  /// `error`'s words, naming the path given rather than the temporary copy.
+  func named(_ error: ActionLogError) -> String {
+    error.description.replacingOccurrences(of: readable, with: given)
+  }
+}
