@@ -62,14 +62,14 @@ PY
 }
 
 "$uniflow" replay Tests/Page/logs/demo.log --html "$work/demo.html"
-check demo "diff=1" 42
+check demo "diff=1&bars=1" 42
 "$todos" replay Tests/Page/logs/todos.log --html "$work/todos.html"
-check todos "diff=1&calls=1&bars=${PAGE_BARS:-0}" 42
+check todos "diff=1&calls=1&bars=1" 42
 # Action names and state strings with <script>, </script>, quotes and control characters, and
 # a log named like an HTML element: all shown as text, none run (selftest.js checks __xss).
 cp Tests/Page/logs/hostile.log "$work/<img src=x onerror=__xss=1>.log"
 "$todos" replay "$work/<img src=x onerror=__xss=1>.log" --html "$work/hostile.html"
-check hostile "diff=1" 2
+check hostile "diff=1&bars=1" 2
 if [ -n "${PAGE_BIG:-}" ]; then
   # PAGE_BIG=1: the page of a 100,000-action log (docs/performance.md quotes it).
   python3 Tests/Page/long-log.py 100000 > "$work/big.log"

@@ -20,7 +20,8 @@ struct PageCommandTests {
     defer { log.remove(); html.remove() }
     try recordTally([.add(2), .note("</script><b>hi</b>"), .add(3)], app: "tally 1.0.0", to: log)
     let console = CapturingConsole()
-    let request = try #require(try ReplayRequest.parse([log.path, "--html", html.path], program: "tally"))
+    let request = try #require(
+      try ReplayRequest.parse([log.path, "--html", html.path], program: "tally"))
     #expect(ConsoleReplay(TallyApp()).run(request, console: console) == 0)
     #expect(console.outputs == ["wrote \(html.path) (3 actions): open it in a browser"])
     #expect(console.errors.isEmpty)
@@ -42,7 +43,9 @@ struct PageCommandTests {
     try recordTally([.add(1)], app: "tally 1.0.0", to: log)
     try html.write("mine")
     let refused = CapturingConsole()
-    #expect(ConsoleReplay(TallyApp()).run(ReplayRequest(path: log.path, html: html.path), console: refused) == 2)
+    #expect(
+      ConsoleReplay(TallyApp()).run(
+        ReplayRequest(path: log.path, html: html.path), console: refused) == 2)
     #expect(
       refused.errors == [
         "tally: \(html.path) already exists; add --force to replace it, or choose another file"
@@ -60,7 +63,8 @@ struct PageCommandTests {
     #expect(leftovers.isEmpty)
   }
 
-  @Test("the page never replaces the log it reads, a symbolic link or a folder, whatever --force says")
+  @Test(
+    "the page never replaces the log it reads, a symbolic link or a folder, whatever --force says")
   func refusesWhatItMustNotWrite() throws {
     let log = TemporaryFile()
     let link = TemporaryFile("link")
@@ -69,9 +73,18 @@ struct PageCommandTests {
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: log.path)
     let before = try log.read()
     for (target, problem) in [
-      (log.path, "\(log.path) is the log being read (the same file, by another path); a page never replaces it: choose another file, e.g. session.html"),
-      (link.path, "\(link.path) is the log being read (the same file, by another path); a page never replaces it: choose another file, e.g. session.html"),
-      ("/tmp", "/tmp is a directory; a page is written only to a regular file of its own: choose another file, e.g. session.html"),
+      (
+        log.path,
+        "\(log.path) is the log being read (the same file, by another path); a page never replaces it: choose another file, e.g. session.html"
+      ),
+      (
+        link.path,
+        "\(link.path) is the log being read (the same file, by another path); a page never replaces it: choose another file, e.g. session.html"
+      ),
+      (
+        "/tmp",
+        "/tmp is a directory; a page is written only to a regular file of its own: choose another file, e.g. session.html"
+      ),
     ] {
       let console = CapturingConsole()
       let request = ReplayRequest(path: log.path, html: target, force: true)
@@ -99,9 +112,12 @@ struct PageCommandTests {
   @Test("--html is read with its file, and refuses what it does not combine with")
   func parsesHTMLOption() throws {
     #expect(
-      try ReplayRequest.parse(["s.log", "--html", "s.html", "--force", "--until", "3"], program: "t")
+      try ReplayRequest.parse(
+        ["s.log", "--html", "s.html", "--force", "--until", "3"], program: "t")
         == ReplayRequest(path: "s.log", until: 3, html: "s.html", force: true))
-    #expect(throws: ArgumentError("--html needs the file to write the page to, e.g. --html session.html")) {
+    #expect(
+      throws: ArgumentError("--html needs the file to write the page to, e.g. --html session.html")
+    ) {
       try ReplayRequest.parse(["s.log", "--html"], program: "t")
     }
     #expect(throws: ArgumentError("--force goes with --html FILE: it lets the page replace FILE")) {

@@ -23,8 +23,10 @@ struct Shelf: Codable, Equatable {
     switch generator.next() % 9 {
     case 0 where next.books.count >= 40, 1 where next.books.count >= 40:
       next.books.removeFirst(next.books.count / 2)
-    case 0, 1: next.books.append(Book(id: Int(generator.next() % 1000), title: "t\(generator.next() % 50)"))
-    case 2 where !next.books.isEmpty: next.books.remove(at: Int(generator.next() % UInt64(next.books.count)))
+    case 0, 1:
+      next.books.append(Book(id: Int(generator.next() % 1000), title: "t\(generator.next() % 50)"))
+    case 2 where !next.books.isEmpty:
+      next.books.remove(at: Int(generator.next() % UInt64(next.books.count)))
     case 3 where !next.books.isEmpty:
       let index = Int(generator.next() % UInt64(next.books.count))
       if next.books[index].tags.count > 5 { next.books[index].tags.removeAll() }

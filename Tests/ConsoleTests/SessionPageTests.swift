@@ -41,10 +41,15 @@ struct SessionPageTests {
         PageAction(seq: seq + 1, source: "sent", text: text, name: text), state: state)
     }
     let html = String(decoding: page.html(), as: UTF8.self).lowercased()
-    let shell = (PageResources.head + PageResources.body + PageResources.scriptStart
+    let shell =
+      (PageResources.head + PageResources.body + PageResources.scriptStart
       + PageResources.end).lowercased()
-    #expect(html.components(separatedBy: "</script").count == shell.components(separatedBy: "</script").count)
-    #expect(html.components(separatedBy: "<script").count == shell.components(separatedBy: "<script").count)
+    #expect(
+      html.components(separatedBy: "</script").count
+        == shell.components(separatedBy: "</script").count)
+    #expect(
+      html.components(separatedBy: "<script").count
+        == shell.components(separatedBy: "<script").count)
     #expect(!html.contains("<!--"))
     let data = try Self.data(of: page)
     #expect(data["title"] == .string(Self.hostile[0]))
@@ -72,11 +77,14 @@ struct SessionPageTests {
       let from = checkpoints.keys.filter { $0 <= position }.max()!
       var state = checkpoints[from]!
       for index in from..<position { state = try PatchApplier.apply(patches[index], to: state) }
-      #expect(PatchApplier.sorted(state) == (try Self.json(states[position])), "position \(position)")
+      #expect(
+        PatchApplier.sorted(state) == (try Self.json(states[position])), "position \(position)")
     }
   }
 
-  @Test("each state is rebuilt from fewer patch bytes than its own size, and checkpoints take no more than the patches")
+  @Test(
+    "each state is rebuilt from fewer patch bytes than its own size, and checkpoints take no more than the patches"
+  )
   func checkpointsAreSpacedBySize() throws {
     var generator = SplitMix(seed: 3)
     var state = Shelf()

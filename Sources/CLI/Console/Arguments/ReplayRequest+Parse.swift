@@ -29,7 +29,8 @@ extension ReplayRequest {
         request.emitTest = inlineValue ?? words.optionalValue { $0.hasSuffix(".swift") } ?? ""
       case "--html":
         guard let file = words.value(inlineValue), !file.isEmpty else {
-          throw ArgumentError("--html needs the file to write the page to, e.g. --html session.html")
+          throw ArgumentError(
+            "--html needs the file to write the page to, e.g. --html session.html")
         }
         request.html = file
       case "--force": request.force = true

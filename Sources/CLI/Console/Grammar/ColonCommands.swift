@@ -168,7 +168,8 @@ enum ColonCommands {
     if force { words.removeLast() }
     guard let first = words.first, let last = words.last else {
       throw CommandError(
-        problem: command == ":html" ? ":html needs a file to write the page to" : ":record needs a file to record to",
+        problem: command == ":html"
+          ? ":html needs a file to write the page to" : ":record needs a file to record to",
         column: input.column + 1,
         hint: command == ":html" ? "e.g. :html session.html" : "e.g. :record session.log")
     }

@@ -30,7 +30,8 @@ extension ConsoleSession {
       (page.effects, page.calls) = PageEffects.effects(effectEvents, causes: causes, calls: [])
       let inputs = recording.flatMap { FileIdentity(path: $0.path) }.map { [$0] } ?? []
       try PageFile.write(page.html(), to: request.path, force: request.force, inputs: inputs)
-      console.output("wrote \(request.path) (\(counted(page.count, "action"))): open it in a browser")
+      console.output(
+        "wrote \(request.path) (\(counted(page.count, "action"))): open it in a browser")
     } catch let error as PageFile.Failure {
       report(error.description, line: number)
     } catch {

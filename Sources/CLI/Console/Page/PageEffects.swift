@@ -17,7 +17,9 @@ package enum PageEffects {
     case .sent: return .object([("k", .string("sent"))])
     case .travel: return .object([("k", .string("travel"))])
     case .effect(let effect):
-      var members: [(String, PageJSON)] = [("k", .string("effect")), ("effect", .int(effect.effect))]
+      var members: [(String, PageJSON)] = [
+        ("k", .string("effect")), ("effect", .int(effect.effect)),
+      ]
       if let parent = effect.parent { members.append(("by", .int(parent))) }
       if let site = effect.site { members.append(("site", .string(site))) }
       return .object(members)

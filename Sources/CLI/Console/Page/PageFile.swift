@@ -31,7 +31,9 @@ package enum PageFile {
     if lstat(path, &status) == 0 {
       let type = status.st_mode & S_IFMT
       guard type == S_IFREG else {
-        let kind = type == S_IFLNK ? "a symbolic link" : type == S_IFDIR ? "a directory" : "not a regular file"
+        let kind =
+          type == S_IFLNK
+          ? "a symbolic link" : type == S_IFDIR ? "a directory" : "not a regular file"
         throw Failure(
           description: "\(path) is \(kind); a page is written only to a regular file of its "
             + "own: choose another file, e.g. session.html")
@@ -47,10 +49,12 @@ package enum PageFile {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw Failure(
-        description: "\(path): cannot create a file in \(folder): \(String(cString: strerror(errno))); "
+        description:
+          "\(path): cannot create a file in \(folder): \(String(cString: strerror(errno))); "
           + "check that the folder exists and that you may write to it")
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var written = 0
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       while written < buffer.count {

@@ -137,7 +137,8 @@ package struct PageJSONParser {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        scalars.append(contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
+        scalars.append(
+          contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
         index += 1
         return String(scalars)
       }
@@ -145,7 +146,8 @@ package struct PageJSONParser {
         index += 1
         continue
       }
-      scalars.append(contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
+      scalars.append(
+        contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
       index += 1
       guard index < bytes.count else { break }
       let escape = bytes[index]

@@ -65,8 +65,7 @@ package enum PagePatch {
       }
     }
 
-    private mutating func arrays(_ old: [PageJSON], _ new: [PageJSON], into ops: inout [PageJSON])
-    {
+    private mutating func arrays(_ old: [PageJSON], _ new: [PageJSON], into ops: inout [PageJSON]) {
       var prefix = 0
       while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
       var suffix = 0
