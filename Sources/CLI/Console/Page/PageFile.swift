@@ -55,25 +55,20 @@ package enum PageFile {
     }
     let temporary = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var written = 0
-    let failure: Int32? = bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += count
-      }
-      return nil
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var failure: String?
+    do {
+      try handle.write(contentsOf: bytes)
+    } catch {
+      failure = (error as NSError).localizedDescription
     }
     _ = fchmod(descriptor, 0o644)
-    _ = Glibc.close(descriptor)
+    try? handle.close()
     if let failure {
       unlink(temporary)
       throw Failure(
-        description: "\(path): cannot write the page: \(String(cString: strerror(failure))); "
-          + "free some space or choose another folder")
+        description: "\(path): cannot write the page: \(failure); free some space or choose "
+          + "another folder")
     }
     guard rename(temporary, path) == 0 else {
       let code = errno
