@@ -60,6 +60,15 @@ extension ConsoleSession {
       return input.named(error)
     }
     causes?.opened(result.effects)
+    let last = history.state(at: history.count)
+    let restores = app.restoring(last) != nil
+    if !restores {
+      // No action restores a state: the store takes the log's last state as it is (travel's
+      // cancellations would part it from the log a recording begins with).
+      history.move(to: history.count)
+      history.travelled(to: last)
+      store.replaceState(with: last)
+    }
     if let record {
       let identities = [input.identity].compactMap { $0 }
       if let error = startRecording(
@@ -71,7 +80,8 @@ extension ConsoleSession {
     }
     // The screens are printed once, whole, below: not line by line as travel sets them.
     renderer.isLive = false
-    travel(to: history.count, quietly: true)
+    // Recorded when recording: the log shows the screens as travel left them.
+    if restores { travel(to: history.count, quietly: true) }
     renderer.isLive = true
     console.result(
       "open",
