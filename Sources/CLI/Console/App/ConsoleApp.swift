@@ -290,14 +290,14 @@ public struct ReplayStep<Action> {
   /// print("#\(step.seq) \(step.summary)")
   /// ```
   public let summary: String
-  /// Why the action happened, when the log records causes (``LogRecords/causes``): e.g.
+  /// Why the action happened, when the log records causes (`LogRecords.causes`): e.g.
   /// `.typed(line: 3)`, or `.effect(…)` naming the action whose effect sent it.
   ///
   /// ```swift
   /// if case .effect(let effect)? = step.cause { print(effect.site ?? "a .send") }
   /// ```
   public let cause: ActionCause?
-  /// The action's time on the app's clock, when the log records it (``LogRecords/clock``).
+  /// The action's time on the app's clock, when the log records it (`LogRecords.clock`).
   ///
   /// ```swift
   /// step.clock.map { print($0) }   // 1.204311 seconds
