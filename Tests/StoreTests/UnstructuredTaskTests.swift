@@ -8,7 +8,7 @@ import Testing
 /// effect still runs or after the effect has ended. Each order is forced with gates, never by
 /// timing. (The time limit only ends a run that waits for a report that never comes.)
 @MainActor
-@Suite("A Task an effect starts that sleeps on a test clock", .timeLimit(.minutes(1)))
+@Suite("A Task an effect starts that sleeps on a test clock", .timeLimit(.minutes(10)))
 struct UnstructuredTaskTests {
   enum Action: Equatable, Sendable { case start, ended }
 

@@ -20,14 +20,34 @@ package final class SessionCauses {
   @usableFromInline let ledger: CauseLedger
   /// The input line being handled, while the actions a typed command sends are sent.
   @usableFromInline package var typedLine: Int?
-  /// Each effect's parent (a history seq; nil when unknown) and site, by number.
-  private var effects: [Int: (parent: Int?, site: String?)] = [:]
+  /// Each effect's parent (a history seq; nil when unknown) and site, by number: an opened
+  /// log's sites as text, the session's as call sites (written out only when asked for).
+  private var effects: [Int: (parent: Int?, site: Site?)] = [:]
   /// The history seq of each action (by ledger ordinal) that started an effect.
   private var seqByOrdinal: [Int: Int] = [:]
   /// The starts reported while their action was being reduced, before the history lists it.
   private var pendingStarts: [StoreEffectEvent] = []
   /// Each effect's start, end and cancellation, seqs in the history's numbering.
-  package private(set) var events: [EffectEvent] = []
+  package var events: [EffectEvent] {
+    kept.map {
+      EffectEvent($0.kind, effect: $0.effect, seq: $0.seq, site: $0.site?.text, clock: $0.clock)
+    }
+  }
+  /// The events as kept: their sites written out only when ``events`` is read.
+  private var kept:
+    [(kind: EffectEvent.Kind, effect: Int, seq: Int, site: Site?, clock: Duration?)] = []
+
+  /// Where an effect was written: a call site of this session, or an opened log's text.
+  enum Site {
+    case call(CallSite)
+    case text(String)
+    var text: String {
+      switch self {
+      case .call(let site): site.place
+      case .text(let text): text
+      }
+    }
+  }
   /// The history's last seq, for the events reported between actions.
   @usableFromInline var lastSeq = 0
   /// The ledger's ordinal of the last action the history listed.
@@ -38,7 +58,7 @@ package final class SessionCauses {
   package var clock: (() -> Duration)?
   /// Told of each effect event as reported, with the ledger's ordinals (a recording maps them),
   /// by the number ``listen(_:)`` gave.
-  private var listeners: [Int: (StoreEffectEvent) -> Void] = [:]
+  private var listeners: [(number: Int, listener: (StoreEffectEvent) -> Void)] = []
   private var nextListener = 0
 
   @usableFromInline
@@ -80,7 +100,23 @@ package final class SessionCauses {
 
   /// The parent (history seq) and site of the effect kept under `key` (its number, or for an
   /// opened log's effect ``openedKeys`` more).
-  package func effect(_ key: Int) -> (parent: Int?, site: String?)? { effects[key] }
+  package func effect(_ key: Int) -> (parent: Int?, site: String?)? {
+    effects[key].map { ($0.parent, $0.site?.text) }
+  }
+
+  /// The history's tag for the action being handled (``HistoryPacked/tag``), without writing
+  /// out its cause: its typed line; its effect's number; for a `.send`, its parent's seq with
+  /// the top bit set.
+  @usableFromInline
+  func tag() -> UInt32 {
+    switch ledger.current {
+    case .sent:
+      return travelling ? 0 : UInt32(clamping: typedLine ?? 0)
+    case .effect(let effect, let parent, _):
+      guard effect == 0 else { return UInt32(clamping: effect) & 0x7FFF_FFFF }
+      return seqByOrdinal[parent].map { 0x8000_0000 | UInt32(clamping: $0) } ?? 0
+    }
+  }
 
   /// Where an opened log's effects are kept: above the session's own numbers, which start at 1.
   package static let openedKeys = 1 << 30
@@ -92,26 +128,28 @@ package final class SessionCauses {
   /// its actions' history entries hold.
   package func registerOpened(_ cause: EffectCause) -> UInt32 {
     let key = Self.openedKeys + min(cause.effect, Self.openedKeys - 1)
-    if effects[key] == nil { effects[key] = (cause.parent, cause.site) }
+    if effects[key] == nil { effects[key] = (cause.parent, cause.site.map(Site.text)) }
     return UInt32(key)
   }
 
   /// The opened log's effect events, whose seqs are the history's now.
-  package func opened(_ logged: [EffectEvent]) { events.append(contentsOf: logged) }
+  package func opened(_ logged: [EffectEvent]) {
+    kept += logged.map { ($0.kind, $0.effect, $0.seq, $0.site.map(Site.text), $0.clock) }
+  }
 
   /// Forgets the session so far (`:open`): what the history listed is gone.
   package func reset() {
     effects = [:]
     seqByOrdinal = [:]
     pendingStarts = []
-    events = []
+    kept = []
     lastSeq = 0
     listedOrdinal = ledger.ordinal
   }
 
   private func reported(_ event: StoreEffectEvent) {
     let time = clock?()
-    for key in listeners.keys.sorted() { listeners[key]?(event) }
+    for listener in listeners { listener.listener(event) }
     switch event.kind {
     case .start:
       if event.ordinal == ledger.ordinal, seqByOrdinal[event.ordinal] == nil {
@@ -122,9 +160,7 @@ package final class SessionCauses {
     case .end, .cancel:
       // During an action not listed yet (it cancelled the effect, say), that action's seq.
       let seq = ledger.ordinal > listedOrdinal ? lastSeq + 1 : lastSeq
-      events.append(
-        EffectEvent(
-          event.kind == .end ? .end : .cancel, effect: event.effect, seq: seq, clock: time))
+      kept.append((event.kind == .end ? .end : .cancel, event.effect, seq, nil, time))
     }
   }
 
@@ -132,17 +168,16 @@ package final class SessionCauses {
   /// number returned.
   package func listen(_ listener: @escaping (StoreEffectEvent) -> Void) -> Int {
     nextListener += 1
-    listeners[nextListener] = listener
+    listeners.append((nextListener, listener))
     return nextListener
   }
 
-  package func stopListening(_ number: Int) { listeners[number] = nil }
+  package func stopListening(_ number: Int) { listeners.removeAll { $0.number == number } }
 
   private func record(_ start: StoreEffectEvent, seq: Int?) {
-    let site = start.site?.place
+    let site = start.site.map(Site.call)
     effects[start.effect] = (seq, site)
-    events.append(
-      EffectEvent(.start, effect: start.effect, seq: seq ?? 0, site: site, clock: clock?()))
+    kept.append((.start, start.effect, seq ?? 0, site, clock?()))
   }
 }
 

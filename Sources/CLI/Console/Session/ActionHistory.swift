@@ -197,15 +197,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   }
 
   @usableFromInline
-  func tagOf(_ causes: SessionCauses, _ source: Source) -> UInt32 {
-    switch causes.current(seq: causes.seq(ofOrdinal:)) {
-    case .typed(let line): return UInt32(clamping: line)
-    case .effect(let effect) where effect.effect == 0:
-      return effect.parent.map { 0x8000_0000 | UInt32(clamping: $0) } ?? 0
-    case .effect(let effect): return UInt32(clamping: effect.effect) & 0x7FFF_FFFF
-    case .sent, .travel: return 0
-    }
-  }
+  func tagOf(_ causes: SessionCauses, _ source: Source) -> UInt32 { causes.tag() }
 
   /// Why action `seq` happened (``firstPosition`` + 1 … ``count``): its typed line, the effect
   /// that sent it (with that effect's parent and site), or travel; nil for an effect's action

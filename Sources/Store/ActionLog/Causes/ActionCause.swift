@@ -43,7 +43,7 @@ public enum ActionCause: Equatable, Hashable, Sendable {
       self = .sent
     } else if text == "travel" {
       self = .travel
-    } else if text.hasPrefix("line "), let line = Int(text.dropFirst(5)), line > 0 {
+    } else if text.utf8.starts(with: "line ".utf8), let line = Int(text.dropFirst(5)), line > 0 {
       self = .typed(line: line)
     } else if let cause = EffectCause(text: text) {
       self = .effect(cause)
@@ -100,21 +100,40 @@ public struct EffectCause: Equatable, Hashable, Sendable {
   /// EffectCause(text: "effect 4 of 12")?.parent   // 12
   /// ```
   public init?(text: String) {
-    guard text.hasPrefix("effect ") else { return nil }
-    var rest = Substring(text.dropFirst(7))
-    var site: String?
-    if let at = rest.range(of: " at ") {
-      site = String(rest[at.upperBound...])
-      rest = rest[..<at.lowerBound]
-      guard site?.isEmpty == false else { return nil }
+    // Read byte by byte (a replay reads one per action line): `effect N[ of N][ at SITE]`.
+    let bytes = Array(text.utf8)
+    guard bytes.count > 7, bytes[0..<7].elementsEqual("effect ".utf8) else { return nil }
+    var index = 7
+    func number() -> Int? {
+      var value = 0
+      let start = index
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10, index - start < 18 {
+        value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      return index > start ? value : nil
     }
+    func word(_ word: String) -> Bool {
+      let utf8 = Array(word.utf8)
+      guard bytes.count - index >= utf8.count,
+        bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+      else { return false }
+      index += utf8.count
+      return true
+    }
+    guard let effect = number() else { return nil }
     var parent: Int?
-    if let of = rest.range(of: " of ") {
-      guard let number = Int(rest[of.upperBound...]), number > 0 else { return nil }
-      parent = number
-      rest = rest[..<of.lowerBound]
+    if word(" of ") {
+      guard let found = number(), found > 0 else { return nil }
+      parent = found
     }
-    guard let effect = Int(rest), effect >= 0 else { return nil }
+    var site: String?
+    if word(" at ") {
+      guard index < bytes.count else { return nil }
+      site = String(decoding: bytes[index...], as: UTF8.self)
+      index = bytes.count
+    }
+    guard index == bytes.count else { return nil }
     self.init(effect: effect, parent: parent, site: site)
   }
 }
