@@ -108,6 +108,8 @@ package struct Options: Equatable, Sendable {
                                 how the final state differs from the full replay's
       --only PATTERN            with --trace or --diff: print only the actions whose names
                                 match (clock.*, **.progress); --hide PATTERN leaves them out
+      --html FILE               write the session as one HTML page to FILE, to open in a browser
+                                (see docs/inspect.md); --force replaces FILE if it exists
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.

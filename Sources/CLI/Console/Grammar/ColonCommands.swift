@@ -131,6 +131,14 @@ enum ColonCommands {
           + "the same."
       ) { _ in .stop },
       row(
+        [":html"], [.custom("FILE", rest: true, parse: htmlRequest)],
+        "write the session so far as a page to FILE, to open in a browser", ":html session.html",
+        "Writes one HTML file, with nothing to download: the actions with their causes, a filter "
+          + "and search, the state after each as a tree, its diff, and the effects over time "
+          + "(docs/inspect.md). An existing FILE is kept unless --force is given.",
+        usage: ":html FILE [--force]"
+      ) { .html($0.value("FILE", as: RecordRequest.self)) },
+      row(
         [":quit", ":q", ":exit"], [], "leave (Ctrl-D does too)", ":quit",
         "Cancels effects still running and exits."
       ) { _ in .quit },
@@ -141,13 +149,29 @@ enum ColonCommands {
   /// word `--force`.
   @Sendable
   private static func recordRequest(_ input: CommandInput) throws(CommandError) -> RecordRequest {
+    try fileRequest(input, command: ":record")
+  }
+
+  /// `:html FILE [--force]`, read as `:record`'s.
+  @Sendable
+  private static func htmlRequest(_ input: CommandInput) throws(CommandError) -> RecordRequest {
+    try fileRequest(input, command: ":html")
+  }
+
+  /// `COMMAND FILE [--force]` (`:record`, `:html`): the file is the rest of the line, spaces and
+  /// all, without a last word `--force`.
+  private static func fileRequest(_ input: CommandInput, command: String) throws(CommandError)
+    -> RecordRequest
+  {
     var words = Word.split(input.text)
     let force = words.last?.text == "--force"
     if force { words.removeLast() }
     guard let first = words.first, let last = words.last else {
       throw CommandError(
-        problem: ":record needs a file to record to", column: input.column + 1,
-        hint: "e.g. :record session.log")
+        problem: command == ":html"
+          ? ":html needs a file to write the page to" : ":record needs a file to record to",
+        column: input.column + 1,
+        hint: command == ":html" ? "e.g. :html session.html" : "e.g. :record session.log")
     }
     let characters = Array(input.text)
     let path = String(characters[(first.column - 1)..<(last.column - 1 + last.text.count)])

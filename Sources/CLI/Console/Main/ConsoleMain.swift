@@ -160,7 +160,7 @@ public enum ConsoleMain {
                                   the REPL: interactive on a terminal, script mode when stdin is not;
                                   --open LOG starts from a recorded session, effects off
         \(name) replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
-                         [--only PATTERN] [--hide PATTERN]
+                         [--html FILE [--force]] [--only PATTERN] [--hide PATTERN]
                                   re-apply a recorded log with effects off; print the final screens
         \(name) shrink LOG --until REGEX [--screen \(screens.joined(separator: "|"))] --output OUT
                                   cut a log down to the fewest actions whose replay still shows a

@@ -36,7 +36,8 @@ package struct ConsoleReplay<App: ConsoleApp> {
   package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
     do {
       let reducer = app.reducer
-      let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
+      let variant =
+        request.diff || !request.skip.isEmpty || request.emitTest != nil || request.html != nil
       let input = try LogInput(path: request.path, rereading: variant || request.trace)
       let replayer = try open(input)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)

@@ -39,6 +39,11 @@ package struct ReplayVariants<App: ConsoleApp> {
     _ request: ReplayRequest, from start: App.State, steps: ReplaySteps<App.Action>,
     full: ActionLogReplayResult<App.State>, input: LogInput, console: any Console
   ) -> Int32 {
+    if let file = request.html {
+      return writePage(
+        request, to: file, from: start, steps: steps, events: full.effects, input: input,
+        console: console)
+    }
     if let file = request.emitTest {
       return emitTest(request, to: file, from: start, steps: steps, input: input, console: console)
     }

@@ -95,6 +95,12 @@ public enum ConsoleCommand<Action: Equatable & Sendable>: Equatable, Sendable {
   /// try app.command(":stop")            // .stop
   /// ```
   case stop
+  /// `:html FILE [--force]`: the session so far as a page (docs/inspect.md).
+  ///
+  /// ```swift
+  /// try app.command(":html s.html")     // .html(RecordRequest(path: "s.html"))
+  /// ```
+  case html(RecordRequest)
   /// `:history --only PATTERN --hide PATTERN`: the actions handled so far whose names the
   /// filter shows.
   ///

@@ -174,6 +174,8 @@ package final class ConsoleSession<App: ConsoleApp> {
       } else {
         console.output("recording to \(request.path)")
       }
+    case .html(let request):
+      writePage(request, line: number)
     case .stop:
       guard let recording else {
         report("not recording; :record FILE starts a recording", line: number)
