@@ -58,7 +58,7 @@ struct BadLogTests {
       ),
       (
         #"{"format":"uniflow-action-log","version":2,"records":"clock,tea","state":{}}"# + "\n",
-        #"LOG:1:54: "records" should name what the log holds from clock, calls, not 'clock,tea'"#
+        #"LOG:1:54: "records" should name what the log holds from clock, calls, causes, not 'clock,tea'"#
       ),
       (
         #"{"format":"uniflow-action-log","version":1}"# + "\n",

@@ -77,7 +77,8 @@ struct CrashRecordingTests {
         lines: 4, log: log)
       defer { server.stop() }
       #expect(
-        log.lines().last?.withoutFingerprint == #"{"seq":3,"src":"sent","action":"clock.reload"}"#)
+        log.lines().last?.withoutFingerprint
+          == #"{"seq":3,"src":"sent","action":"clock.reload","cause":"line 2"}"#)
 
       let replay = try await UniflowBinary.run(["replay", "--trace", log.path])
       #expect(replay.status == 0)
@@ -97,7 +98,8 @@ struct CrashRecordingTests {
       defer { server.stop() }
       #expect(
         log.lines().last?.withoutFingerprint
-          == #"{"seq":2,"src":"sent","action":"weather.changeLocation","name":"Atlantis"}"#)
+          == #"{"seq":2,"src":"sent","action":"weather.changeLocation","name":"Atlantis","cause":"line 1"}"#
+      )
       let replay = try await UniflowBinary.run(["replay", log.path])
       #expect(replay.status == 0)
       #expect(replay.lines(of: "weather") == ["weather: Loading..."])

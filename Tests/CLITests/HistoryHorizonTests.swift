@@ -32,7 +32,7 @@ struct HistoryHorizonTests {
     }
   }
 
-  @Test("the history holds 4 bytes per action and one copy of each recent action, at any length")
+  @Test("the history holds 8 bytes per action and one copy of each recent action, at any length")
   func compactEntries() {
     var perAction: [Double] = []
     for count in [200, 2_000, 20_000] {
@@ -43,11 +43,10 @@ struct HistoryHorizonTests {
       #expect(session.history.count == count)
       perAction.append(Double(session.history.actionBytes) / Double(count))
     }
-    // Flat: 10 and 100 times more actions cost the same per action, about 4 bytes.
-    // 4 bytes an entry, and the 3 distinct actions' copies shared by all: flat at 10 and 100
-    // times more actions.
-    #expect(perAction[0] <= 8, "\(perAction)")
-    #expect(perAction[1] <= 4.5 && perAction[2] <= 4.5, "\(perAction)")
+    // 8 bytes an entry (its source, slot and cause), and the 3 distinct actions' copies shared
+    // by all: flat at 10 and 100 times more actions.
+    #expect(perAction[0] <= 12, "\(perAction)")
+    #expect(perAction[1] <= 8.5 && perAction[2] <= 8.5, "\(perAction)")
     #expect(perAction[2] <= perAction[1] && perAction[1] <= perAction[0], "\(perAction)")
   }
 
@@ -127,9 +126,9 @@ struct HistoryHorizonTests {
       input: "tomorrow\n:history\n", environment: fixedNow)
     #expect(
       result.lines.last
-        == "{\"history\":[{\"action\":\".launched(at: 2026-11-29T03:45:12Z)\",\"seq\":1,"
-        + "\"source\":\"launch\"},{\"action\":\".clock(.moveDay(1))\",\"current\":true,\"seq\":2,"
-        + "\"source\":\"typed\"}]}")
+        == "{\"history\":[{\"action\":\".launched(at: 2026-11-29T03:45:12Z)\",\"cause\":\"sent\","
+        + "\"seq\":1,\"source\":\"launch\"},{\"action\":\".clock(.moveDay(1))\",\"cause\":\"line 1\","
+        + "\"current\":true,\"seq\":2,\"source\":\"typed\"}]}")
     let long = try await UniflowBinary.run(
       ["--offline", "--time-zone", "UTC", "--no-default-location", "--json"],
       input: String(repeating: "tomorrow\n", count: 1_500) + ":history\n", environment: fixedNow)

@@ -97,7 +97,7 @@ struct InteractiveModeTests {
       terminal.type(":undo\r")
       try await terminal.waitFor("clock: 2026년 11월 29일 03시 45분", after: moved)
       terminal.type(":history\r")
-      try await terminal.waitFor("> 1  launch  .launched(at: 2026-11-29T03:45:12Z)")
+      try await terminal.waitFor("> 1  launch  -         .launched(at: 2026-11-29T03:45:12Z)")
       terminal.type("adopt rex 2030-01-01 pug\r")
       try await terminal.waitFor("error: the birthday 2030-01-01 is after today")
       terminal.type(":quit\r")

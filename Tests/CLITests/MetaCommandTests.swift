@@ -21,8 +21,8 @@ struct MetaCommandTests {
     )
     #expect(
       result.lines.suffix(2) == [
-        "  1  launch  .launched(at: 2026-11-29T03:45:12Z)",
-        "> 2  typed   .clock(.moveDay(1))",
+        "  1  launch  -         .launched(at: 2026-11-29T03:45:12Z)",
+        "> 2  typed   line 1    .clock(.moveDay(1))",
       ])
   }
 
@@ -48,7 +48,7 @@ struct MetaCommandTests {
       result.lines.filter { $0.hasPrefix("at seq ") } == ["at seq 5 of 8", "at seq 4 of 8"])
     #expect(
       result.lines.filter { $0.hasPrefix(">") } == [
-        "> 4  effect  .weather(.weatherResponse(request: 1, .failure(FetchFailure(message: \"offline\"))))"
+        "> 4  effect  of 3      .weather(.weatherResponse(request: 1, .failure(FetchFailure(message: \"offline\"))))"
       ])
   }
 

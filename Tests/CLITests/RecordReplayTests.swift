@@ -71,13 +71,16 @@ struct RecordReplayTests {
     defer { log.remove() }
     try await record("tomorrow\nreload\n", zone: "UTC", to: log)
     let lines = log.lines().map(\.withoutFingerprint)
-    #expect(lines.count == 6)
+    #expect(lines.count == 8)
     // Every action line ends with the fingerprint of the state it led to.
     let fingerprinted = #/,"fp":"[0-9a-f]{16}"}$/#
-    #expect(log.lines()[1...4].allSatisfy { $0.contains(fingerprinted) })
+    #expect(
+      log.lines()[1...6].filter { $0.hasPrefix(#"{"seq""#) }.allSatisfy {
+        $0.contains(fingerprinted)
+      })
     #expect(
       lines[0].hasPrefix(
-        #"{"format":"uniflow-action-log","version":1,"app":"uniflow "#
+        #"{"format":"uniflow-action-log","version":2,"records":"causes","app":"uniflow "#
           + Version.number + #"","timeZone":"GMT","locale":"#
       ))
     #expect(
@@ -89,9 +92,12 @@ struct RecordReplayTests {
       Array(lines[1...])
         == [
           #"{"seq":1,"src":"sent","action":"launched","at":"2026-11-29T03:45:12Z"}"#,
-          #"{"seq":2,"src":"sent","action":"clock.moveDay","days":1}"#,
-          #"{"seq":3,"src":"sent","action":"clock.reload"}"#,
-          #"{"seq":4,"src":"effect","action":"clock.timeResponse","request":1,"ok":"2026-11-29T03:45:12Z"}"#,
+          #"{"seq":2,"src":"sent","action":"clock.moveDay","days":1,"cause":"line 1"}"#,
+          #"{"effect":1,"start":3,"site":"Features/FetchEffect.swift:17"}"#,
+          #"{"seq":3,"src":"sent","action":"clock.reload","cause":"line 2"}"#,
+          #"{"seq":4,"src":"effect","action":"clock.timeResponse","request":1,"ok":"2026-11-29T03:45:12Z","#
+            + #""cause":"effect 1 of 3 at Features/FetchEffect.swift:17"}"#,
+          #"{"effect":1,"end":4}"#,
           #"{"checkpoint":4,"state":{"clock":{"anchor":"2026-11-29T03:45:12Z","dayOffset":0,"#
             + #""isLoading":false,"request":1,"timeZone":{"identifier":"GMT"}},"dog":{"dogs":[{"#
             + #""birthday":"2024-10-29","breed":"poodle","imageName":"pomeranian.jpeg","#
@@ -109,13 +115,13 @@ struct RecordReplayTests {
     #expect(replay.status == 0)
     #expect(
       replay.lines == [
-        #"#1 sent launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
+        #"#1 sent - launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
         "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
-        "#2 sent clock.moveDay days=1", "clock: 2026년 11월 30일 12시 45분",
-        "#3 sent clock.reload", "clock: Loading..",
-        #"#4 effect clock.timeResponse request=1 ok="2026-11-29T03:45:12Z""#,
+        "#2 sent line 1 clock.moveDay days=1", "clock: 2026년 11월 30일 12시 45분",
+        "#3 sent line 2 clock.reload", "clock: Loading..",
+        #"#4 effect of 3 clock.timeResponse request=1 ok="2026-11-29T03:45:12Z""#,
         "clock: 2026년 11월 29일 12시 45분",
-        "#5 sent clock.moveDay days=0",
+        "#5 sent line 3 clock.moveDay days=0",
         "clock: 2026년 11월 29일 12시 45분", "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
         "weather: no location (changeLocation CITY)",
       ])
@@ -175,9 +181,10 @@ struct RecordReplayTests {
       "clock: 2026년 11월 29일 03시 45분 · unavailable: connection refused by 127.0.0.1:\(port)"
     #expect(session.lines.last == failed)
     #expect(
-      log.lines()[3].withoutFingerprint
+      log.lines()[4].withoutFingerprint
         == #"{"seq":3,"src":"effect","action":"clock.timeResponse","request":1,"#
-        + #""error":"connection refused by 127.0.0.1:\#(port)"}"#)
+        + #""error":"connection refused by 127.0.0.1:\#(port)","#
+        + #""cause":"effect 1 of 2 at Features/FetchEffect.swift:17"}"#)
     let replay = try await UniflowBinary.run(["replay", log.path])
     #expect(replay.status == 0)
     #expect(replay.lines(of: "clock") == [failed])

@@ -44,20 +44,21 @@ struct ReplayVariantsTests {
     let headers = console.outputs.filter { $0.hasPrefix("#") }
     #expect(
       headers == [
-        #"#1 sent launched at="2026-11-29T03:45:12Z""#, "#2 sent clock.moveDay days=1",
-        #"#3 sent dog.show name="poodle""#,
+        #"#1 sent - launched at="2026-11-29T03:45:12Z""#, "#2 sent line 1 clock.moveDay days=1",
+        #"#3 sent line 2 dog.show name="poodle""#,
       ])
-    let afterMove = try #require(console.outputs.firstIndex(of: "#2 sent clock.moveDay days=1"))
+    let afterMove = try #require(
+      console.outputs.firstIndex(of: "#2 sent line 1 clock.moveDay days=1"))
     #expect(
       Array(console.outputs[afterMove...].prefix(11)) == [
-        "#2 sent clock.moveDay days=1", "  …", "    clock: ClockState(",
+        "#2 sent line 1 clock.moveDay days=1", "  …", "    clock: ClockState(",
         "      timeZone: TimeZone(\"Asia/Seoul\"),", "      anchor: 2026-11-29T03:45:12Z,",
         "\u{2212}     dayOffset: 0,", "+     dayOffset: 1,", "      isLoading: false,",
         "      failure: nil,", "      request: 0", "  …",
       ])
     #expect(
       console.outputs.suffix(5) == [
-        #"#3 sent dog.show name="poodle""#, "(no change)", "clock: 2026년 11월 30일 12시 45분",
+        #"#3 sent line 2 dog.show name="poodle""#, "(no change)", "clock: 2026년 11월 30일 12시 45분",
         "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
         "weather: no location (changeLocation CITY)",
       ])
@@ -156,9 +157,9 @@ struct ReplayVariantsTests {
     #expect(status == 0)
     #expect(
       console.outputs == [
-        #"#1 sent launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
+        #"#1 sent - launched at="2026-11-29T03:45:12Z""#, "clock: 2026년 11월 29일 12시 45분",
         "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg", "#2 skipped",
-        #"#3 sent dog.show name="poodle""#, "#4 sent clock.moveDay days=3",
+        #"#3 sent line 2 dog.show name="poodle""#, "#4 sent line 3 clock.moveDay days=3",
         "clock: 2026년 12월 02일 12시 45분", "clock: 2026년 12월 02일 12시 45분",
         "dog: poodle · 2 살 · 20000원 · pomeranian.jpeg",
         "weather: no location (changeLocation CITY)",

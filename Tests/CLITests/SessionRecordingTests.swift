@@ -47,14 +47,19 @@ struct SessionRecordingTests {
     #expect(session.stopRecording() == nil)
 
     #expect(
-      log.lines().dropFirst().prefix(5).map(\.withoutFingerprint)
+      log.lines().dropFirst().prefix(9).map(\.withoutFingerprint)
         == [
           #"{"seq":1,"src":"sent","action":"launched","at":"2026-11-29T03:45:12Z"}"#,
-          #"{"seq":2,"src":"sent","action":"clock.reload"}"#,
-          #"{"seq":3,"src":"sent","action":"clock.reload"}"#,
+          #"{"effect":1,"start":2,"site":"Features/FetchEffect.swift:17"}"#,
+          #"{"seq":2,"src":"sent","action":"clock.reload","cause":"line 1"}"#,
+          // The second reload cancels the first's effect, and starts its own.
+          #"{"effect":1,"cancel":3}"#,
+          #"{"effect":2,"start":3,"site":"Features/FetchEffect.swift:17"}"#,
+          #"{"seq":3,"src":"sent","action":"clock.reload","cause":"line 2"}"#,
           #"{"seq":4,"src":"effect","action":"clock.timeResponse","request":2,"#
-            + #""ok":"2026-11-30T00:53:19Z"}"#,
-          #"{"seq":5,"src":"sent","action":"clock.moveDay","days":1}"#,
+            + #""ok":"2026-11-30T00:53:19Z","cause":"effect 2 of 3 at Features/FetchEffect.swift:17"}"#,
+          #"{"effect":2,"end":4}"#,
+          #"{"seq":5,"src":"sent","action":"clock.moveDay","days":1,"cause":"line 3"}"#,
         ])
 
     let replayConsole = RecordingConsole()

@@ -159,7 +159,7 @@ struct CommandGrammarTests {
         "  :record FILE [--force]  record every action from now on to FILE, an action log  "
           + "(e.g. :record session.log)"))
     #expect(lines.last == "Lines starting with # are comments. :help COMMAND explains one command.")
-    #expect(lines.count == 2 + 3 + 13)
+    #expect(lines.count == 2 + 3 + 18)
     #expect(
       app.helpLines(topic: "add")
         == [
@@ -193,7 +193,7 @@ struct CommandGrammarTests {
     }
     let grammar = CommandGrammar(commands)
     #expect(try grammar.parse("add299 1") == .action(.add(300)))
-    #expect(grammar.helpLines(topic: nil).count == 2 + 300 + 13)
+    #expect(grammar.helpLines(topic: nil).count == 2 + 300 + 18)
     let text = Array(repeating: "milk", count: 300).joined(separator: " ")
     #expect(try app.command("note " + text) == .action(.note(text)))
     let extra = try #require(error("reset " + text))

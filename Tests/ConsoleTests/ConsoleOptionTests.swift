@@ -116,7 +116,8 @@ struct ConsoleOptionTests {
     let text = ConsoleMain.usage(OptionedTally(), screens: ["total", "notes"]).escaped
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(
-      lines[1] == "  tally [--json] [--record FILE [--force]] [--history N] [--start N] "
+      lines[1]
+        == "  tally [--json] [--record FILE [--force]] [--history N] [--open LOG] [--start N] "
         + "[--greeting TEXT] [--loud]")
     let options = try #require(lines.firstIndex(of: "Options of the app (the REPL only):"))
     #expect(

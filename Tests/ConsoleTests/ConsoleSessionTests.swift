@@ -63,7 +63,7 @@ struct ConsoleSessionTests {
     let session = session(console)
     await session.launch([])
     await session.run(lines("add 2\n:history\n:diff"))
-    #expect(console.outputs.contains("> 1  typed   .add(2)"))
+    #expect(console.outputs.contains("> 1  typed   line 1    .add(2)"))
     #expect(console.outputs.contains("#1 typed .add(2)"))
     #expect(console.outputs.contains { $0.hasPrefix("+") && $0.contains("total: 2") })
   }

@@ -96,11 +96,16 @@ struct OneLineConsoleTests {
     let lines = try file.read().split(separator: "\n").map(String.init)
     #expect(
       Array(lines.dropFirst().dropLast()) == [
-        #"{"seq":1,"src":"sent","action":".added(title: \"A \\\"quoted\\\" title\")"}"#,
-        #"{"seq":2,"src":"sent","action":".episodes(.element(id: 1, action: .downloadTapped))"}"#,
-        #"{"seq":3,"src":"effect","action":".episodes(.element(id: 1, action: .progress(50)))"}"#,
-        #"{"seq":4,"src":"effect","action":".episodes(.element(id: 1, action: .tagged([\"downloaded\"])))"}"#,
-        #"{"seq":5,"src":"sent","action":".cleared"}"#,
+        #"{"seq":1,"src":"sent","action":".added(title: \"A \\\"quoted\\\" title\")","cause":"line 1"}"#,
+        #"{"effect":1,"start":2,"site":"TestSupport/Podcast.swift:85"}"#,
+        #"{"seq":2,"src":"sent","action":".episodes(.element(id: 1, action: .downloadTapped))","#
+          + #""cause":"line 2"}"#,
+        #"{"seq":3,"src":"effect","action":".episodes(.element(id: 1, action: .progress(50)))","#
+          + #""cause":"effect 1 of 2 at TestSupport/Podcast.swift:85"}"#,
+        #"{"seq":4,"src":"effect","action":".episodes(.element(id: 1, action: .tagged([\"downloaded\"])))","#
+          + #""cause":"effect 1 of 2 at TestSupport/Podcast.swift:85"}"#,
+        #"{"effect":1,"end":4}"#,
+        #"{"seq":5,"src":"sent","action":".cleared","cause":"line 3"}"#,
       ])
     let verify = CapturingConsole()
     #expect(
@@ -111,11 +116,11 @@ struct OneLineConsoleTests {
       ConsoleReplay(app).run(ReplayRequest(path: file.path, trace: true), console: trace) == 0)
     #expect(
       trace.outputs.prefix(5) == [
-        #"#1 sent .added(title: "A \"quoted\" title")"#,
+        #"#1 sent line 1 .added(title: "A \"quoted\" title")"#,
         #"episodes[id: 1]: (id: 1, title: "A \"quoted\" title", download: .idle, tags: [])"#,
-        "#2 sent .episodes(.element(id: 1, action: .downloadTapped))",
+        "#2 sent line 2 .episodes(.element(id: 1, action: .downloadTapped))",
         "episodes[id: 1].download: .downloading(0)",
-        "#3 effect .episodes(.element(id: 1, action: .progress(50)))",
+        "#3 effect of 2 .episodes(.element(id: 1, action: .progress(50)))",
       ])
   }
 

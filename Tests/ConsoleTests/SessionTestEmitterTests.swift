@@ -38,16 +38,24 @@ struct SessionTestEmitterTests {
     let lines = try file.read().split(separator: "\n").map(String.init)
     #expect(
       lines.first?.hasPrefix(
-        #"{"format":"uniflow-action-log","version":2,"records":"clock,calls","app":"echo 1.0.0","#)
+        #"{"format":"uniflow-action-log","version":2,"records":"clock,calls,causes","#
+          + #""app":"echo 1.0.0","#)
         == true)
     #expect(
       Array(lines.dropFirst().dropLast()) == [
-        #"{"seq":1,"src":"sent","action":"say","text":"hi","clock":"0.000000"}"#,
+        // Each effect's start and end, with the action that started it and its call site.
+        #"{"effect":1,"start":1,"site":"ConsoleTests/EchoApp.swift:30","clock":"0.000000"}"#,
+        #"{"seq":1,"src":"sent","action":"say","text":"hi","cause":"line 1","clock":"0.000000"}"#,
         #"{"call":"echo.echo","clock":"0.300000","input":"hi","output":"HI"}"#,
-        #"{"seq":2,"src":"effect","action":"heard","text":"HI","clock":"0.300000"}"#,
-        #"{"seq":3,"src":"sent","action":"say","text":"boom","clock":"1.000000"}"#,
+        #"{"seq":2,"src":"effect","action":"heard","text":"HI","#
+          + #""cause":"effect 1 of 1 at ConsoleTests/EchoApp.swift:30","clock":"0.300000"}"#,
+        #"{"effect":1,"end":2,"clock":"0.300000"}"#,
+        #"{"effect":2,"start":3,"site":"ConsoleTests/EchoApp.swift:30","clock":"1.000000"}"#,
+        #"{"seq":3,"src":"sent","action":"say","text":"boom","cause":"line 2","clock":"1.000000"}"#,
         #"{"call":"echo.echo","clock":"1.300000","input":"boom","failure":"no echo for boom"}"#,
-        #"{"seq":4,"src":"effect","action":"failed","message":"no echo for boom","clock":"1.300000"}"#,
+        #"{"seq":4,"src":"effect","action":"failed","message":"no echo for boom","#
+          + #""cause":"effect 2 of 3 at ConsoleTests/EchoApp.swift:30","clock":"1.300000"}"#,
+        #"{"effect":2,"end":4,"clock":"1.300000"}"#,
       ])
     #expect(lines.last?.hasPrefix(#"{"checkpoint":4,"state":"#) == true)
   }
@@ -67,7 +75,11 @@ struct SessionTestEmitterTests {
     #expect(
       ConsoleReplay(EchoApp()).run(ReplayRequest(path: file.path, trace: true), console: trace)
         == 0)
-    #expect(trace.outputs.prefix(2) == ["#1 sent say text=\"hi\"", "#2 effect heard text=\"HI\""])
+    // The cause column: the line typed, the action whose effect sent it.
+    #expect(
+      trace.outputs.prefix(2) == [
+        "#1 sent line 1 say text=\"hi\"", "#2 effect of 1 heard text=\"HI\"",
+      ])
   }
 
   @Test("the emitted test advances the clock, answers each call where logged, sends and receives")

@@ -9,8 +9,8 @@ enum BenchCommand {
   /// The sections, in the order they run and print.
   static let sections = [
     "dispatch", "scopedDispatch", "replay", "record", "derivedReplay", "gazetteer", "startup",
-    "shrinking", "travel", "budgets", "dates", "casePaths", "children", "outside-routing",
-    "dependencies", "effects", "effect-properties", "outside-app",
+    "shrinking", "travel", "budgets", "changed", "dates", "casePaths", "children",
+    "outside-routing", "dependencies", "effects", "effect-properties", "outside-app",
   ]
 
   struct Arguments: Equatable {
@@ -173,6 +173,15 @@ enum BenchCommand {
         report.addBudgets(try BudgetsBench.run())
       } catch {
         StandardStreams.write("bench: budgets: \(error)\n", to: .error)
+        return 1
+      }
+    }
+    if wanted.contains("changed") {
+      progress("changed: :changed and :find over a session of 1,000,000 typed commands")
+      do {
+        report.addChanged(try ChangedBench.run())
+      } catch {
+        StandardStreams.write("bench: changed: \(error)\n", to: .error)
         return 1
       }
     }

@@ -55,6 +55,8 @@ package struct Options: Equatable, Sendable {
   var json = false
   /// `--record FILE [--force]`: record the session's actions to FILE.
   var record: RecordRequest?
+  /// `--open LOG`: start from a recorded session, replayed with effects off.
+  var open: String?
   /// `--history N`: how many actions the REPL keeps for time travel; older states are dropped.
   var history = SessionHistory.defaultHorizon
 
@@ -94,6 +96,8 @@ package struct Options: Equatable, Sendable {
       --force                   with --record: overwrite FILE if it exists
       --history N               keep the last N actions for :back, :goto, :undo and :diff
                                 (default: \(SessionHistory.defaultHorizon)); older states are dropped
+      --open LOG                start from LOG's session, replayed with effects off (see
+                                docs/inspect.md); with --record, the new log starts with it
 
     Replay options:
       --trace                   print each action and the screens it changed
@@ -102,6 +106,10 @@ package struct Options: Equatable, Sendable {
       --diff                    print each action with what it changed in the state (-/+ lines)
       --skip SEQ,…              replay as if those actions never happened; with --diff, show
                                 how the final state differs from the full replay's
+      --only PATTERN            with --trace or --diff: print only the actions whose names
+                                match (clock.*, **.progress); --hide PATTERN leaves them out
+      --html FILE               write the session as one HTML page to FILE, to open in a browser
+                                (see docs/inspect.md); --force replaces FILE if it exists
 
     In the REPL, type :help for the commands. Script mode reads commands from stdin, one a line,
     lets each line's effects finish before the next, and exits 1 if any line failed.
@@ -159,6 +167,8 @@ package struct Options: Equatable, Sendable {
         options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
       case "--force":
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
+      case "--open":
+        options.open = try value()
       case "--history":
         let text = try value()
         guard let count = Int(text), (1...100_000_000).contains(count) else {
@@ -197,7 +207,7 @@ package struct Options: Equatable, Sendable {
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
     "--weather-url", "--weather-provider", "--http-timeout", "--no-default-location", "--json",
-    "--record", "--force", "--history",
+    "--record", "--force", "--history", "--open",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there

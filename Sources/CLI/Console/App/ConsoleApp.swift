@@ -316,6 +316,19 @@ public struct ReplayStep<Action> {
   /// print("#\(step.seq) \(step.summary)")
   /// ```
   public let summary: String
+  /// Why the action happened, when the log records causes (`LogRecords.causes`): e.g.
+  /// `.typed(line: 3)`, or `.effect(…)` naming the action whose effect sent it.
+  ///
+  /// ```swift
+  /// if case .effect(let effect)? = step.cause { print(effect.site ?? "a .send") }
+  /// ```
+  public let cause: ActionCause?
+  /// The action's time on the app's clock, when the log records it (`LogRecords.clock`).
+  ///
+  /// ```swift
+  /// step.clock.map { print($0) }   // 1.204311 seconds
+  /// ```
+  public let clock: Duration?
 
   /// The step of `step`, without its state.
   ///
@@ -327,6 +340,8 @@ public struct ReplayStep<Action> {
     origin = step.origin
     action = step.action
     summary = step.summary
+    cause = step.cause
+    clock = step.clock
   }
 
   /// The step of a console's replay, without its state.
@@ -335,14 +350,21 @@ public struct ReplayStep<Action> {
     origin = step.origin
     action = step.action
     summary = step.summary
+    cause = step.cause
+    clock = step.clock
   }
 
   /// The step of action `seq` of a log, read from its line.
-  package init(seq: Int, origin: ActionOrigin, action: Action, summary: String) {
+  package init(
+    seq: Int, origin: ActionOrigin, action: Action, summary: String, cause: ActionCause? = nil,
+    clock: Duration? = nil
+  ) {
     self.seq = seq
     self.origin = origin
     self.action = action
     self.summary = summary
+    self.cause = cause
+    self.clock = clock
   }
 }
 

@@ -1,5 +1,6 @@
 /// `PROGRAM replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
-/// [--emit-test [FILE.swift]] [--offline]`, parsed.
+/// [--emit-test [FILE.swift]] [--html FILE [--force]] [--offline] [--only PATTERN]
+/// [--hide PATTERN]`, parsed.
 ///
 /// ```swift
 /// try ReplayRequest.parse(["session.log", "--until", "12"], program: "uniflow")
@@ -7,7 +8,8 @@
 /// ```
 extension ReplayRequest {
   package static let names = [
-    "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--offline", "--help",
+    "--trace", "--until", "--verify", "--diff", "--skip", "--emit-test", "--html", "--force",
+    "--offline", "--help", "--only", "--hide",
   ]
 
   /// Parses the arguments after `replay`; nil for `--help`.
@@ -15,7 +17,8 @@ extension ReplayRequest {
     -> ReplayRequest?
   {
     var request = ReplayRequest(path: "")
-    var words = ArgumentList(arguments, valued: ["--until", "--skip", "--emit-test"])
+    var words = ArgumentList(
+      arguments, valued: ["--until", "--skip", "--emit-test", "--html", "--only", "--hide"])
     while let (argument, inlineValue) = words.next() {
       switch argument {
       case "--trace": request.trace = true
@@ -24,6 +27,13 @@ extension ReplayRequest {
       case "--emit-test":
         // The next word is the file to write when it names a Swift file.
         request.emitTest = inlineValue ?? words.optionalValue { $0.hasSuffix(".swift") } ?? ""
+      case "--html":
+        guard let file = words.value(inlineValue), !file.isEmpty else {
+          throw ArgumentError(
+            "--html needs the file to write the page to, e.g. --html session.html")
+        }
+        request.html = file
+      case "--force": request.force = true
       case "--skip":
         guard let text = words.value(inlineValue) else {
           throw ArgumentError("--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7")
@@ -41,6 +51,16 @@ extension ReplayRequest {
           request.skip.insert(seq)
         }
       case "--offline": break  // replay never touches the network
+      case "--only", "--hide":
+        guard let pattern = words.value(inlineValue), !pattern.isEmpty else {
+          throw ArgumentError(
+            "\(argument) needs a pattern over action names, e.g. \(argument) 'episodes.*.progress'")
+        }
+        if argument == "--only" {
+          request.filter.only.append(pattern)
+        } else {
+          request.filter.hide.append(pattern)
+        }
       case "--help", "-h": return nil
       case "--until":
         guard let text = words.value(inlineValue) else {
@@ -71,6 +91,20 @@ extension ReplayRequest {
       throw ArgumentError(
         "--emit-test writes the log's whole session as a test; it does not combine with --trace, "
           + "--diff or --skip")
+    }
+    if request.html != nil,
+      request.trace || request.diff || !request.skip.isEmpty || request.emitTest != nil
+    {
+      throw ArgumentError(
+        "--html writes the log's session as a page; it does not combine with --trace, --diff, "
+          + "--skip or --emit-test (it goes with --until and --verify)")
+    }
+    if request.force, request.html == nil {
+      throw ArgumentError("--force goes with --html FILE: it lets the page replace FILE")
+    }
+    if !request.filter.isEmpty, !request.trace, !request.diff {
+      throw ArgumentError(
+        "--only and --hide choose which actions --trace and --diff print; add one of them")
     }
     if request.verify, !request.skip.isEmpty {
       throw ArgumentError(

@@ -1,3 +1,11 @@
+import Foundation
+
+/// `:find`'s argument: a path and, after `=`, a value.
+struct FindQuery: Sendable {
+  let path: String
+  let value: String?
+}
+
 /// The console's own `:` commands, as table rows: every app's REPL has them.
 enum ColonCommands {
   /// The rows, their help written for the app of the current ``HelpContext``; `examples` are
@@ -25,11 +33,53 @@ enum ColonCommands {
         [":view"], [], "print every screen, changed or not", ":view", "Prints \(screens)."
       ) { _ in .view },
       row(
-        [":history"], [], "list the actions handled so far (seq, source, action)", ":history",
+        [":history"], [.custom("FILTER", rest: true, parse: historyFilter).optional],
+        "list the actions handled so far (seq, source, cause, action)", ":history",
         "One line an action, in the order the store handled it: its sequence number, where it "
-          + "came from (launch, typed, effect or travel) and the action. The line of the state "
-          + "the screens show is marked with >."
-      ) { _ in .history },
+          + "came from (launch, typed, effect or travel), its cause (line N: the line typed; "
+          + "of N: sent by an effect of action N; :why tells more) and the action. The line "
+          + "of the state the screens show is marked with >. FILTER: --only PATTERN lists only the "
+          + "actions whose names match, --hide PATTERN leaves them out (both may repeat): a "
+          + "name is the action's case path, episodes.element.progress, and a pattern may "
+          + "have * for one segment and ** for any number.",
+        usage: ":history [FILTER…]"
+      ) { arguments in
+        arguments.optionalText("FILTER") == nil
+          ? .history : .filteredHistory(arguments.value("FILTER", as: ActionFilter.self))
+      },
+      row(
+        [":why"],
+        [
+          .integer("SEQ", in: 1...Int.max)
+            .described("the seq of an action (:history lists them)")
+        ], "say why action SEQ happened, back to the line typed", ":why 2",
+        "Prints action SEQ and its cause, then the action whose effect sent it and its cause, "
+          + "and so on back to a typed line (line N), a send from the app, or travel. An "
+          + "effect's cause names its number and where it was written (file:line)."
+      ) { .why($0.integer("SEQ")) },
+      row(
+        [":find"], [.custom("PATH", rest: true, parse: findQuery)],
+        "list the actions after which PATH had a value (or VALUE)", ":find count=3",
+        "PATH is written as the screens write it: episodes[id: 1].download. With =VALUE, only "
+          + "the actions after which the value, written as the screens write it, is VALUE.",
+        usage: ":find PATH[=VALUE]"
+      ) { arguments in
+        let query = arguments.value("PATH", as: FindQuery.self)
+        return .find(path: query.path, value: query.value)
+      },
+      row(
+        [":changed"], [.rest("PATH")], "list every action that changed PATH, old -> new",
+        ":changed count",
+        "PATH is written as the screens write it: episodes[id: 1].download. One line an action "
+          + "that changed the value there: its seq, the action, and the value before and after."
+      ) { .changed($0.text("PATH")) },
+      row(
+        [":open"], [.rest("LOG")], "replay LOG with effects off and go on from its end",
+        ":open session.log",
+        "Replays the action log LOG from its start state, effects off, and lands at its end "
+          + "with its whole history for :back, :goto, :why, :find and :changed; actions typed "
+          + "then go on from there. LOG is read once and never written to."
+      ) { .open($0.text("LOG")) },
       row(
         [":undo"], [], "step back over the last typed command and everything its effects did",
         ":undo",
@@ -81,6 +131,14 @@ enum ColonCommands {
           + "the same."
       ) { _ in .stop },
       row(
+        [":html"], [.custom("FILE", rest: true, parse: htmlRequest)],
+        "write the session so far as a page to FILE, to open in a browser", ":html session.html",
+        "Writes one HTML file, with nothing to download: the actions with their causes, a filter "
+          + "and search, the state after each as a tree, its diff, and the effects over time "
+          + "(docs/inspect.md). An existing FILE is kept unless --force is given.",
+        usage: ":html FILE [--force]"
+      ) { .html($0.value("FILE", as: RecordRequest.self)) },
+      row(
         [":quit", ":q", ":exit"], [], "leave (Ctrl-D does too)", ":quit",
         "Cancels effects still running and exits."
       ) { _ in .quit },
@@ -91,17 +149,83 @@ enum ColonCommands {
   /// word `--force`.
   @Sendable
   private static func recordRequest(_ input: CommandInput) throws(CommandError) -> RecordRequest {
+    try fileRequest(input, command: ":record")
+  }
+
+  /// `:html FILE [--force]`, read as `:record`'s.
+  @Sendable
+  private static func htmlRequest(_ input: CommandInput) throws(CommandError) -> RecordRequest {
+    try fileRequest(input, command: ":html")
+  }
+
+  /// `COMMAND FILE [--force]` (`:record`, `:html`): the file is the rest of the line, spaces and
+  /// all, without a last word `--force`.
+  private static func fileRequest(_ input: CommandInput, command: String) throws(CommandError)
+    -> RecordRequest
+  {
     var words = Word.split(input.text)
     let force = words.last?.text == "--force"
     if force { words.removeLast() }
     guard let first = words.first, let last = words.last else {
       throw CommandError(
-        problem: ":record needs a file to record to", column: input.column + 1,
-        hint: "e.g. :record session.log")
+        problem: command == ":html"
+          ? ":html needs a file to write the page to" : ":record needs a file to record to",
+        column: input.column + 1,
+        hint: command == ":html" ? "e.g. :html session.html" : "e.g. :record session.log")
     }
     let characters = Array(input.text)
     let path = String(characters[(first.column - 1)..<(last.column - 1 + last.text.count)])
     return RecordRequest(path: path, force: force)
+  }
+
+  /// `--only PATTERN` and `--hide PATTERN`, each any number of times.
+  @Sendable
+  private static func historyFilter(_ input: CommandInput) throws(CommandError) -> ActionFilter {
+    var filter = ActionFilter(only: [], hide: [])
+    var words = Word.split(input.text)[...]
+    while let flag = words.popFirst() {
+      let column = input.column + flag.column - 1
+      guard flag.text == "--only" || flag.text == "--hide" else {
+        throw CommandError(
+          problem: "unexpected '\(flag.text)'", column: column,
+          hint: "e.g. :history --only 'episodes.*.progress' --hide tick")
+      }
+      guard let pattern = words.popFirst() else {
+        throw CommandError(
+          problem: "\(flag.text) needs a pattern", column: column,
+          hint: "e.g. \(flag.text) 'episodes.*.progress'")
+      }
+      var text = Substring(pattern.text)
+      if text.count >= 2, let first = text.first, first == "'" || first == "\"",
+        text.last == first
+      {
+        text = text.dropFirst().dropLast()
+      }
+      if flag.text == "--only" {
+        filter.only.append(String(text))
+      } else {
+        filter.hide.append(String(text))
+      }
+    }
+    return filter
+  }
+
+  /// `PATH` or `PATH=VALUE`: the path is checked here, so that a bad one is reported with its
+  /// column.
+  @Sendable
+  private static func findQuery(_ input: CommandInput) throws(CommandError) -> FindQuery {
+    let text = input.text.trimmingCharacters(in: .whitespaces)
+    let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = String(parts[0]).trimmingCharacters(in: .whitespaces)
+    do {
+      _ = try StatePath(path)
+    } catch {
+      throw CommandError(
+        problem: error.message, column: input.column + error.column - 1,
+        hint: "e.g. :find episodes[id: 1].download")
+    }
+    let value = parts.count == 2 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
+    return FindQuery(path: path, value: value)
   }
 
   private static func row<Action>(

@@ -50,6 +50,10 @@ package struct LoggedStep<State, Action> {
   /// The action as the log summarises it: `clock.moveDay days=1`, `.moved(from: 1, to: 2)`.
   package let summary: String
   package let state: State
+  /// Why the action happened, when the log records causes.
+  package let cause: ActionCause?
+  /// Its time on the app's clock, when the log records it.
+  package let clock: Duration?
 
   init<Logged>(_ step: ActionLogStep<State, Logged>, action: Action, summary: String) {
     seq = step.seq
@@ -57,6 +61,8 @@ package struct LoggedStep<State, Action> {
     self.action = action
     self.summary = summary
     state = step.state
+    cause = step.cause
+    clock = step.clock
   }
 }
 
@@ -79,6 +85,12 @@ package final class LogRecording<State: Encodable, Action> {
   /// The dependency calls answered since the last line.
   package func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
     recorder.setAnsweredCalls(calls)
+  }
+  /// Each action's cause, and the effect events since the last line.
+  package func setCauses(
+    _ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]
+  ) {
+    recorder.setCauses(cause, events: events)
   }
 
   /// Writes one action's line.
@@ -118,6 +130,7 @@ package final class LogRecording<State: Encodable, Action> {
     var seq: Int { fatalError("AnyRecorder is abstract") }
     func setClock(_ clock: @escaping () -> Duration) {}
     func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {}
+    func setCauses(_ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]) {}
     func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {}
     func finish(state: State) throws(ActionLogError) {}
     func close() {}
@@ -138,6 +151,12 @@ package final class LogRecording<State: Encodable, Action> {
     override func setClock(_ clock: @escaping () -> Duration) { recorder.clock = clock }
     override func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
       recorder.answeredCalls = calls
+    }
+    override func setCauses(
+      _ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]
+    ) {
+      recorder.cause = cause
+      recorder.effectEvents = events
     }
     override func record(_ action: Action, origin: ActionOrigin, state: State)
       throws(ActionLogError)

@@ -114,7 +114,7 @@ public enum ConsoleMain {
         let start = try prepare(
           app, initialState: initialState, given: options.given, dependencies: dependencies)
         return await ConsoleREPL.run(
-          program: program, json: options.json, record: options.record,
+          program: program, json: options.json, record: options.record, open: options.open,
           makeSession: { console, isScript in
             makeSession(
               start.state, options.history, { $0 = start.dependencies }, console, isScript)
@@ -156,9 +156,11 @@ public enum ConsoleMain {
     }
     return """
       Usage:
-        \(name) [--json] [--record FILE [--force]] [--history N]\(given)
-                                  the REPL: interactive on a terminal, script mode when stdin is not
+        \(name) [--json] [--record FILE [--force]] [--history N] [--open LOG]\(given)
+                                  the REPL: interactive on a terminal, script mode when stdin is not;
+                                  --open LOG starts from a recorded session, effects off
         \(name) replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
+                         [--html FILE [--force]] [--only PATTERN] [--hide PATTERN]
                                   re-apply a recorded log with effects off; print the final screens
         \(name) shrink LOG --until REGEX [--screen \(screens.joined(separator: "|"))] --output OUT
                                   cut a log down to the fewest actions whose replay still shows a

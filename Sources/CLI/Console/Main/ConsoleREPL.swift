@@ -11,9 +11,10 @@ package enum ConsoleREPL {
     "Type :help for commands, :quit or Ctrl-D to leave."
 
   /// Runs a session that `makeSession` makes on the console chosen (it is told whether this is
-  /// script mode), recording to `record` if asked, launched by `launch`; the exit status.
+  /// script mode), recording to `record` if asked, launched by `launch` — or, with `open`,
+  /// starting from that log's session instead of the launch; the exit status.
   package static func run<App: ConsoleApp>(
-    program: String, json: Bool, record: RecordRequest?,
+    program: String, json: Bool, record: RecordRequest?, open: String? = nil,
     makeSession: (any Console, _ isScript: Bool) -> ConsoleSession<App>,
     launch: (ConsoleSession<App>) async -> Void
   ) async -> Int32 {
@@ -24,6 +25,14 @@ package enum ConsoleREPL {
     /// A session on `console`, recording if asked; nil (after saying why) if it cannot record.
     func start(_ console: any Console) async -> ConsoleSession<App>? {
       let session = makeSession(console, isScript)
+      if let open {
+        // The log's actions, launch included, replace the launch; a recording starts with them.
+        if let problem = session.openLog(open, record: record) {
+          StandardStreams.write("\(program): \(problem)\n", to: .error)
+          return nil
+        }
+        return session
+      }
       if let record, let error = session.startRecording(record) {
         StandardStreams.write(
           "\(program): \(ConsoleRecording<App>.message(error))\n", to: .error)

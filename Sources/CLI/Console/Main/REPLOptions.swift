@@ -14,13 +14,15 @@ package struct REPLOptions: Equatable {
   package var json = false
   /// `--record FILE [--force]`.
   package var record: RecordRequest?
+  /// `--open LOG`: start from a recorded session, replayed with effects off.
+  package var open: String?
   /// `--history N`: how many actions the REPL keeps for time travel.
   package var history = historyDefaultHorizon
   /// The app's own options given, in order.
   package var given: [GivenOption] = []
 
   package static let names = [
-    "--help", "--version", "--json", "--record", "--force", "--history",
+    "--help", "--version", "--json", "--record", "--force", "--history", "--open",
   ]
 
   /// Parses `arguments` (without the program's name); `appOptions` are the app's own, by name,
@@ -29,7 +31,7 @@ package struct REPLOptions: Equatable {
     throws(ArgumentError) -> REPLOptions
   {
     var options = REPLOptions()
-    let valued = ["--record", "--history"] + appOptions.filter(\.value).map(\.key)
+    let valued = ["--record", "--history", "--open"] + appOptions.filter(\.value).map(\.key)
     var words = ArgumentList(arguments, valued: Set(valued))
     while let (name, inlineValue) = words.next() {
       switch name {
@@ -41,6 +43,11 @@ package struct REPLOptions: Equatable {
           throw ArgumentError("--record needs a value")
         }
         options.record = RecordRequest(path: path, force: options.record?.force ?? false)
+      case "--open":
+        guard let path = words.value(inlineValue), !path.isEmpty else {
+          throw ArgumentError("--open needs a log, e.g. --open session.log")
+        }
+        options.open = path
       case "--force":
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
       case "--history":

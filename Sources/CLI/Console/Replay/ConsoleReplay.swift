@@ -36,7 +36,8 @@ package struct ConsoleReplay<App: ConsoleApp> {
   package func run(_ request: ReplayRequest, console: any Console, adopt: Bool = false) -> Int32 {
     do {
       let reducer = app.reducer
-      let variant = request.diff || !request.skip.isEmpty || request.emitTest != nil
+      let variant =
+        request.diff || !request.skip.isEmpty || request.emitTest != nil || request.html != nil
       let input = try LogInput(path: request.path, rereading: variant || request.trace)
       let replayer = try open(input)
       try app.replaySettings(of: replayer.header, path: replayer.path, adopt: adopt)
@@ -66,7 +67,7 @@ package struct ConsoleReplay<App: ConsoleApp> {
         return ReplayVerdict(program: app.name).report(result, request, console: console)
       }
       let traced = try open(input)
-      let trace = trace(from: traced.startState, to: console)
+      let trace = trace(from: traced.startState, to: console, filter: request.filter)
       let final = try traced.run(
         until: request.until, verify: request.verify, apply: Self.applying(reducer), step: trace)
       warnings(final, request).forEach { console.error("\(app.name): warning: \($0)") }
@@ -108,15 +109,19 @@ package struct ConsoleReplay<App: ConsoleApp> {
         + "replay it with \(writerName)'s own console: \(writerName) replay \(path)")
   }
 
-  /// `--trace`: prints each action, then the screens it changed since `start` or the action
-  /// before.
-  private func trace(from start: State, to console: any Console)
+  /// `--trace`: prints each action (that `filter` shows), with its cause when the log has
+  /// them, then the screens it changed since the last action shown.
+  private func trace(from start: State, to console: any Console, filter: ActionFilter)
     -> (LoggedStep<State, Action>) -> Void
   {
     var shown = ShownScreens(app, start)
     return { step in
-      console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
-      for line in shown.changes(to: step.state) { console.screen(line) }
+      let changed = shown.changes(to: step.state)
+      guard filter.shows(name: ActionFilter.name(ofText: step.summary)) else { return }
+      // The cause column, in a log that records causes: `line 3`, `of 12` (see `:history`).
+      let cause = step.cause.map { " " + CauseColumn.text($0) } ?? ""
+      console.output("#\(step.seq) \(step.origin.rawValue)\(cause) \(step.summary)")
+      for line in changed { console.screen(line) }
     }
   }
 

@@ -1,4 +1,5 @@
-/// `replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]`:
+/// `replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
+/// [--html FILE [--force]] [--only PATTERN] [--hide PATTERN]`:
 /// what a replay is asked to do.
 ///
 /// ```swift
@@ -21,10 +22,17 @@ package struct ReplayRequest: Equatable, Sendable {
   /// `--emit-test [FILE]`: write the session as a TestStore test, to FILE or standard output
   /// (an empty string).
   package var emitTest: String?
+  /// `--html FILE`: write the session's page (docs/inspect.md) to FILE.
+  package var html: String?
+  /// `--force`: with `--html`, replace FILE if it exists.
+  package var force = false
+  /// `--only PATTERN`, `--hide PATTERN`: which actions `--trace` and `--diff` print.
+  package var filter = ActionFilter(only: [], hide: [])
 
   package init(
     path: String, trace: Bool = false, until: Int? = nil, verify: Bool = false,
-    diff: Bool = false, skip: Set<Int> = [], emitTest: String? = nil
+    diff: Bool = false, skip: Set<Int> = [], emitTest: String? = nil, html: String? = nil,
+    force: Bool = false
   ) {
     self.path = path
     self.trace = trace
@@ -33,5 +41,7 @@ package struct ReplayRequest: Equatable, Sendable {
     self.diff = diff
     self.skip = skip
     self.emitTest = emitTest
+    self.html = html
+    self.force = force
   }
 }

@@ -68,8 +68,11 @@ package struct ReplaySteps<Action>: Sequence {
       cursor = nil
       do {
         while let kind = try reading.next(&line) {
-          guard case .action(let seq, let origin, _, _) = kind else { continue }
-          let step = try read(&reading, &line, seq, origin)
+          guard case .action(let seq, let origin, _, let clock) = kind else { continue }
+          let read = try read(&reading, &line, seq, origin)
+          let step = ReplayStep(
+            seq: seq, origin: origin, action: read.action, summary: read.summary,
+            cause: reading.lastCause, clock: clock)
           if seq < until { cursor = reading }
           return step
         }

@@ -39,6 +39,11 @@ package struct ReplayVariants<App: ConsoleApp> {
     _ request: ReplayRequest, from start: App.State, steps: ReplaySteps<App.Action>,
     full: ActionLogReplayResult<App.State>, input: LogInput, console: any Console
   ) -> Int32 {
+    if let file = request.html {
+      return writePage(
+        request, to: file, from: start, steps: steps, events: full.effects, input: input,
+        console: console)
+    }
     if let file = request.emitTest {
       return emitTest(request, to: file, from: start, steps: steps, input: input, console: console)
     }
@@ -57,22 +62,26 @@ package struct ReplayVariants<App: ConsoleApp> {
       }
       let before = state
       reducer.reduceDroppingEffects(into: &state, action: step.action)
-      if eachChange || request.trace {
-        console.output("#\(step.seq) \(step.origin.rawValue) \(step.summary)")
+      // `--only`/`--hide` choose what is printed; every action is still applied (and dumped).
+      let shows = request.filter.shows(name: ActionFilter.name(ofText: step.summary))
+      if shows, eachChange || request.trace {
+        let cause = step.cause.map { " " + CauseColumn.text($0) } ?? ""
+        console.output("#\(step.seq) \(step.origin.rawValue)\(cause) \(step.summary)")
       }
       if eachChange {
         guard before != state else {
-          console.output("(no change)")
+          if shows { console.output("(no change)") }
           continue
         }
         // Found unequal just above: the dump does not compare the whole states again.
-        for line in dumper.changes(from: before, to: state, changed: true)
-          .split(separator: "\n", omittingEmptySubsequences: false)
-        {
+        let change = dumper.changes(from: before, to: state, changed: true)
+        guard shows else { continue }
+        for line in change.split(separator: "\n", omittingEmptySubsequences: false) {
           console.output(TerminalText(String(line)))
         }
       } else if request.trace {
-        for line in shown.changes(to: state) { console.screen(line) }
+        let changed = shown.changes(to: state)
+        if shows { for line in changed { console.screen(line) } }
       }
     }
     if let failure = steps.failure {

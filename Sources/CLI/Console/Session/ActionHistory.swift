@@ -27,7 +27,9 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// The default of `--history`: how many actions a session keeps for travel.
   package nonisolated static var defaultHorizon: Int { historyDefaultHorizon }
 
-  @usableFromInline let table = ActionTable<Action>()
+  @usableFromInline var table = ActionTable<Action>()
+  /// The app's reducer with effects off, as travel re-applies actions.
+  let reapply: (inout State, Action) -> Void
   @usableFromInline var timeline: ActionTimeline<State, HistoryPacked>
   /// The action that restores a state travel showed, recorded when the session moves on from
   /// it (the app's ``ConsoleApp/restoring(_:)``).
@@ -53,12 +55,15 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// Whether travel has moved the store since the last action listed.
   @usableFromInline var hasTravelled = false
   @usableFromInline var observation: StoreObservation?
+  /// Why each action happened, when the session keeps causes: each entry's ``HistoryPacked/tag``
+  /// is read against it.
+  @usableFromInline package var causes: SessionCauses?
 
   /// A history starting at `initialState` that keeps at least the last `horizon` actions;
   /// `reduce` re-applies actions with effects off. It keeps a state every `checkpointInterval`
   /// actions (by default 1,000, or a tenth of the horizon if that is less).
   ///
-  /// **Bounds.** Memory: 4 bytes per action kept (``ActionTable``), one copy of each distinct
+  /// **Bounds.** Memory: 8 bytes per action kept (``ActionTable``), one copy of each distinct
   /// recent action, and one state per checkpoint interval; at most `horizon` plus one interval
   /// of actions are kept, however long the session runs.
   @usableFromInline
@@ -68,12 +73,63 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   ) {
     precondition(horizon > 0, "the history keeps at least one action")
     self.horizon = horizon
+    self.reapply = reduce
     let table = self.table
     timeline = ActionTimeline(
       initialState: initialState,
       checkpointInterval: checkpointInterval ?? min(1000, max(1, horizon / 10))
     ) { state, packed in reduce(&state, table.action(packed.slot)) }
     storeState = initialState
+  }
+
+  /// Starts again from `state`, with no action (`:open`): the actions and states kept so far
+  /// are dropped.
+  package func reset(to state: State) {
+    let table = ActionTable<Action>()
+    self.table = table
+    let reduce = reapply
+    timeline = ActionTimeline(initialState: state, checkpointInterval: timeline.checkpointInterval)
+    {
+      state, packed in reduce(&state, table.action(packed.slot))
+    }
+    storeState = state
+    position = 0
+    hasTravelled = false
+    nextSource = .launch
+    startsCommand = false
+  }
+
+  /// Lists a step of an opened log: where it came from and its cause as the log says — a
+  /// typed line (a command starts where the line changes), an effect, travel, a send from the
+  /// app — or, in a log without causes, a sent action as a typed command of its own.
+  package func appendOpened(
+    _ step: LoggedStep<State, Action>, previousLine: inout Int?, causes: SessionCauses?
+  ) {
+    let source: Source
+    var starts = false
+    var tag: UInt32 = 0
+    switch step.cause {
+    case .typed(let line)?:
+      source = .typed
+      starts = line != previousLine
+      previousLine = line
+      tag = UInt32(clamping: line)
+    case .sent?:
+      source = .launch
+    case .travel?:
+      source = .travel
+    case .effect(let effect)?:
+      source = .effect
+      if effect.effect == 0 {
+        tag = effect.parent.map { 0x8000_0000 | UInt32(clamping: $0) } ?? 0
+      } else if let causes {
+        tag = causes.registerOpened(effect)
+      }
+    case nil:
+      source = step.origin == .effect ? .effect : .typed
+      starts = source == .typed
+    }
+    append(step.action, source: source, startsCommand: starts, resultingIn: step.state, tag: tag)
   }
 
   /// How many actions the session has had (after travelling back, counting the states ahead).
@@ -91,6 +147,19 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   /// The state at `position` (``firstPosition`` … ``count``), re-applied from the nearest
   /// checkpoint.
   package func state(at position: Int) -> State { timeline.state(at: position) }
+
+  /// Calls `body` with each position from ``firstPosition`` to ``count`` and the state there,
+  /// in order, re-applying each action once: O(actions kept) reductions, however many.
+  package func forEachState(_ body: (Int, State) -> Void) {
+    let first = timeline.firstPosition
+    var state = timeline.state(at: first)
+    body(first, state)
+    guard first < timeline.count else { return }
+    for seq in (first + 1)...timeline.count {
+      reapply(&state, table.action(timeline.action(seq).slot))
+      body(seq, state)
+    }
+  }
 
   /// How many bytes the history's actions take (entries and the table's distinct actions, not
   /// the checkpoints): what `uniflow-bench` divides by the number of actions.
@@ -116,15 +185,50 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     let source = origin == .effect ? .effect : nextSource
     let starts = source == .typed && startsCommand
     if starts { startsCommand = false }
-    append(action, source: source, startsCommand: starts, resultingIn: state)
+    append(action, source: source, startsCommand: starts, resultingIn: state, tag: tag(source))
+    causes?.listed(seq: timeline.count)
+  }
+
+  /// The cause of the action being handled, as ``HistoryPacked/tag`` packs it.
+  @inlinable
+  func tag(_ source: Source) -> UInt32 {
+    guard let causes else { return 0 }
+    return tagOf(causes, source)
+  }
+
+  @usableFromInline
+  func tagOf(_ causes: SessionCauses, _ source: Source) -> UInt32 { causes.tag() }
+
+  /// Why action `seq` happened (``firstPosition`` + 1 … ``count``): its typed line, the effect
+  /// that sent it (with that effect's parent and site), or travel; nil for an effect's action
+  /// whose effect is unknown (the session did not keep causes).
+  package func cause(_ seq: Int) -> ActionCause? {
+    let packed = timeline.action(seq)
+    switch packed.source {
+    case .launch: return .sent
+    case .travel: return .travel
+    case .typed: return packed.tag == 0 ? .sent : .typed(line: Int(packed.tag))
+    case .effect:
+      guard packed.tag != 0 else { return nil }
+      if packed.tag & 0x8000_0000 != 0 {
+        return .effect(
+          EffectCause(effect: 0, parent: Int(packed.tag & 0x7FFF_FFFF), site: nil))
+      }
+      let key = Int(packed.tag)
+      let origin = causes?.effect(key)
+      return .effect(
+        EffectCause(
+          effect: SessionCauses.number(ofKey: key), parent: origin?.parent, site: origin?.site))
+    }
   }
 
   @inlinable
   func append(
-    _ action: Action, source: Source, startsCommand: Bool, resultingIn state: State
+    _ action: Action, source: Source, startsCommand: Bool, resultingIn state: State,
+    tag: UInt32 = 0
   ) {
     let packed = HistoryPacked(
-      source: source, startsCommand: startsCommand, slot: table.intern(action))
+      source: source, startsCommand: startsCommand, slot: table.intern(action), tag: tag)
     timeline.append(packed, resultingIn: state)
     position = timeline.count
     if timeline.count - timeline.firstPosition >= horizon + timeline.checkpointInterval {
@@ -167,7 +271,11 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   package func travel(_ body: () -> Void) {
     travelling = true
     hasTravelled = true
-    defer { travelling = false }
+    causes?.travelling = true
+    defer {
+      travelling = false
+      causes?.travelling = false
+    }
     body()
   }
 
@@ -204,7 +312,7 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   private var hasFirstLine: Bool { position == 0 || timeline.firstPosition > 0 }
 
   /// `:history`'s line `index` (0 ..< ``lineCount``): a `>` at the state shown, sequence
-  /// number, source, action.
+  /// number, source, cause (``causeColumn(_:)``), action.
   package func line(_ index: Int) -> String {
     let width = String(timeline.count).count
     let marker = { (seq: Int) in seq == self.position ? ">" : " " }
@@ -221,7 +329,19 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     let number = String(seq)
     let padded = String(repeating: " ", count: width - number.count) + number
     let source = entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-    return "\(marker(seq)) \(padded)  \(source)  \(describe(entry))"
+    let cause = causeColumn(seq).padding(toLength: 8, withPad: " ", startingAt: 0)
+    return "\(marker(seq)) \(padded)  \(source)  \(cause)  \(describe(entry))"
+  }
+
+  /// The cause column of action `seq`: `line 3` for a typed line, `of 12` for an effect's
+  /// action (the seq whose effect sent it), `-` where there is nothing to say (launch, travel,
+  /// an unknown parent).
+  package func causeColumn(_ seq: Int) -> String { cause(seq).map(CauseColumn.text) ?? "-" }
+
+  /// The seq of `:history`'s line `index`; nil for the first line, of the state before them.
+  package func seq(ofLine index: Int) -> Int? {
+    if hasFirstLine, index == 0 { return nil }
+    return timeline.firstPosition + index + (hasFirstLine ? 0 : 1)
   }
 
   /// `:history`'s lines, all at once (tests; the REPL prints them one at a time).
@@ -241,7 +361,8 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
     let action = descriptions.text(of: packed.slot, travel: packed.source == .travel) {
       describe(Entry(source: packed.source, action: table.action(packed.slot)))
     }
-    return #"{"action":"# + JSONLine.string(action)
+    let causeField = cause(seq).map { #","cause":"# + JSONLine.string($0.text) } ?? ""
+    return #"{"action":"# + JSONLine.string(action) + causeField
       + (seq == position ? #","current":true"# : "")
       + #","seq":\#(seq),"source":"# + JSONLine.string(packed.source.rawValue) + "}"
   }

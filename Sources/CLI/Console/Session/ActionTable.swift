@@ -1,6 +1,7 @@
 /// The session history's actions, each kept once however often it recurs: a history entry is a
-/// 4-byte ``Packed`` (source, whether a typed command starts there, and a slot in this table),
-/// so a session of a million `tomorrow`s holds 4 MB, not a million 70-byte enum values.
+/// 8-byte ``Packed`` (source, whether a typed command starts there, a slot in this table, and
+/// its cause's line or effect), so a session of a million `tomorrow`s holds 8 MB, not a million
+/// 70-byte enum values.
 ///
 /// An action equal to one of the last ``recentLimit`` distinct actions shares its slot; slots are
 /// reference counted, and one no entry refers to any more is freed and reused, so the table
@@ -69,14 +70,19 @@ final class ActionTable<Action: Equatable> {
 }
 
 /// An entry of the history: 2 bits of source, 1 bit "a typed command starts here", 29 bits of
-/// slot in the ``ActionTable``.
+/// slot in the ``ActionTable``; and 32 bits of cause (``tag``).
 @usableFromInline
 struct HistoryPacked: Equatable {
   @usableFromInline let bits: UInt32
+  /// The cause beyond the source (``ActionHistory/cause(_:)``): a typed action's line; an
+  /// effect's action's effect number, or for a `.send` (effect 0) its parent's seq with the
+  /// top bit set; 0 when unknown.
+  @usableFromInline let tag: UInt32
 
-  @inlinable init(source: HistorySource, startsCommand: Bool, slot: Int) {
+  @inlinable init(source: HistorySource, startsCommand: Bool, slot: Int, tag: UInt32 = 0) {
     precondition(slot < 1 << 29, "the action table holds at most 2^29 distinct actions")
     bits = UInt32(slot) << 3 | (startsCommand ? 4 : 0) | UInt32(source.code)
+    self.tag = tag
   }
 
   @inlinable var slot: Int { Int(bits >> 3) }

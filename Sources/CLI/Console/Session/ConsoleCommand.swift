@@ -95,6 +95,43 @@ public enum ConsoleCommand<Action: Equatable & Sendable>: Equatable, Sendable {
   /// try app.command(":stop")            // .stop
   /// ```
   case stop
+  /// `:html FILE [--force]`: the session so far as a page (docs/inspect.md).
+  ///
+  /// ```swift
+  /// try app.command(":html s.html")     // .html(RecordRequest(path: "s.html"))
+  /// ```
+  case html(RecordRequest)
+  /// `:history --only PATTERN --hide PATTERN`: the actions handled so far whose names the
+  /// filter shows.
+  ///
+  /// ```swift
+  /// try app.command(":history --hide tick")   // .filteredHistory(ActionFilter(only: [], hide: ["tick"]))
+  /// ```
+  case filteredHistory(ActionFilter)
+  /// `:why SEQ`: why action SEQ happened, back to the line typed.
+  ///
+  /// ```swift
+  /// try app.command(":why 5")           // .why(5)
+  /// ```
+  case why(Int)
+  /// `:find PATH[=VALUE]`: the actions after which the state had a value at PATH (that value).
+  ///
+  /// ```swift
+  /// try app.command(":find count=3")    // .find(path: "count", value: "3")
+  /// ```
+  case find(path: String, value: String?)
+  /// `:changed PATH`: every action that changed the value at PATH, old → new.
+  ///
+  /// ```swift
+  /// try app.command(":changed count")   // .changed("count")
+  /// ```
+  case changed(String)
+  /// `:open LOG`: replay a log with effects off and go on from its end.
+  ///
+  /// ```swift
+  /// try app.command(":open bug.log")    // .open("bug.log")
+  /// ```
+  case open(String)
 }
 
 /// `--record FILE [--force]` or `:record FILE [--force]`: where to record the session's actions.

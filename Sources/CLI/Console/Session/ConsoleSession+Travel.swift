@@ -6,7 +6,7 @@ extension ConsoleSession {
   /// state through the app's `restoring` action, so a recording of the session replays to the
   /// same screens — or, for an app without one, sets the store's state directly. What was
   /// loading there shows as cancelled, since its effect is not running.
-  func travel(to position: Int) {
+  func travel(to position: Int, quietly: Bool = false) {
     var shown = history.state(at: position)
     for action in app.cancellations(in: shown) {
       replayReducer.reduceDroppingEffects(into: &shown, action: action)
@@ -24,13 +24,13 @@ extension ConsoleSession {
       history.move(to: position)
       history.travelled(to: shown)
       store.replaceState(with: shown)
-      reportTravel(to: position)
+      if !quietly { reportTravel(to: position) }
       return
     }
     store.cancelAllEffects()
     history.move(to: position)
     history.travel { store.send(restoring) }
-    reportTravel(to: position)
+    if !quietly { reportTravel(to: position) }
   }
 
   /// Says where travel went.

@@ -32,6 +32,9 @@ package final class ConsoleSession<App: ConsoleApp> {
   package private(set) var recording: ConsoleRecording<App>?
   /// The app's logged dependencies and clock, for recordings (with a ``TestEmission``).
   @usableFromInline let calls: CallRecording?
+  /// Why each action happened and when each effect ran (`:why`, the history's cause column,
+  /// recordings' causes).
+  @usableFromInline package let causes: SessionCauses?
 
   /// ``handle(_:number:)`` as compiled where the session was made (specialised for the app),
   /// for the loops in this module, which would otherwise run their own generic copy.
@@ -58,6 +61,9 @@ package final class ConsoleSession<App: ConsoleApp> {
       state, action in
       replayReducer.reduceDroppingEffects(into: &state, action: action)
     }
+    let causes = SessionCauses(ledger: store.trackCauses())
+    self.causes = causes
+    history.causes = causes
     history.restoring = { app.restoring($0) }
     history.cancellations = { app.cancellations(in: $0) }
     self.console = console
@@ -103,7 +109,9 @@ package final class ConsoleSession<App: ConsoleApp> {
     }
     let before = store.state
     history.beginTypedCommand()
+    causes?.typedLine = number
     store.send(action)
+    causes?.typedLine = nil
     if isScript { await store.settle() }
     if let screen = app.screenShown(by: action) {
       renderer.printUnlessChanged(screen, from: before, to: store.state)
@@ -134,6 +142,16 @@ package final class ConsoleSession<App: ConsoleApp> {
         "history", lineCount: history.lineCount, line: { TerminalText(history.line($0)) },
         itemCount: history.count - history.firstPosition,
         item: { history.jsonEntry($0, descriptions: descriptions) })
+    case .filteredHistory(let filter):
+      filteredHistory(filter)
+    case .why(let seq):
+      why(seq, line: number)
+    case .find(let path, let value):
+      find(path, value: value, line: number)
+    case .changed(let path):
+      changed(path, line: number)
+    case .open(let path):
+      open(path, line: number)
     case .undo:
       undo(line: number)
     case .back(let steps):
@@ -156,6 +174,8 @@ package final class ConsoleSession<App: ConsoleApp> {
       } else {
         console.output("recording to \(request.path)")
       }
+    case .html(let request):
+      writePage(request, line: number)
     case .stop:
       guard let recording else {
         report("not recording; :record FILE starts a recording", line: number)
@@ -171,10 +191,16 @@ package final class ConsoleSession<App: ConsoleApp> {
     return true
   }
 
-  /// Starts recording every action to `request.path`; the error if the log cannot be created.
-  package func startRecording(_ request: RecordRequest) -> ActionLogError? {
+  /// Starts recording every action to `request.path` — from `state` (the store's by default),
+  /// refusing to write to `inputs` as well as standard input; the error if the log cannot be
+  /// created.
+  package func startRecording(
+    _ request: RecordRequest, from state: State? = nil, refusing inputs: [FileIdentity] = []
+  ) -> ActionLogError? {
     do {
-      recording = try ConsoleRecording(app, request, store: store, calls: calls) {
+      recording = try ConsoleRecording(
+        app, request, store: store, from: state, refusing: inputs, calls: calls, causes: causes
+      ) {
         [weak self] error in
         guard let self else { return }
         self.recording?.abandon()

@@ -11,8 +11,9 @@ import Store
 ///
 /// Version 1 holds actions, snapshots and a checkpoint. Version 2 says in `"records"` what more
 /// it holds — `clock`: each action's time on the app's clock; `calls`: each call an effect made
-/// to a `LoggableDependency` and its answer — for `replay --emit-test`. A recording with
-/// neither writes version 1, byte for byte as before; this code reads both.
+/// to a `LoggableDependency` and its answer, for `replay --emit-test`; `causes`: why each
+/// action happened and when each effect started and ended, for `:why` and the page. A
+/// recording with none of them writes version 1, byte for byte as before; this code reads both.
 public struct ActionLogHeader: Equatable, Sendable {
   /// The value of `format` that marks a file as an action log: `"uniflow-action-log"`.
   public static let format = "uniflow-action-log"
@@ -160,8 +161,14 @@ public struct LogRecords: OptionSet, Hashable, Sendable {
   /// A line for each call an effect made to a `LoggableDependency`, with its input and its
   /// answer, written when the answer came: `{"call":"searchClient.search","input":"wat",…}`.
   public static let calls = LogRecords(rawValue: 2)
+  /// Each action line's cause (`"cause":"line 3"`, see ``ActionCause``), and a line for each
+  /// effect's start, end and cancellation (see ``EffectEvent``): what `:why` and the page's
+  /// effect timeline read.
+  public static let causes = LogRecords(rawValue: 4)
 
-  private static let named: [(String, LogRecords)] = [("clock", .clock), ("calls", .calls)]
+  private static let named: [(String, LogRecords)] = [
+    ("clock", .clock), ("calls", .calls), ("causes", .causes),
+  ]
   static var names: String { named.map(\.0).joined(separator: ", ") }
 
   /// `clock,calls`, as the header writes it.

@@ -42,6 +42,13 @@ package struct LogCursor: Sendable {
   private var lines: LogFileLines
   /// Whether action lines carry a `clock` (``LogRecords/clock``): not the usual shape.
   private let readsClock: Bool
+  /// Whether action lines may carry a `cause` and effect lines come between them
+  /// (``LogRecords/causes``): not the usual shape either.
+  private let readsCauses: Bool
+  /// The cause on the action line last read, in a log with ``LogRecords/causes``.
+  package private(set) var lastCause: ActionCause?
+  /// The effect lines read since ``takeEffects()`` last emptied it, in order.
+  package private(set) var effects: [EffectEvent] = []
 
   /// Opens `path` and reads its header, using `line` as scratch space. `app` names the program
   /// reading in what it reports (`… is not supported; this todos reads versions 1 and 2`).
@@ -60,6 +67,13 @@ package struct LogCursor: Sendable {
     lines = LogFileLines(input)
     header = try Self.readHeader(&lines, app: app, into: &line)
     readsClock = header.records.contains(.clock)
+    readsCauses = header.records.contains(.causes)
+  }
+
+  /// The effect lines read since the last call, emptying the list.
+  package mutating func takeEffects() -> [EffectEvent] {
+    defer { effects.removeAll() }
+    return effects
   }
 
   /// The number of the line last read.
@@ -68,8 +82,11 @@ package struct LogCursor: Sendable {
   /// Reads and checks the next line; nil at the end of the log or at a torn last line: a last
   /// line with no newline that is not complete JSON.
   package mutating func next(_ line: inout LogLine) throws(ActionLogError) -> Kind? {
-    guard let ending = try lines.next(into: &line.bytes) else { return nil }
-    return try interpret(&line, ending)
+    while let ending = try lines.next(into: &line.bytes) {
+      guard let read = try interpret(&line, ending) else { return nil }
+      if case .kind(let kind) = read { return kind }
+    }
+    return nil
   }
 
   /// Reads and checks the next line as ``next(_:)`` does, first offering an action line of the
@@ -87,30 +104,41 @@ package struct LogCursor: Sendable {
     _ line: inout LogLine, readingActionsWith read: (inout LogFieldReader) -> Bool
   ) throws(ActionLogError) -> (kind: Kind, decoded: Bool)? {
     let mayBeUsual = !sawCheckpoint && !readsClock
+    let causes = readsCauses
     let lastSeq = lastSeq
     // Read where it lies in the file's buffer; copied into `line` only for the parser.
-    guard
-      let (ending, usual) = try lines.next(
-        into: &line.bytes,
-        lookingFirst: { bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
-          guard mayBeUsual, var reader = LogFieldReader(usualLine: bytes, after: lastSeq),
-            read(&reader)
-          else { return nil }
-          return (reader.seq, reader.origin, reader.fingerprint)
-        })
-    else { return nil }
-    if let usual {
-      return (
-        .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
-        true
-      )
+    while true {
+      guard
+        let (ending, usual) = try lines.next(
+          into: &line.bytes,
+          lookingFirst: { bytes -> (seq: Int, origin: ActionOrigin, fingerprint: UInt64?)? in
+            guard mayBeUsual,
+              var reader = LogFieldReader(usualLine: bytes, after: lastSeq, causes: causes),
+              read(&reader)
+            else { return nil }
+            return (reader.seq, reader.origin, reader.fingerprint)
+          })
+      else { return nil }
+      if let usual {
+        return (
+          .action(seq: usual.seq, origin: usual.origin, fingerprint: usual.fingerprint, clock: nil),
+          true
+        )
+      }
+      guard let read = try interpret(&line, ending) else { return nil }
+      if case .kind(let kind) = read { return (kind, false) }
     }
-    return try interpret(&line, ending).map { ($0, false) }
+  }
+
+  /// What a line held: a ``Kind`` for the caller, or an effect line kept in ``effects``.
+  private enum Read {
+    case kind(Kind)
+    case effect
   }
 
   /// Parses and checks the line just read into `line.bytes`.
   private mutating func interpret(_ line: inout LogLine, _ ending: LogFileLines.Ending)
-    throws(ActionLogError) -> Kind?
+    throws(ActionLogError) -> Read?
   {
     do throws(LogLineError) {
       try line.parse()
@@ -122,6 +150,11 @@ package struct LogCursor: Sendable {
       return nil
     }
     do throws(LogLineError) {
+      if readsCauses, !sawCheckpoint, line.kind(of: "seq") == nil, line.kind(of: "effect") != nil {
+        effects.append(try EffectEvent(&line, after: lastSeq))
+        if let unused = line.unusedField() { throw unused }
+        return .effect
+      }
       let kind = try classify(&line)
       switch kind {
       case .action:
@@ -134,7 +167,7 @@ package struct LogCursor: Sendable {
       case .call:
         if let unused = line.unusedField() { throw unused }
       }
-      return kind
+      return .kind(kind)
     } catch {
       throw failure(error, line)
     }
@@ -177,7 +210,7 @@ package struct LogCursor: Sendable {
   /// it stands (the head finds only one that ends the line), in `fingerprint`.
   package static func decodeUsual<Action: LoggableAction>(
     _ line: inout LogLine, seq: Int, path: String, lineNumber: Int, app: String = "program",
-    fingerprint: inout UInt64?
+    fingerprint: inout UInt64?, causes: Bool = false
   ) throws(ActionLogError) -> Action {
     do throws(LogLineError) {
       try line.parse()
@@ -188,6 +221,7 @@ package struct LogCursor: Sendable {
       }
       _ = try line.origin()
       fingerprint = try line.hexWord("fp")
+      if causes { _ = try ActionCause.read(&line) }
     } catch {
       throw failure(error, in: line, path: path, lineNumber: lineNumber)
     }
@@ -211,6 +245,10 @@ package struct LogCursor: Sendable {
       // Read and checked in every mode, compared only when verifying.
       let fingerprint = try line.hexWord("fp")
       let clock = header.records.contains(.clock) ? try LogClock.read(&line) : nil
+      if readsCauses {
+        // A sent action's line leaves `"cause":"sent"` out.
+        lastCause = try ActionCause.read(&line) ?? (origin == .sent ? .sent : nil)
+      }
       return .action(seq: seq, origin: origin, fingerprint: fingerprint, clock: clock)
     }
     if header.records.contains(.calls), line.kind(of: "call") != nil {

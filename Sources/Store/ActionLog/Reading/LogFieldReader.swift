@@ -47,7 +47,13 @@ package struct LogFieldReader {
   /// A reader of an action line of the recorder's usual shape, having read its `seq` — one more
   /// than `lastSeq` (nil: any) — and its `src`, and found its `action`; nil for any other line
   /// (a space, an escape, a sign, a leading zero, a byte after the closing `}`).
-  package init?(usualLine bytes: UnsafeBufferPointer<UInt8>, after lastSeq: Int?) {
+  ///
+  /// With `causes` (a log with ``LogRecords/causes``), a `"cause"` field just before the
+  /// fingerprint is the cursor's, not the action's: the fields end before it, and a cause that
+  /// does not read as one leaves the line to the parser, which reports it.
+  package init?(
+    usualLine bytes: UnsafeBufferPointer<UInt8>, after lastSeq: Int?, causes: Bool = false
+  ) {
     // `{"seq":` and at least 8 bytes after it, read a word at a time.
     guard bytes.count >= 32, let base = bytes.baseAddress,
       base[bytes.count - 1] == UInt8(ascii: "}")
@@ -88,7 +94,12 @@ package struct LogFieldReader {
     }
     self.bytes = bytes
     self.seq = seq
-    (fingerprint, end) = Self.ending(bytes)
+    var (fingerprint, end) = Self.ending(bytes)
+    if causes {
+      guard let fieldsEnd = Self.causeStart(bytes, end: end) else { return nil }
+      end = fieldsEnd
+    }
+    (self.fingerprint, self.end) = (fingerprint, end)
     // `,"action":"…"` in plain text, then the next field's `,` or the end of the fields.
     let head = position
     if Self.starts(bytes, &position, Self.actionKey, 8),
@@ -154,6 +165,23 @@ package struct LogFieldReader {
       let fingerprint = LogLine.hexWord(bytes.count - 18..<bytes.count - 2, base)
     else { return (nil, last) }
     return (fingerprint, bytes.count - length)
+  }
+
+  /// Where a `,"cause":"…"` field ending at `end` starts, or `end` when there is none there;
+  /// nil for one whose text is not a cause, or escaped.
+  private static func causeStart(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
+    let quote = UInt8(ascii: "\""), key = Array(#","cause":"#.utf8)
+    guard end >= 1, bytes[end - 1] == quote else { return end }
+    var open = end - 2
+    while open >= 0, bytes[open] != quote {
+      if bytes[open] == UInt8(ascii: "\\") { return nil }
+      open -= 1
+    }
+    let start = open - key.count
+    guard start >= 0, bytes[start..<open].elementsEqual(key) else { return end }
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(end - 1)]), as: UTF8.self)
+    return ActionCause(text: text) == nil ? nil : start
   }
 
   /// `,"fp":"` as a little-endian word, the first byte lowest.

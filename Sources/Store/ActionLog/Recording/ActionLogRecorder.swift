@@ -40,6 +40,11 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   /// The dependency calls answered since the last line, written before each action line and
   /// before the checkpoint (``LogRecords/calls``).
   package var answeredCalls: (() -> [LoggedCall])?
+  /// The cause of the action being recorded, written on its line (``LogRecords/causes``).
+  package var cause: (() -> ActionCause?)?
+  /// The effect events since the last line, written before each action line and before the
+  /// checkpoint (``LogRecords/causes``).
+  package var effectEvents: (() -> [EffectEvent])?
   private let encoder = LogStateCoding.encoder()
 
   /// Creates the log at `path` and writes its header, with `state` as the starting state.
@@ -105,11 +110,17 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     throws(ActionLogError)
   {
     try writeAnsweredCalls()
+    try writeEffectEvents()
     seq += 1
     writer.begin()
     writer.int("seq", seq)
     writer.string("src", origin.rawValue)
     action.encode(to: &writer)
+    // Before the fingerprint, which ends a line of the usual shape (``LogFieldReader``).
+    // `sent` goes without saying on a line whose `src` is `sent`.
+    if let cause, let found = cause(), found != .sent || origin != .sent {
+      writer.string("cause", found.text)
+    }
     // The state's fingerprint after this action, when it has one: `--verify` then names the
     // exact action after which a replay parts from the recording.
     if let fingerprint {
@@ -129,6 +140,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   /// ```
   public func finish(state: State) throws(ActionLogError) {
     try writeAnsweredCalls()
+    try writeEffectEvents()
     try writeState("checkpoint", state)
     if descriptor >= 0, fsync(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
@@ -193,6 +205,15 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
     guard let answeredCalls else { return }
     for call in answeredCalls() {
       call.line(into: &writer)
+      try writeLine(writer.bytes)
+    }
+  }
+
+  /// Writes a line for each effect event since the last line.
+  private func writeEffectEvents() throws(ActionLogError) {
+    guard let effectEvents else { return }
+    for event in effectEvents() {
+      event.line(into: &writer)
       try writeLine(writer.bytes)
     }
   }

@@ -18,6 +18,10 @@ public struct ActionLogStep<State, Action> {
   public let summary: String
   /// The state after the action: `AppView(state: step.state)` are the screens it left.
   public let state: State
+  /// Why the action happened, in a log with ``LogRecords/causes``: `.typed(line: 3)`, say.
+  public let cause: ActionCause?
+  /// The action's time on the app's clock, in a log with ``LogRecords/clock``.
+  public let clock: Duration?
 }
 
 /// What a replay ended with.
@@ -41,4 +45,8 @@ public struct ActionLogReplayResult<State> {
   /// The outcome of `verify`, when asked for: `.agreed(checkpointSeq: 57, …)` or
   /// `.diverged(…)`.
   public let verification: ActionLogVerification?
+  /// Each effect's start, end and cancellation, in the order logged, in a log with
+  /// ``LogRecords/causes`` (empty otherwise), up to the last action replayed: the page's
+  /// effect timeline.
+  public let effects: [EffectEvent]
 }

@@ -118,6 +118,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
       BuiltBodies.uninstall(previousBodies)
       withExtendedLifetime(bodies) {}
     }
+    let readsCauses = cursor.header.records.contains(.causes)
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: true,
       app: app,
@@ -142,8 +143,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // Set once action `until` is applied: the snapshot or checkpoint right after it, the state
     // after it, is still read (from the next batch, if the action ended one), then reading stops.
     var reachedUntil = false
+    var effects: [EffectEvent] = []
     reading: while var batch = pipeline.next() {
       var nextState = 0
+      var nextEffect = 0
       let read = batch.actions as? TypedReplayActions<Action>
       for index in 0...batch.count {
         // The snapshots and checkpoint that come after the first `index` actions of the batch.
@@ -171,6 +174,10 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
         if reachedUntil, index < batch.count || batch.end != nil {
           break reading
         }
+        while nextEffect < batch.effects.count, batch.effects[nextEffect].position == index {
+          effects.append(batch.effects[nextEffect].event)
+          nextEffect += 1
+        }
         guard index < batch.count else { break }
         let seq = batch.entries[index].seq
         let action: Action
@@ -188,7 +195,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
             handedOverLinesParsed += 1
             action = try LogCursor.decodeUsual(
               &line, seq: seq, path: path, lineNumber: batch.entries[index].line, app: app,
-              fingerprint: &fingerprint)
+              fingerprint: &fingerprint, causes: readsCauses)
           }
         } else {
           batch.load(index, into: &line)
@@ -205,7 +212,8 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
           step(
             ActionLogStep(
               seq: seq, origin: batch.entries[index].origin, action: action,
-              summary: batch.summaries[index], state: state))
+              summary: batch.summaries[index], state: state, cause: batch.causes[index],
+              clock: batch.clocks[index]))
         }
         if seq >= until { reachedUntil = true }
       }
@@ -222,7 +230,7 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     return ActionLogReplayResult(
       state: state, lastSeq: lastSeq, actions: actions, tornLine: tornLine,
       checkpointSeq: progress.checkpoint,
-      verification: verify ? progress.outcome : nil)
+      verification: verify ? progress.outcome : nil, effects: effects)
   }
 
   /// Whether the state's `Codable` reads back what it writes, for the first state a replay

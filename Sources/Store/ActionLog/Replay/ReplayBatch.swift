@@ -20,6 +20,12 @@ extension ReplayPipeline {
     var entries: [Entry] = []
     /// Each action's logged summary, when asked for (traces); otherwise empty.
     var summaries: [String] = []
+    /// Each action's cause and clock, with its summary (traces).
+    var causes: [ActionCause?] = []
+    var clocks: [Duration?] = []
+    /// The effect lines read with the batch's actions (``LogRecords/causes``), each with the
+    /// number of the batch's actions before it.
+    var effects: [(position: Int, event: EffectEvent)] = []
     var states: [StateLine] = []
     /// The batch's actions, decoded by the reading thread as it read them, when the replay
     /// asked for that (see ``ReplayPipeline/init(cursor:line:summaries:states:checkState:balancesStates:app:policy:actions:)``):
@@ -65,6 +71,9 @@ extension ReplayPipeline {
       heads.removeAll(keepingCapacity: true)
       entries.removeAll(keepingCapacity: true)
       summaries.removeAll(keepingCapacity: true)
+      causes.removeAll(keepingCapacity: true)
+      clocks.removeAll(keepingCapacity: true)
+      effects.removeAll(keepingCapacity: true)
       states.removeAll(keepingCapacity: true)
       actions?.clear()
       end = nil

@@ -185,9 +185,16 @@ package final class ReplayPipeline: Sendable {
     do throws(ActionLogError) {
       while let (kind, decoded) = try next() {
         switch kind {
-        case .action(let seq, let origin, let fingerprint, _):
+        case .action(let seq, let origin, let fingerprint, let clock):
+          if !cursor.effects.isEmpty {
+            for event in cursor.takeEffects() { batch.effects.append((batch.count, event)) }
+          }
           // The summary first: decoding marks the line's fields read.
-          if summaries { batch.summaries.append(line.summary) }
+          if summaries {
+            batch.summaries.append(line.summary)
+            batch.causes.append(cursor.lastCause)
+            batch.clocks.append(clock)
+          }
           if let actions = batch.actions {
             if !decoded {
               try actions.decode(&line, path: cursor.path, lineNumber: cursor.lineNumber, app: app)
@@ -213,6 +220,7 @@ package final class ReplayPipeline: Sendable {
           handsOverUsual = readsUsualLines && batch.actions == nil
         }
       }
+      for event in cursor.takeEffects() { batch.effects.append((batch.count, event)) }
       batch.end = .finished(tornLine: cursor.tornLine)
     } catch {
       batch.end = .failed(error)

@@ -36,6 +36,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   package var holdStart: (@MainActor (EffectActivity, @escaping @MainActor () -> Void) -> Void)?
   /// Run before a ``StoreTask`` waits for its effects (see ``EffectCancelling/beforeWaiting``).
   package var beforeWaiting: (@MainActor () async -> Void)?
+  /// Told of each effect's start and end and each action an effect delivers, when the store
+  /// keeps causes (``Store/trackCauses()``).
+  @usableFromInline package var ledger: CauseLedger?
   private var running: [UInt64: EffectToken] = [:]
   private var registry: [EffectID: Set<UInt64>] = [:]
   private var taskCount = 0
@@ -74,7 +77,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   package func start(_ effect: Effect<Action>, into run: EffectRun? = nil) -> EffectRun {
     let run = run ?? EffectRun(executor: self)
     startDepth += 1
-    start(effect, Context(ids: [], sink: nil, run: run)) {}
+    start(effect, Context(ids: [], sink: nil, run: run, parent: ledger?.ordinal ?? 0)) {}
     startDepth -= 1
     // Only now, with every part registered, may the executor count as idle: an effect that
     // cancels the one whose answer it follows (`cancelInFlight`) must not let `waitUntilIdle`
@@ -89,6 +92,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     /// nil: straight to `deliver`; otherwise through a throttle.
     var sink: (@MainActor (Action) -> Void)?
     let run: EffectRun
+    /// The action whose reducer returned the effect, as the ledger numbers it (0 without one).
+    var parent = 0
   }
 
   /// Starts `effect`; calls `done` once it has finished or been cancelled, which for a
@@ -139,7 +144,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   }
 
   private func emit(_ action: Action, _ context: Context) {
-    if let sink = context.sink { sink(action) } else { deliver(action) }
+    if let sink = context.sink { return sink(action) }
+    ledger?.delivering(.effect(effect: 0, parent: context.parent, site: nil))
+    deliver(action)
   }
 
   /// Starts the parts of a concatenation that are due: every part that finishes at once, then
@@ -244,7 +251,10 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
         if let child = EffectActivity.current, child !== activity { child.didReturn() }
       }
-      if let sink { sink(action) } else { deliver(action) }
+      if let sink { return sink(action) }
+      ledger?.delivering(
+        .effect(effect: Int(token.number), parent: token.parent, site: token.site))
+      deliver(action)
     case .cancelled:
       return
     case .finished:
@@ -259,6 +269,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     let token = EffectToken(
       number: nextToken, ids: context.ids, run: context.run, isTask: isTask, site: site,
       origin: origin, activity: activity)
+    token.parent = context.parent
+    ledger?.started(nextToken, parent: context.parent, site: site, isTask: isTask)
     // Register before the task exists: a cancel that comes first still finds it.
     running[token.number] = token
     for id in context.ids { registry[id, default: []].insert(token.number) }
@@ -321,6 +333,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       if token.isTask {
         taskCount -= 1
         tasksDidChange?()
+        ledger?.ended(token.number, cancelled: state == .cancelled)
       }
     }
     let done = token.onDone

@@ -15,6 +15,8 @@ package final class EffectToken {
   /// The assertion that sent the action whose effect this is, under a `TestStore`.
   package let origin: CallSite?
   let activity: EffectActivity?
+  /// The action whose effect this is, as a ``CauseLedger`` numbers it (0 without one).
+  var parent = 0
   package internal(set) var state = State.running
   var task: Task<Void, Never>?
   var onDone: (@MainActor () -> Void)?

@@ -90,6 +90,7 @@ extension Store {
 
   @inlinable
   func process(_ action: Action, origin: ActionOrigin, into run: EffectRun?) -> StoreTask {
+    if let ledger = executor.ledger { ledger.begin(origin) }
     phase = .reducing
     let effect =
       dependencies == nil ? reducer(&currentState, action) : reduceWithDependencies(action)

@@ -1,0 +1,64 @@
+import ActionLog
+import Foundation
+import Store
+
+extension ReplayVariants {
+  /// `replay LOG --html FILE`: the session the replay read — from `start` through `steps`,
+  /// with the effects' `events` — as a page (``SessionPage``) written to `file`, with each
+  /// action's time and cause and the calls the log holds; the exit status.
+  package func writePage(
+    _ request: ReplayRequest, to file: String, from start: App.State,
+    steps: ReplaySteps<App.Action>, events: [EffectEvent], input: LogInput,
+    console: any Console
+  ) -> Int32 {
+    do {
+      var extras = try LoggedExtras(input, app: app.name)
+      let name = URL(fileURLWithPath: request.path).lastPathComponent
+      var page = try SessionPage(app: app.nameAndVersion, title: name, start: start)
+      let reducer = app.reducer
+      var state = start
+      var causes: [(Int, ActionCause?)] = []
+      var calls = extras.calls(after: 0).map {
+        PageEffects.Call(after: 0, json: Self.json(of: $0, after: 0))
+      }
+      for step in steps {
+        let before = state
+        reducer.reduceDroppingEffects(into: &state, action: step.action)
+        let action = PageAction(
+          seq: step.seq, source: step.origin.rawValue, text: step.summary,
+          name: ActionFilter.name(ofText: step.summary), clock: step.clock.map(PageClock.seconds),
+          cause: step.cause.map(PageEffects.cause))
+        try page.append(action, state: state, unchanged: before == state)
+        causes.append((step.seq, step.cause))
+        calls += extras.calls(after: step.seq).map {
+          PageEffects.Call(after: step.seq, json: Self.json(of: $0, after: step.seq))
+        }
+      }
+      if let failure = steps.failure ?? extras.failure { throw failure }
+      (page.effects, page.calls) = PageEffects.effects(events, causes: causes, calls: calls)
+      try PageFile.write(
+        page.html(), to: file, force: request.force,
+        inputs: FileIdentity(path: request.path).map { [$0] } ?? [])
+      console.output("wrote \(file) (\(counted(page.count, "action"))): open it in a browser")
+      return 0
+    } catch let error as PageFile.Failure {
+      console.error("\(app.name): \(error)")
+      return 2
+    } catch {
+      console.error("\(app.name): \(request.path): cannot make the page: \(error)")
+      return 2
+    }
+  }
+
+  /// A logged call as the page's timeline draws it.
+  static func json(of call: LoggedCall, after seq: Int) -> PageJSON {
+    var members: [(String, PageJSON)] = [("name", .string(call.name)), ("after", .int(seq))]
+    if let clock = call.clock { members.append(("t", .number(PageClock.text(clock)))) }
+    members.append(("input", (try? PageJSONParser.parse(call.input)) ?? .null))
+    switch call.answer {
+    case .output(let json): members.append(("output", (try? PageJSONParser.parse(json)) ?? .null))
+    case .failure(let message): members.append(("failure", .string(message)))
+    }
+    return .object(members)
+  }
+}
