@@ -12,18 +12,6 @@ private final class Builds {
   }
 }
 
-/// A reducer written with a body that adds one to the state, counting its builds.
-private struct Counted: Reducer {
-  let builds: Builds
-  var body: some Reducer<Int, Void> {
-    let _ = builds.built()
-    Reduce { state, _ in
-      state += 1
-      return .none
-    }
-  }
-}
-
 /// A reducer written with a body that appends its tag, counting its builds.
 private struct Tagged: Reducer {
   let tag: String
@@ -37,7 +25,7 @@ private struct Tagged: Reducer {
   }
 }
 
-/// A child written with a body that counts taps, counting its builds.
+/// A reducer written with a body that counts taps, counting its builds: alone, or a child.
 private struct Child: Reducer {
   enum Action: Equatable, Sendable { case tap }
   let builds: Builds
@@ -74,20 +62,6 @@ private struct Parent: Reducer {
   }
 }
 
-/// Writes both `body` and `reduce`: `reduce` is what runs, in a store too.
-private struct Both: Reducer {
-  var body: some Reducer<Int, Void> {
-    Reduce { state, _ in
-      state += 100
-      return .none
-    }
-  }
-  func reduce(into state: inout Int, action: Void) -> Effect<Void> {
-    state += 1
-    return .none
-  }
-}
-
 /// Reads a dependency while its body is built: the state becomes whether it was a test clock.
 private struct ReadsClockWhenBuilt: Reducer {
   @Dependency(\.continuousClock) var clock
@@ -106,8 +80,8 @@ struct BuiltBodiesTests {
   @Test("a store builds its reducer's body once for all the actions it reduces")
   func storeBuildsTheBodyOnce() {
     let builds = Builds()
-    let store = Store(initialState: 0) { Counted(builds: builds) }
-    for _ in 0..<100 { store.send(()) }
+    let store = Store(initialState: 0) { Child(builds: builds) }
+    for _ in 0..<100 { store.send(.tap) }
     #expect(store.state == 100)
     #expect(builds.count == 1)
   }
@@ -116,7 +90,7 @@ struct BuiltBodiesTests {
   func reduceOnItsOwnBuildsEveryTime() {
     let builds = Builds()
     var state = 0
-    for _ in 0..<10 { _ = Counted(builds: builds).reduce(into: &state, action: ()) }
+    for _ in 0..<10 { _ = Child(builds: builds).reduce(into: &state, action: .tap) }
     #expect(state == 10)
     #expect(builds.count == 10)
   }
@@ -155,20 +129,12 @@ struct BuiltBodiesTests {
     let builds = Builds()
     var state = 0
     BuiltBodies().run {
-      for _ in 0..<10 { Counted(builds: builds).reduceDroppingEffects(into: &state, action: ()) }
+      for _ in 0..<10 { Child(builds: builds).reduceDroppingEffects(into: &state, action: .tap) }
     }
     #expect(builds.count == 1)
-    _ = Counted(builds: builds).reduce(into: &state, action: ())
+    _ = Child(builds: builds).reduce(into: &state, action: .tap)
     #expect(state == 11)
     #expect(builds.count == 2)
-  }
-
-  @Test("a reducer that writes both body and reduce runs reduce in a store")
-  func reduceWinsInAStore() {
-    let store = Store(initialState: 0) { Both() }
-    store.send(())
-    store.send(())
-    #expect(store.state == 2)
   }
 
   @Test("each store builds its body with its own dependencies")
@@ -220,7 +186,7 @@ struct BuiltBodiesTests {
       let builds = Builds()
       var state = 0
       BuiltBodies().run {
-        for _ in 0..<10_000 { _ = Counted(builds: builds).reduce(into: &state, action: ()) }
+        for _ in 0..<10_000 { _ = Child(builds: builds).reduce(into: &state, action: .tap) }
       }
       slots[2 * thread] = state
       slots[2 * thread + 1] = builds.count
