@@ -47,13 +47,12 @@ enum EmittedTest {
     style.isWhole = { custom($0) != nil || EmittedSwift.isLeaf($0) }
     style.action = { action, before, changes in
       guard case .restored(let state) = action else { return literal(action) }
-      return ".restored(\(value(state, changing: before, from: "store.state", &changes)))"
+      return ".restored(\(changes.changing("store.state", from: before, to: state)))"
     }
     style.initialState = { start, changes in
       let zone = start.clock.timeZone
-      return value(
-        start, changing: AppState(timeZone: zone), from: "AppState(timeZone: \(literal(zone)))",
-        &changes)
+      return changes.changing(
+        "AppState(timeZone: \(literal(zone)))", from: AppState(timeZone: zone), to: start)
     }
     style.shared = { action in
       switch action {
@@ -62,45 +61,24 @@ enum EmittedTest {
       default: []
       }
     }
-    style.helpers = [
-      """
-      /// `value` with `change` applied: the states the session went through, as changes of known ones.
-      private func changing<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
-        var copy = value
-        change(&copy)
-        return copy
-      }
-      """
-    ]
+    style.helpers = [StateChanges.changingHelper]
     return style
   }
 
   /// Any value as Swift that builds it, its terminal controls escaped.
   static func literal(_ value: Any) -> String { EmittedSwift.memberwise(value, custom: custom) }
 
-  /// The app's values with no memberwise form, and dates to the last bit.
+  /// The app's values with no memberwise form, and dates to the last bit (the default writes
+  /// them since 1970, which loses bits).
   static func custom(_ value: Any) -> String? {
     switch value {
     case let date as Date:
       "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let day as CalendarDay:
       "CalendarDay(year: \(day.year), month: \(day.month), day: \(day.day))!"
-    case let zone as TimeZone:
-      "TimeZone(identifier: \(zone.identifier.debugDescription))!"
     default:
       nil
     }
-  }
-
-  /// `value` as `base` changed by assignments, or `base` itself when they are equal.
-  private static func value(
-    _ value: AppState, changing original: AppState, from base: String,
-    _ changes: inout StateChanges
-  ) -> String {
-    let lines = changes.assignments(from: original, to: value, path: "$0")
-    guard !lines.isEmpty else { return base }
-    return "changing(\(base)) {\n" + lines.map { "      " + $0 }.joined(separator: "\n")
-      + "\n    }"
   }
 }
 

@@ -61,7 +61,7 @@ package struct REPLOptions: Equatable {
         options.given.append(GivenOption(name: name, value: nil))
       case _ where appOptions[name] == true:
         guard let value = words.value(inlineValue) else {
-          throw ArgumentError("\(name) needs a value (see --help)")
+          throw ArgumentError("\(name) needs a value")
         }
         options.given.append(GivenOption(name: name, value: value))
       default:
