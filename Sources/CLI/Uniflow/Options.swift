@@ -51,14 +51,8 @@ package struct Options: Equatable, Sendable {
   /// False with `--no-default-location`: the weather screen starts empty instead of showing
   /// `Anchorage, AK`.
   package var showsDefaultLocation = true
-  /// `--json`: screens and errors as JSON objects, one a line, for programs.
-  var json = false
-  /// `--record FILE [--force]`: record the session's actions to FILE.
-  var record: RecordRequest?
-  /// `--open LOG`: start from a recorded session, replayed with effects off.
-  var open: String?
-  /// `--history N`: how many actions the REPL keeps for time travel; older states are dropped.
-  var history = SessionHistory.defaultHorizon
+  /// The console's own options: `--json`, `--record FILE [--force]`, `--open LOG`, `--history N`.
+  package var console = REPLOptions()
 
   static let version = Version.name
 
@@ -146,10 +140,7 @@ package struct Options: Equatable, Sendable {
     case .help: options.mode = .help
     case .version: options.mode = .version
     }
-    options.json = console.json
-    options.record = console.record
-    options.open = console.open
-    options.history = console.history
+    options.console = console
     var providerName: String?
     var zoneGiven = false
     for given in console.given {

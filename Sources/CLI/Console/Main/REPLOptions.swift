@@ -6,8 +6,8 @@ import Store
 /// ```swift
 /// try REPLOptions.parse(["--record", "s.log", "--json"])
 /// ```
-package struct REPLOptions: Equatable {
-  package enum Mode: Equatable { case repl, help, version }
+package struct REPLOptions: Equatable, Sendable {
+  package enum Mode: Equatable, Sendable { case repl, help, version }
 
   package var mode = Mode.repl
   /// `--json`: screens and errors as JSON objects, one a line.
@@ -20,6 +20,9 @@ package struct REPLOptions: Equatable {
   package var history = historyDefaultHorizon
   /// The app's own options given, in order.
   package var given: [GivenOption] = []
+
+  /// The options of a bare command line: the REPL, no recording, the default horizon.
+  package init() {}
 
   package static let names = [
     "--help", "--version", "--json", "--record", "--force", "--history", "--open",
