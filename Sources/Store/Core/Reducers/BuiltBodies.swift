@@ -11,8 +11,8 @@ import RuntimeShim
 /// `reduce(into:action:)` itself never comes here, with or without a body.
 ///
 /// Why: building a body allocates the routers of its `forEach`, `ifLet` and `ifCaseLet` and
-/// frees them after the action; for the podcast app of `uniflow-bench --only outside-app`, about
-/// a sixth of its reducer's time (docs/performance.md). What it costs a user: a body read once
+/// frees them after the action, a large share of a composed reducer's time (measured in
+/// docs/performance.md). What it costs a user: a body read once
 /// per reducer value and run; one built from something other than the reducer's own properties
 /// and dependencies (a global, a changing property of an object) sees that thing as it was when
 /// built.
