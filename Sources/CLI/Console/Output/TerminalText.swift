@@ -125,6 +125,12 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
   /// TerminalText(json: #"{"text":"a\#u{9B}31m"}"#).escaped   // {"text":"a\u009b31m"}
   /// ```
   package init(json: String) {
+    // Every scalar escaped here starts with one of these bytes in UTF-8: most text has none.
+    if !json.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+      escaped = json
+      unescaped = json
+      return
+    }
     var safe = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
       if Self.needsEscape(scalar) {

@@ -45,7 +45,7 @@ struct Dumper {
       return .node(previous)
     }
     let prefix = indent + (label.map { "\($0): " } ?? "")
-    if let leaf = leafDescription(value) { return .line(prefix + leaf + trailing) }
+    if let leaf = Self.leafDescription(value) { return .line(prefix + leaf + trailing) }
     reflected += 1
     if let list = value as? any DumpableList {
       return dumpList(list, value, prefix: prefix, key: key, previous)
@@ -110,7 +110,7 @@ struct Dumper {
     _ previous: DumpNode?
   ) -> DumpSegment {
     let count = list.dumpCount
-    if count == 0 || leafDescription(list.dumpElement(0)) != nil {
+    if count == 0 || Self.leafDescription(list.dumpElement(0)) != nil {
       let elements = (0..<count).map(list.dumpElement)
       if let flat = inlined(elements) { return .line(prefix + "[" + flat + "]" + key.trailing) }
     }
@@ -222,10 +222,10 @@ struct Dumper {
   /// A list's elements on one line, `a, b`, when they are all one-line values and short.
   private func inlined(_ elements: [Any]) -> String? {
     // A list of structs is never inlined: no need to try every element as a leaf.
-    if let first = elements.first, leafDescription(first) == nil { return nil }
+    if let first = elements.first, Self.leafDescription(first) == nil { return nil }
     var flat: [String] = []
     for element in elements {
-      guard let leaf = leafDescription(element) else { return nil }
+      guard let leaf = Self.leafDescription(element) else { return nil }
       flat.append(leaf)
     }
     let joined = flat.joined(separator: ", ")
@@ -239,7 +239,7 @@ struct Dumper {
   }
 
   /// Values printed on one line as they are.
-  private func leafDescription(_ value: Any) -> String? {
+  static func leafDescription(_ value: Any) -> String? {
     switch value {
     case let string as String: return string.debugDescription
     case let character as Character: return String(character).debugDescription
