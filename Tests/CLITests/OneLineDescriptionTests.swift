@@ -132,4 +132,26 @@ struct OneLineDescriptionTests {
       #expect(OneLineText.tightened(text) == expected, "\(text.debugDescription)")
     }
   }
+
+  @Test("JSON text for the terminal escapes every scalar it escaped scalar by scalar, nothing else")
+  func terminalJSONAsBefore() {
+    func scalarByScalar(_ json: String) -> String {
+      var safe = String.UnicodeScalarView()
+      for scalar in json.unicodeScalars {
+        guard TerminalText.needsEscape(scalar) else {
+          safe.append(scalar)
+          continue
+        }
+        let hex = String(scalar.value, radix: 16)
+        safe.append(
+          contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+      }
+      return String(safe)
+    }
+    let interesting = (0...0x2100).compactMap(Unicode.Scalar.init).map(String.init)
+      + ["", "plain", "서울 ☁️ 🐶", "\u{2028}x\u{9B}y\u{61C}", "a\u{202E}b\u{2069}"]
+    for text in interesting + [interesting.joined()] {
+      #expect(TerminalText(json: text).escaped == scalarByScalar(text), "\(text.debugDescription)")
+    }
+  }
 }

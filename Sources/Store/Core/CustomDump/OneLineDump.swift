@@ -43,7 +43,10 @@ package final class OneLineDumper {
 
   /// The lines ``Dumper/dump(_:label:indent:trailing:previous:changed:)`` makes of `value`
   /// with no dump before, without their indentation (which the caller trims away).
-  private func dump(_ value: Any, label: String?, trailing: String, into lines: inout [String]) {
+  private func dump(
+    _ value: Any, label: String?, trailing: String, into lines: inout [String],
+    mirror known: Mirror? = nil
+  ) {
     let prefix = label.map { $0 + ": " } ?? ""
     let kind = self.kind(of: value)
     if kind == .optional {
@@ -61,7 +64,7 @@ package final class OneLineDumper {
     } else if kind == .list, let list = value as? any DumpableList {
       return dumpList(list, prefix: prefix, trailing: trailing, into: &lines)
     }
-    let mirror = Mirror(reflecting: value)
+    let mirror = known ?? Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
       guard let payload = mirror.children.first?.value else {
@@ -143,8 +146,11 @@ package final class OneLineDumper {
       return
     }
     let name = "." + (payload.label ?? "")
-    let payloadMirror = Mirror(reflecting: payload.value)
-    if payloadMirror.displayStyle == .tuple {
+    // A leaf or a list is no tuple: its `Mirror` is not needed to know.
+    let payloadKind = kind(of: payload.value)
+    let payloadMirror =
+      payloadKind == .other || payloadKind == .optional ? Mirror(reflecting: payload.value) : nil
+    if let payloadMirror, payloadMirror.displayStyle == .tuple {
       var fields: [String] = []
       let children = payloadMirror.children
       for (index, child) in children.enumerated() {
@@ -165,7 +171,7 @@ package final class OneLineDumper {
       return
     }
     var dumped: [String] = []
-    dump(payload.value, label: nil, trailing: "", into: &dumped)
+    dump(payload.value, label: nil, trailing: "", into: &dumped, mirror: payloadMirror)
     if dumped.count == 1 {
       lines.append(prefix + name + "(" + dumped[0] + ")" + trailing)
       return
