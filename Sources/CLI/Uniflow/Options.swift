@@ -57,6 +57,8 @@ package struct Options: Equatable, Sendable {
   var record: RecordRequest?
   /// `--open LOG`: start from a recorded session, replayed with effects off.
   var open: String?
+  /// `--only PATTERN`, `--hide PATTERN`: which actions' screen changes the REPL prints.
+  var screens = ActionFilter(only: [], hide: [])
   /// `--history N`: how many actions the REPL keeps for time travel; older states are dropped.
   var history = SessionHistory.defaultHorizon
 
@@ -98,6 +100,8 @@ package struct Options: Equatable, Sendable {
                                 (default: \(SessionHistory.defaultHorizon)); older states are dropped
       --open LOG                start from LOG's session, replayed with effects off (see
                                 docs/inspect.md); with --record, the new log starts with it
+      --only PATTERN            print the screens' changes only after the actions whose names
+                                match (clock.*, **.progress); --hide PATTERN: not after those
 
     Replay options:
       --trace                   print each action and the screens it changed
@@ -169,6 +173,10 @@ package struct Options: Equatable, Sendable {
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
       case "--open":
         options.open = try value()
+      case "--only":
+        options.screens.only.append(try value())
+      case "--hide":
+        options.screens.hide.append(try value())
       case "--history":
         let text = try value()
         guard let count = Int(text), (1...100_000_000).contains(count) else {
@@ -207,7 +215,7 @@ package struct Options: Equatable, Sendable {
   static let names = [
     "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
     "--weather-url", "--weather-provider", "--http-timeout", "--no-default-location", "--json",
-    "--record", "--force", "--history", "--open",
+    "--record", "--force", "--history", "--open", "--only", "--hide",
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there

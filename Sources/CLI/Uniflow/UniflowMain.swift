@@ -55,6 +55,7 @@ package enum UniflowMain {
     let dependencies = Wiring.dependencies(options, fixedNow: fixedNow)
     return await ConsoleREPL.run(
       program: "uniflow", json: options.json, record: options.record, open: options.open,
+      screens: options.screens,
       makeSession: { console, isScript in
         Session(
           options: options, dependencies: dependencies, console: console, isScript: isScript)

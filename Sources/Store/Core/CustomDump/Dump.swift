@@ -243,15 +243,19 @@ struct Dumper {
     switch value {
     case let string as String: return string.debugDescription
     case let character as Character: return String(character).debugDescription
-    case let date as Date:
-      // Every digit the value has, so two dates a diff tells apart never print alike.
-      return LogDate.string(date)
-        ?? "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case let date as Date: return dateText(date)
     case let zone as TimeZone: return "TimeZone(\(zone.identifier.debugDescription))"
     case let url as URL: return "URL(\(url.absoluteString.debugDescription))"
     case is any Numeric, is Bool: return String(describing: value)
     case let id as EffectID: return "EffectID(\(id))"
     default: return nil
     }
+  }
+
+  /// A date as a leaf: every digit the value has, so two dates a diff tells apart never print
+  /// alike.
+  static func dateText(_ date: Date) -> String {
+    LogDate.string(date)
+      ?? "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
   }
 }

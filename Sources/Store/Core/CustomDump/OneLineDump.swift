@@ -18,8 +18,10 @@ package final class OneLineDumper {
     case string, character, date, timeZone, url, plain, effectID
     /// A list the dump compares element by element (``DumpableList``).
     case list
-    /// An optional: what it is depends on whether it holds a value.
+    /// An optional: dumped as what it holds.
     case optional
+    /// An `AnyHashable`: what it is depends on what it holds.
+    case dynamic
     /// Neither a leaf nor a list: walked with `Mirror`.
     case other
   }
@@ -50,7 +52,26 @@ package final class OneLineDumper {
     let prefix = label.map { $0 + ": " } ?? ""
     let kind = self.kind(of: value)
     if kind == .optional {
-      // Casting unwraps an optional: the dump's own order of casts decides.
+      let mirror = known ?? Mirror(reflecting: value)
+      guard let payload = mirror.children.first?.value else {
+        lines.append(prefix + "nil" + trailing)
+        return
+      }
+      // The dump's casts unwrap an optional: it is dumped as what it holds — but a number or a
+      // Bool, which the dump describes whole (`Optional(3)`); and an optional of an optional
+      // goes the dump's own way.
+      switch self.kind(of: payload) {
+      case .plain:
+        lines.append(prefix + String(describing: value) + trailing)
+        return
+      case .optional, .dynamic:
+        break
+      default:
+        return dump(payload, label: label, trailing: trailing, into: &lines)
+      }
+    }
+    if kind == .optional || kind == .dynamic {
+      // Casting unwraps: the dump's own order of casts decides.
       if let leaf = Dumper.leafDescription(value) {
         lines.append(prefix + leaf + trailing)
         return
@@ -149,7 +170,8 @@ package final class OneLineDumper {
     // A leaf or a list is no tuple: its `Mirror` is not needed to know.
     let payloadKind = kind(of: payload.value)
     let payloadMirror =
-      payloadKind == .other || payloadKind == .optional ? Mirror(reflecting: payload.value) : nil
+      payloadKind == .other || payloadKind == .optional || payloadKind == .dynamic
+      ? Mirror(reflecting: payload.value) : nil
     if let payloadMirror, payloadMirror.displayStyle == .tuple {
       var fields: [String] = []
       let children = payloadMirror.children
@@ -229,7 +251,8 @@ package final class OneLineDumper {
     case .string: (value as? String)?.debugDescription
     case .character: (value as? Character).map { String($0).debugDescription }
     case .plain: String(describing: value)
-    case .date, .timeZone, .url, .effectID, .optional: Dumper.leafDescription(value)
+    case .date: (value as? Date).map(Dumper.dateText)
+    case .timeZone, .url, .effectID, .optional, .dynamic: Dumper.leafDescription(value)
     case .list, .other: nil
     }
   }
@@ -240,8 +263,9 @@ package final class OneLineDumper {
     if let kind = kinds[key] { return kind }
     let kind: Kind =
       switch value {
-      // Casting unwraps an optional and an AnyHashable: what they are depends on the value.
-      case _ where type is any OptionalDumpMarker.Type || type == AnyHashable.self: .optional
+      case _ where type is any OptionalDumpMarker.Type: .optional
+      // Casting unwraps an AnyHashable: what it is depends on the value.
+      case _ where type == AnyHashable.self: .dynamic
       case is String: .string
       case is Character: .character
       case is Date: .date
