@@ -157,8 +157,8 @@ public enum ConsoleMain {
     }
     return """
       Usage:
-        \(name) [--json] [--record FILE [--force]] [--history N] [--open LOG]
-                         [--only PATTERN] [--hide PATTERN]\(given)
+        \(name) [--json] [--record FILE [--force]] [--history N] [--open LOG]\(given)
+                         [--only PATTERN] [--hide PATTERN]
                                   the REPL: interactive on a terminal, script mode when stdin is not;
                                   --open LOG starts from a recorded session, effects off;
                                   --only/--hide: print screens after those actions only
