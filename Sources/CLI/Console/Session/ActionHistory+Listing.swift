@@ -15,11 +15,11 @@ extension ActionHistory {
   package func jsonEntry(_ index: Int, descriptions: DescriptionCache) -> String {
     let seq = timeline.firstPosition + index + 1
     let packed = timeline.action(seq)
-    let action = descriptions.json(of: packed.slot, travel: packed.source == .travel) {
+    let action = descriptions.json(
+      of: packed.slot, travel: packed.source == .travel, action: table.action(packed.slot)
+    ) {
       JSONLine.string(
-        describe(
-          Entry(source: packed.source, action: table.action(packed.slot)),
-          dumper: descriptions.dumper))
+        describe(Entry(source: packed.source, action: $0), dumper: descriptions.dumper))
     }
     var entry = #"{"action":"#
     entry.reserveCapacity(action.utf8.count + 64)
@@ -37,26 +37,47 @@ extension ActionHistory {
     return entry
   }
 
-  /// The descriptions of the actions one `:history --json` listing has written, by table slot,
-  /// as JSON strings: the last ``capacity`` distinct ones, so that an action that recurs is
-  /// described once; and the ``OneLineDumper`` that describes them, which learns each type
-  /// once per listing.
+  /// The descriptions of the actions one `:history --json` listing has written, as JSON
+  /// strings: by table slot, and by value for an action that recurs under other slots (the
+  /// table shares a slot only among the latest few distinct actions) — found by its bytes'
+  /// hash and confirmed with `==`, so a value whose bytes differ is only described again.
+  /// Each keeps the last ``capacity`` distinct ones, so that an action that recurs is
+  /// described once; and the ``OneLineDumper`` that describes them learns each type once per
+  /// listing.
   package final class DescriptionCache {
-    /// The most descriptions kept; past it the cache starts again, empty.
+    /// The most descriptions kept by slot, and by value; past it each starts again, empty.
     package static var capacity: Int { 1_024 }
     private var texts: [Int: String] = [:]
+    private var byValue: [Int: [(action: Action, text: String)]] = [:]
+    private var valueCount = 0
     let dumper = OneLineDumper()
 
     package init() {}
 
-    /// The description of the action in `slot` as a JSON string (told apart for travel, which
-    /// is described by its name alone), made by `describe` the first time.
-    func json(of slot: Int, travel: Bool, _ describe: () -> String) -> String {
+    /// The description of `action`, the one in `slot`, as a JSON string (told apart for
+    /// travel, which is described by its name alone), made by `describe` the first time.
+    func json(of slot: Int, travel: Bool, action: Action, _ describe: (Action) -> String)
+      -> String
+    {
       let key = slot << 1 | (travel ? 1 : 0)
       if let text = texts[key] { return text }
       if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
-      let text = describe()
+      var hasher = Hasher()
+      withUnsafeBytes(of: action) { hasher.combine(bytes: $0) }
+      hasher.combine(travel)
+      let hash = hasher.finalize()
+      if let text = byValue[hash]?.first(where: { $0.action == action })?.text {
+        texts[key] = text
+        return text
+      }
+      let text = describe(action)
       texts[key] = text
+      if valueCount >= Self.capacity {
+        byValue.removeAll(keepingCapacity: true)
+        valueCount = 0
+      }
+      byValue[hash, default: []].append((action, text))
+      valueCount += 1
       return text
     }
   }
