@@ -153,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "UniflowConsole", "Console", "Features", "AppLog", "StoreTesting",
+        "UniflowConsole", "Console", "Features", "AppLog", "Effects", "StoreTesting",
         "TestSupport",
         // For the bench's log with a planted symptom (ShrinkWorkload), which the shrink tests use.
         "Bench",

@@ -16,7 +16,7 @@ struct HistoryHorizonTests {
     var options = Options()
     options.timeZone = .gmt
     options.showsDefaultLocation = false
-    options.history = history
+    options.console.history = history
     let console = RecordingConsole()
     let session = Session(
       options: options, dependencies: { _ in }, console: console, isScript: true)
@@ -90,7 +90,7 @@ struct HistoryHorizonTests {
 
   @Test("--history takes a number of actions from 1")
   func historyOption() throws {
-    #expect(try Options.parse(["--history", "50"]).history == 50)
+    #expect(try Options.parse(["--history", "50"]).console.history == 50)
     #expect(
       throws: UsageError("--history needs a number of actions from 1 to 100000000, got '0'")
     ) { try Options.parse(["--history=0"]) }

@@ -7,12 +7,13 @@ import Testing
 struct LogOptionsTests {
   @Test("--record FILE and --force, in either order")
   func recordOptions() throws {
-    #expect(try Options.parse(["--record", "s.log"]).record == RecordRequest(path: "s.log"))
     #expect(
-      try Options.parse(["--force", "--record=s.log"]).record
+      try Options.parse(["--record", "s.log"]).console.record == RecordRequest(path: "s.log"))
+    #expect(
+      try Options.parse(["--force", "--record=s.log"]).console.record
         == RecordRequest(path: "s.log", force: true))
     #expect(
-      try Options.parse(["--record", "s.log", "--force"]).record
+      try Options.parse(["--record", "s.log", "--force"]).console.record
         == RecordRequest(path: "s.log", force: true))
   }
 

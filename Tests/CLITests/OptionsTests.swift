@@ -97,6 +97,10 @@ struct OptionsTests {
         "--geocoder-url needs an http or https URL, got 'example.com'"
       ),
       (["--weather-url"], "--weather-url needs a value"),
+      (["--open"], "--open needs a value"),
+      (["--history"], "--history needs a value"),
+      // A flag takes no value: `--offline=no` is not read as `--offline`.
+      (["--offline=no"], "unknown option '--offline=no'; did you mean --offline?"),
       (
         ["--http-timeout", "soon"],
         "--http-timeout needs a number of seconds above 0 and at most 86400, got 'soon'"

@@ -1,3 +1,4 @@
+import Effects
 import Foundation
 import TestSupport
 import Testing
@@ -82,14 +83,14 @@ struct SystemTimeZoneTests {
       ),
     ]
     for (tz, message) in cases {
-      #expect(throws: UsageError(message), "TZ='\(tz)'") { try SystemTimeZone.zone(fromTZ: tz) }
+      #expect(throws: TimeZoneError(message), "TZ='\(tz)'") { try SystemTimeZone.zone(fromTZ: tz) }
     }
   }
 
   @Test("a TZ 100 times as long as a usual one is refused with one message")
   func hundredfoldTZ() {
     let long = String(repeating: "<+0530>-5:30", count: 100)
-    #expect(throws: UsageError.self) { try SystemTimeZone.zone(fromTZ: long) }
+    #expect(throws: TimeZoneError.self) { try SystemTimeZone.zone(fromTZ: long) }
     let longName = "<" + String(repeating: "A", count: 1_000) + ">-9"
     #expect((try? SystemTimeZone.zone(fromTZ: longName))?.secondsFromGMT() == 32_400)
   }
@@ -122,7 +123,7 @@ struct TimeZoneOptionTests {
     arguments: ["UTC+3", "GMT+3", "utc+3", "UTC+03:00", "GMT+0300"])
   func ambiguousOffsetIsRefused(id: String) {
     #expect(
-      throws: UsageError(
+      throws: TimeZoneError(
         "--time-zone '\(id)' is ambiguous: POSIX (as in TZ=\(id)) puts it 3 hours west of UTC, "
           + "Foundation 3 hours east; write the offset alone, east of UTC positive as in "
           + "ISO 8601: +03:00 (3 hours east) or -03:00 (3 hours west), or a zone name such as "
@@ -135,7 +136,7 @@ struct TimeZoneOptionTests {
   @Test("a west offset with minutes says so in words")
   func westWithMinutes() {
     #expect(
-      throws: UsageError(
+      throws: TimeZoneError(
         "--time-zone 'GMT-5:30' is ambiguous: POSIX (as in TZ=GMT-5:30) puts it 5 hours 30 "
           + "minutes west of UTC, Foundation 5 hours 30 minutes east; write the offset alone, east "
           + "of UTC positive as in ISO 8601: +05:30 (5 hours 30 minutes east) or -05:30 (5 hours 30 "
@@ -155,12 +156,12 @@ struct TimeZoneOptionTests {
   @Test("offsets beyond 18 hours and text that is no zone are refused, saying what to write")
   func refused() {
     #expect(
-      throws: UsageError(
+      throws: TimeZoneError(
         "--time-zone '+19:00' is more than 18 hours from UTC; use an offset within ±18:00 or a "
           + "zone name such as Asia/Seoul")
     ) { try SystemTimeZone.zone(fromOption: "+19:00") }
     for id in ["+", "+1:5", "+123", "+03:60", "UTC+", "UTC+x", "Nowhere"] {
-      #expect(throws: UsageError.self) { try SystemTimeZone.zone(fromOption: id) }
+      #expect(throws: TimeZoneError.self) { try SystemTimeZone.zone(fromOption: id) }
     }
   }
 

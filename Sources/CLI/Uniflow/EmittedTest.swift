@@ -47,13 +47,12 @@ enum EmittedTest {
     style.isWhole = { custom($0) != nil || EmittedSwift.isLeaf($0) }
     style.action = { action, before, changes in
       guard case .restored(let state) = action else { return literal(action) }
-      return ".restored(\(value(state, changing: before, from: "store.state", &changes)))"
+      return ".restored(\(changes.changing("store.state", from: before, to: state)))"
     }
     style.initialState = { start, changes in
       let zone = start.clock.timeZone
-      return value(
-        start, changing: AppState(timeZone: zone), from: "AppState(timeZone: \(literal(zone)))",
-        &changes)
+      return changes.changing(
+        "AppState(timeZone: \(literal(zone)))", from: AppState(timeZone: zone), to: start)
     }
     style.shared = { action in
       switch action {
@@ -62,45 +61,24 @@ enum EmittedTest {
       default: []
       }
     }
-    style.helpers = [
-      """
-      /// `value` with `change` applied: the states the session went through, as changes of known ones.
-      private func changing<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
-        var copy = value
-        change(&copy)
-        return copy
-      }
-      """
-    ]
+    style.helpers = [StateChanges.changingHelper]
     return style
   }
 
   /// Any value as Swift that builds it, its terminal controls escaped.
   static func literal(_ value: Any) -> String { EmittedSwift.memberwise(value, custom: custom) }
 
-  /// The app's values with no memberwise form, and dates to the last bit.
+  /// The app's values with no memberwise form, and dates to the last bit (the default writes
+  /// them since 1970, which loses bits).
   static func custom(_ value: Any) -> String? {
     switch value {
     case let date as Date:
       "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let day as CalendarDay:
       "CalendarDay(year: \(day.year), month: \(day.month), day: \(day.day))!"
-    case let zone as TimeZone:
-      "TimeZone(identifier: \(zone.identifier.debugDescription))!"
     default:
       nil
     }
-  }
-
-  /// `value` as `base` changed by assignments, or `base` itself when they are equal.
-  private static func value(
-    _ value: AppState, changing original: AppState, from base: String,
-    _ changes: inout StateChanges
-  ) -> String {
-    let lines = changes.assignments(from: original, to: value, path: "$0")
-    guard !lines.isEmpty else { return base }
-    return "changing(\(base)) {\n" + lines.map { "      " + $0 }.joined(separator: "\n")
-      + "\n    }"
   }
 }
 
@@ -188,62 +166,6 @@ struct AnswersScript: SessionTestScript {
       return "weather.answer(\(result(answer, literal)))"
     default:
       return nil
-    }
-  }
-}
-
-/// The requests an emitted test's store is running after each step of a recorded session: only
-/// those the test itself made. A request made before the recording began (`:record` with a
-/// request in flight), one a later request or a cancel superseded, and one the app cancelled as
-/// it travelled never answer in the test, so their answers must be sent, not received.
-///
-/// ```swift
-/// var inFlight = RequestsInFlight()
-/// inFlight.update(after: .clock(.reload), from: before, to: after)   // clock request 1 running
-/// inFlight.answers(.clock(.timeResponse(request: 1, .success(now))))  // true: receive it
-/// ```
-struct RequestsInFlight {
-  /// The clock's request being fetched.
-  private(set) var clock: Int?
-  /// The weather's request and whether it is geocoding (true) or fetching the weather (false).
-  private(set) var weather: (request: Int, geocoding: Bool)?
-
-  /// Whether anything is running.
-  var any: Bool { clock != nil || weather != nil }
-
-  /// Whether `action` is the answer of a request running in the test's store.
-  func answers(_ action: AppAction) -> Bool {
-    switch action {
-    case .clock(.timeResponse(let request, _)): clock == request
-    case .weather(.geocodeResponse(let request, _)):
-      weather.map { $0.request == request && $0.geocoding } ?? false
-    case .weather(.weatherResponse(let request, _)):
-      weather.map { $0.request == request && !$0.geocoding } ?? false
-    default: false
-    }
-  }
-
-  /// Notes the requests the reducer started or ended as `action` took the state from `before`
-  /// to `after`. A `restored` state starts nothing: its requests were made in another timeline.
-  mutating func update(after action: AppAction, from before: AppState, to after: AppState) {
-    if case .restored = action {
-      self = RequestsInFlight()
-      return
-    }
-    if !after.clock.isLoading {
-      clock = nil
-    } else if !before.clock.isLoading || before.clock.request != after.clock.request {
-      clock = after.clock.request
-    }
-    switch (before.weather.status, after.weather.status) {
-    case (_, .geocoding) where before.weather.request != after.weather.request:
-      weather = (after.weather.request, true)
-    case (.geocoding, .fetching):
-      weather = (after.weather.request, false)
-    case (_, .geocoding), (_, .fetching):
-      break
-    default:
-      weather = nil
     }
   }
 }

@@ -51,16 +51,8 @@ package struct Options: Equatable, Sendable {
   /// False with `--no-default-location`: the weather screen starts empty instead of showing
   /// `Anchorage, AK`.
   package var showsDefaultLocation = true
-  /// `--json`: screens and errors as JSON objects, one a line, for programs.
-  var json = false
-  /// `--record FILE [--force]`: record the session's actions to FILE.
-  var record: RecordRequest?
-  /// `--open LOG`: start from a recorded session, replayed with effects off.
-  var open: String?
-  /// `--only PATTERN`, `--hide PATTERN`: which actions' screen changes the REPL prints.
-  var screens = ActionFilter(only: [], hide: [])
-  /// `--history N`: how many actions the REPL keeps for time travel; older states are dropped.
-  var history = SessionHistory.defaultHorizon
+  /// The console's own options: `--json`, `--record FILE [--force]`, `--open LOG`, `--history N`.
+  package var console = REPLOptions()
 
   static let version = Version.name
 
@@ -119,14 +111,13 @@ package struct Options: Equatable, Sendable {
     lets each line's effects finish before the next, and exits 1 if any line failed.
     """
 
-  /// Parses `arguments` (without the program name).
+  /// Parses `arguments` (without the program name): the subcommands, then the console's REPL
+  /// options (``REPLOptions``: `--json`, `--record`, `--history`, `--open`, `--help`…) with
+  /// uniflow's own (``appOptions``) checked here.
   package static func parse(_ arguments: [String], environment: [String: String] = [:])
     throws(UsageError)
     -> Options
   {
-    var options = Options()
-    var providerName: String?
-    var zoneGiven = false
     if let first = arguments.first, !first.hasPrefix("-") {
       switch first {
       case "replay": return try ReplayRequest.parse(Array(arguments.dropFirst()))
@@ -139,55 +130,38 @@ package struct Options: Equatable, Sendable {
         "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
           + "(see --help)")
     }
-    // Every option is split at `=`: a flag's value (`--json=1`) is ignored.
-    var words = ArgumentList(arguments, valued: Set(names))
-    while let (name, inlineValue) = words.next() {
-      func value() throws(UsageError) -> String {
-        guard let value = words.value(inlineValue) else {
-          throw UsageError("\(name) needs a value")
-        }
-        return value
-      }
+    let console: REPLOptions
+    do {
+      console = try REPLOptions.parse(arguments, appOptions: appOptions)
+    } catch {
+      throw UsageError(error)
+    }
+    var options = Options()
+    switch console.mode {
+    case .repl: break
+    case .help: options.mode = .help
+    case .version: options.mode = .version
+    }
+    options.console = console
+    var providerName: String?
+    var zoneGiven = false
+    for given in console.given {
+      let (name, value) = (given.name, given.value ?? "")
       switch name {
-      case "--help", "-h": options.mode = .help
-      case "--version": options.mode = .version
       case "--offline": options.offline = true
       case "--no-default-location": options.showsDefaultLocation = false
-      case "--json": options.json = true
       case "--time-zone":
-        options.timeZone = try SystemTimeZone.zone(fromOption: try value())
-        zoneGiven = true
-      case "--time-url":
-        options.timeURL = try httpURL(try value(), option: name)
-      case "--geocoder-url":
-        options.geocoderURL = try httpURL(try value(), option: name)
-      case "--weather-url":
-        options.weatherURL = try httpURL(try value(), option: name)
-      case "--weather-provider":
-        providerName = try value()
-      case "--http-timeout":
-        options.httpTimeout = try seconds(try value(), option: name)
-      case "--record":
-        options.record = RecordRequest(path: try value(), force: options.record?.force ?? false)
-      case "--force":
-        options.record = RecordRequest(path: options.record?.path ?? "", force: true)
-      case "--open":
-        options.open = try value()
-      case "--only":
-        options.screens.only.append(try value())
-      case "--hide":
-        options.screens.hide.append(try value())
-      case "--history":
-        let text = try value()
-        guard let count = Int(text), (1...100_000_000).contains(count) else {
-          throw UsageError(
-            "--history needs a number of actions from 1 to 100000000, got '\(text)'")
+        do {
+          options.timeZone = try SystemTimeZone.zone(fromOption: value)
+        } catch {
+          throw UsageError(error.message)
         }
-        options.history = count
-      default:
-        let argument = inlineValue.map { "\(name)=\($0)" } ?? name
-        let hint = suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
-        throw UsageError("unknown option '\(argument)'\(hint)")
+        zoneGiven = true
+      case "--time-url": options.timeURL = try httpURL(value, option: name)
+      case "--geocoder-url": options.geocoderURL = try httpURL(value, option: name)
+      case "--weather-url": options.weatherURL = try httpURL(value, option: name)
+      case "--weather-provider": providerName = value
+      default: options.httpTimeout = try seconds(value, option: name)  // --http-timeout
       }
     }
     let networkOptions = [
@@ -204,18 +178,21 @@ package struct Options: Equatable, Sendable {
     }
     if options.mode == .repl, !zoneGiven {
       // Without --time-zone, `TZ` as the C library reads it (POSIX `UTC+3` is 3 hours west).
-      options.timeZone = try SystemTimeZone.zone(fromTZ: environment["TZ"])
-    }
-    if let record = options.record, record.path.isEmpty {
-      throw UsageError("--force goes with --record FILE: it lets the recording overwrite FILE")
+      do {
+        options.timeZone = try SystemTimeZone.zone(fromTZ: environment["TZ"])
+      } catch {
+        throw UsageError(error.message)
+      }
     }
     return options
   }
 
-  static let names = [
-    "--help", "--version", "--offline", "--time-zone", "--time-url", "--geocoder-url",
-    "--weather-url", "--weather-provider", "--http-timeout", "--no-default-location", "--json",
-    "--record", "--force", "--history", "--open", "--only", "--hide",
+  /// uniflow's own options, each with whether it takes a value; the console parses them with
+  /// its own (``REPLOptions``).
+  static let appOptions = [
+    "--offline": false, "--time-zone": true, "--time-url": true, "--geocoder-url": true,
+    "--weather-url": true, "--weather-provider": true, "--http-timeout": true,
+    "--no-default-location": false,
   ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
@@ -261,10 +238,6 @@ package struct Options: Equatable, Sendable {
         "\(option) needs a number of seconds above 0 and at most 86400, got '\(text)'")
     }
     return seconds
-  }
-
-  static func suggestion(for name: String, among names: [String] = names) -> String? {
-    Suggestion.nearest(to: name, among: names, within: 3)
   }
 }
 

@@ -21,7 +21,7 @@ extension ConsoleSession where App == UniflowApp {
   ) {
     self.init(
       UniflowApp(showsDefaultLocation: options.showsDefaultLocation),
-      initialState: AppState(timeZone: options.timeZone), horizon: options.history,
+      initialState: AppState(timeZone: options.timeZone), horizon: options.console.history,
       dependencies: dependencies, console: console, isScript: isScript)
   }
 

@@ -54,8 +54,8 @@ package enum UniflowMain {
   static func runREPL(_ options: Options, fixedNow: Date?) async -> Int32 {
     let dependencies = Wiring.dependencies(options, fixedNow: fixedNow)
     return await ConsoleREPL.run(
-      program: "uniflow", json: options.json, record: options.record, open: options.open,
-      screens: options.screens,
+      program: "uniflow", json: options.console.json, record: options.console.record,
+      open: options.console.open, screens: options.console.screens,
       makeSession: { console, isScript in
         Session(
           options: options, dependencies: dependencies, console: console, isScript: isScript)

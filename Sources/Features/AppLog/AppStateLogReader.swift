@@ -84,8 +84,7 @@ extension ClockState {
   }
 
   /// The zone read last, by the identifier it was read from: a log keeps to one, and making
-  /// it from its identifier cost a snapshot's check more than reading the rest of the clock
-  /// (callgrind on replay).
+  /// it from its identifier costs a snapshot's check more than reading the rest of the clock.
   private static let lastTimeZone = Locked<LastZone?>(nil)
 
   /// A zone and the identifier it was made from, also as UTF-8 bytes to compare a log's with.
@@ -100,9 +99,8 @@ extension ClockState {
       self.zone = zone
     }
 
-    /// The zone, if `bytes` are its identifier's: no `String` copied or made to compare
-    /// (copying the last identifier and zone out to compare cost a snapshot 600 instructions,
-    /// callgrind on replay).
+    /// The zone, if `bytes` are its identifier's: no `String` copied or made to compare, and
+    /// the last identifier and zone are not copied out of the lock to compare them.
     func zone(ifIdentifiedBy bytes: UnsafeBufferPointer<UInt8>) -> TimeZone? {
       guard utf8.count == bytes.count else { return nil }
       let same = utf8.withUnsafeBufferPointer { known in

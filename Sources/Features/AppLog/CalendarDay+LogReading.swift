@@ -1,8 +1,8 @@
 import Features
 
 // Days as a log writes them, `YYYY-MM-DD`, read from their digits: `CalendarDay(stored:)` and
-// `CalendarDay(parsing:)` split and convert `String`s, which costs a replay thousands of
-// instructions a day (every dog of every snapshot). Anything not in exactly that form goes to
+// `CalendarDay(parsing:)` split and convert `String`s, which a replay would pay for every day
+// it reads (every dog of every snapshot). Anything not in exactly that form goes to
 // them, so the day read is always theirs. Bound: O(1), ten bytes looked at.
 
 extension CalendarDay {

@@ -113,16 +113,10 @@ package final class LogRecording<State: Encodable, Action> {
   package func attach(
     to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void
   ) -> StoreObservation where Action: Sendable {
-    var failed = false
-    return store.observe { [self] action, origin, state in
-      guard !failed else { return }
-      do throws(ActionLogError) {
+    store.recordEach(
+      { [self] action, origin, state throws(ActionLogError) in
         try record(action, origin: origin, state: state)
-      } catch {
-        failed = true
-        onFailure(error)
-      }
-    }
+      }, onFailure: onFailure)
   }
 
   private class AnyRecorder {

@@ -7,8 +7,8 @@ import Store
 /// ```swift
 /// try REPLOptions.parse(["--record", "s.log", "--json"])
 /// ```
-package struct REPLOptions: Equatable {
-  package enum Mode: Equatable { case repl, help, version }
+package struct REPLOptions: Equatable, Sendable {
+  package enum Mode: Equatable, Sendable { case repl, help, version }
 
   package var mode = Mode.repl
   /// `--json`: screens and errors as JSON objects, one a line.
@@ -24,6 +24,9 @@ package struct REPLOptions: Equatable {
   /// The app's own options given, in order.
   package var given: [GivenOption] = []
 
+  /// The options of a bare command line: the REPL, no recording, the default horizon.
+  package init() {}
+
   package static let names = [
     "--help", "--version", "--json", "--record", "--force", "--history", "--open", "--only",
     "--hide",
@@ -38,17 +41,23 @@ package struct REPLOptions: Equatable {
     let valued = ["--record", "--history", "--open", "--only", "--hide"] + appOptions.filter(\.value).map(\.key)
     var words = ArgumentList(arguments, valued: Set(valued))
     while let (name, inlineValue) = words.next() {
+      /// The option's value; every option that takes one says so in the same words.
+      func value() throws(ArgumentError) -> String {
+        guard let value = words.value(inlineValue) else {
+          throw ArgumentError("\(name) needs a value")
+        }
+        return value
+      }
       switch name {
       case "--help", "-h": options.mode = .help
       case "--version": options.mode = .version
       case "--json": options.json = true
       case "--record":
-        guard let path = words.value(inlineValue) else {
-          throw ArgumentError("--record needs a value")
-        }
+        let path = try value()
         options.record = RecordRequest(path: path, force: options.record?.force ?? false)
       case "--open":
-        guard let path = words.value(inlineValue), !path.isEmpty else {
+        let path = try value()
+        guard !path.isEmpty else {
           throw ArgumentError("--open needs a log, e.g. --open session.log")
         }
         options.open = path
@@ -62,7 +71,7 @@ package struct REPLOptions: Equatable {
           options.screens.hide.append(pattern)
         }
       case "--history":
-        let text = words.value(inlineValue) ?? ""
+        let text = try value()
         guard let count = Int(text), (1...100_000_000).contains(count) else {
           throw ArgumentError(
             "--history needs a number of actions from 1 to 100000000, got '\(text)'")
@@ -71,10 +80,7 @@ package struct REPLOptions: Equatable {
       case _ where appOptions[name] == false:
         options.given.append(GivenOption(name: name, value: nil))
       case _ where appOptions[name] == true:
-        guard let value = words.value(inlineValue) else {
-          throw ArgumentError("\(name) needs a value (see --help)")
-        }
-        options.given.append(GivenOption(name: name, value: value))
+        options.given.append(GivenOption(name: name, value: try value()))
       default:
         let argument = inlineValue.map { "\(name)=\($0)" } ?? name
         let known = names + appOptions.keys.sorted()

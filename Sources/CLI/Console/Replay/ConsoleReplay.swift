@@ -81,8 +81,8 @@ package struct ConsoleReplay<App: ConsoleApp> {
 
   /// One closure calling `reducer` with its effects dropped — not built, if the reducer can
   /// skip them — made where the reducer's type is a parameter of its own: the closure keeps
-  /// its metadata and conformance, where one written in `run` looked up `App.Body`'s for every
-  /// action (88 instructions an action, callgrind on `uniflow replay`). No curried method
+  /// its metadata and conformance, where one written in `run` would look up `App.Body`'s for
+  /// every action. No curried method
   /// reference in between: the replay calls it once an action.
   static func applying<R: Reducer>(_ reducer: R) -> (inout R.State, R.Action) -> Void {
     { state, action in reducer.reduceDroppingEffects(into: &state, action: action) }

@@ -64,6 +64,32 @@ package struct StateChanges {
     self.isWhole = isWhole
   }
 
+  /// `after` as Swift: `base`, whose value is `before`, changed by assignments in a call of
+  /// ``changingHelper``'s `changing(_:_:)` — or `base` itself when they are equal. An emitted
+  /// test writes a start state, or a state travelled to, this way: as the changes of a state it
+  /// knows.
+  ///
+  /// ```swift
+  /// changes.changing("store.state", from: before, to: after)
+  /// // "changing(store.state) {\n      $0.count = 2\n    }"
+  /// ```
+  package mutating func changing(_ base: String, from before: Any, to after: Any) -> String {
+    let lines = assignments(from: before, to: after, path: "$0")
+    guard !lines.isEmpty else { return base }
+    return "changing(\(base)) {\n" + lines.map { "      " + $0 }.joined(separator: "\n")
+      + "\n    }"
+  }
+
+  /// The function an emitted test declares for ``changing(_:from:to:)``'s expressions.
+  package static let changingHelper = """
+    /// `value` with `change` applied: the states the session went through, as changes of known ones.
+    private func changing<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
+      var copy = value
+      change(&copy)
+      return copy
+    }
+    """
+
   /// The assignments that turn `before` into `after`, at `path` (`$0` for a whole state), as a
   /// `TestStore` assertion writes them.
   package mutating func assignments(from before: Any, to after: Any, path: String) -> [String] {

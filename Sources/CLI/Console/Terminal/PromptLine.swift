@@ -1,8 +1,8 @@
 /// Draws the line being typed after the prompt, writing only what changed since the last
 /// drawing: a key typed at the end of the line writes that character, a cursor move writes one
 /// short escape sequence, and anything else redraws the part of the line that fits the
-/// terminal's width, never more. So a paste of 20,000 characters writes about as many bytes as
-/// it has, not the 200 MB that redrawing the whole line after each key came to.
+/// terminal's width, never more. So a paste writes about as many bytes as it has, not the
+/// square of its length that redrawing the whole line after each key would write.
 ///
 /// A line wider than the terminal scrolls sideways within one row (as linenoise's does), keeping
 /// the cursor in view; text is shown as ``TerminalText`` escapes it, and counted in columns by

@@ -188,16 +188,10 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   public func attach(
     to store: Store<State, Action>, onFailure: @escaping (ActionLogError) -> Void
   ) -> StoreObservation {
-    var failed = false
-    return store.observe { [self] action, origin, state in
-      guard !failed else { return }
-      do throws(ActionLogError) {
+    store.recordEach(
+      { [self] action, origin, state throws(ActionLogError) in
         try record(action, origin: origin, state: state)
-      } catch {
-        failed = true
-        onFailure(error)
-      }
-    }
+      }, onFailure: onFailure)
   }
 
   /// Writes a line for each call answered since the last line.
@@ -271,4 +265,32 @@ private func closeFile(_ descriptor: Int32) { _ = close(descriptor) }
 
 private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
+}
+
+extension Store {
+  /// Calls `record` for every action the store processes from now on, until it first throws:
+  /// that error goes to `onFailure`, and nothing more is recorded. What a recorder's `attach`
+  /// does, whatever writes the lines.
+  ///
+  /// ```swift
+  /// store.recordEach({ action, origin, state throws(ActionLogError) in
+  ///   try recorder.record(action, origin: origin, state: state)
+  /// }) { print($0) }
+  /// ```
+  @MainActor
+  package func recordEach(
+    _ record: @escaping (Action, ActionOrigin, State) throws(ActionLogError) -> Void,
+    onFailure: @escaping (ActionLogError) -> Void
+  ) -> StoreObservation {
+    var failed = false
+    return observe { action, origin, state in
+      guard !failed else { return }
+      do throws(ActionLogError) {
+        try record(action, origin, state)
+      } catch {
+        failed = true
+        onFailure(error)
+      }
+    }
+  }
 }

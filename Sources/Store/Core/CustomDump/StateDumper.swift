@@ -27,8 +27,8 @@
 /// lay out and count the parts around the change, and to skip the shared ones in the diff; O(C)
 /// `Mirror` work, and ``MyersDiff`` on the changed lines alone. The O(P) terms are of the order
 /// of the copy of that list a reducer makes itself when the value before is kept
-/// (copy-on-write): `replay --diff` measured 8–9× a plain replay's CPU time, flat from 1,000 to
-/// 4,000 adoptions (docs/safety.md). Memory: the parts of the last value, O(L).
+/// (copy-on-write), so `replay --diff` costs a constant factor of a plain replay, whatever the
+/// log's length (docs/safety.md). Memory: the parts of the last value, O(L).
 package struct StateDumper {
   private var last: DumpSegment?
   /// How many parts the last dump walked with `Mirror` (the others were taken over).

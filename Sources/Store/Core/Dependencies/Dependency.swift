@@ -39,8 +39,7 @@ public struct Dependency<Value: Sendable>: Sendable, DependencyProperty {
   /// ```
   ///
   /// Inlinable, so that a read is specialised for its type where it is written: unspecialised,
-  /// each read looked up generic metadata (measured with callgrind on `uniflow-bench --only
-  /// dependencies`).
+  /// each read would look up generic metadata.
   @inlinable
   public var wrappedValue: Value {
     let values = DependencyValues.current

@@ -9,8 +9,8 @@ extension Effect {
   @inlinable
   public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
     // Matched on the storage, case and payload at once: the payload is read from the effect's
-    // box where it lies, not copied out as a whole operation first (two copies an effect, each
-    // retaining every part, callgrind on replay).
+    // box where it lies, not copied out as a whole operation first (which would copy it twice,
+    // retaining every part each time).
     switch storage {
     case .none:
       return .none

@@ -47,9 +47,9 @@ public struct Effect<Action> {
   /// An effect's operation in a heap box of its own (`indirect`), or nothing for `.none`: one
   /// pointer whatever `Action` is, null for `.none`, so returning, checking and dropping `.none`
   /// is a null test. Releasing the last reference destroys the operation through the box's own
-  /// metadata, made where the effect was built. (A generic class holding the operation looks
-  /// up the metadata of `Effect<Action>.Operation` on every release instead: 550 instructions
-  /// an effect, callgrind on a replay, which drops every effect its reducer returns.)
+  /// metadata, made where the effect was built. (A generic class holding the operation would
+  /// look up the metadata of `Effect<Action>.Operation` on every release instead, and a replay
+  /// drops every effect its reducer returns.)
   @usableFromInline
   enum Storage {
     case none

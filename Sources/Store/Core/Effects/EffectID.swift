@@ -37,9 +37,9 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public static func == (left: EffectID, right: EffectID) -> Bool {
     // Same type first (`AnyHashable` would call `1 == UInt8(1)` equal: it normalises numbers),
-    // then the type's own `==` on the opened values. Wrapping both in `AnyHashable` instead cost
-    // two boxes and ~4,000 instructions a comparison (callgrind), and the registry of
-    // cancellable effects compares ids several times an effect.
+    // then the type's own `==` on the opened values. Wrapping both in `AnyHashable` instead
+    // would cost two boxes a comparison, and the registry of cancellable effects compares ids
+    // several times an effect.
     guard ObjectIdentifier(type(of: left.base)) == ObjectIdentifier(type(of: right.base)) else {
       return false
     }
@@ -47,8 +47,8 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `left == right` for a `right` of `left`'s type, which the caller has checked: the forced
-  /// cast cannot fail, and unlike `as?` it needs no `Optional<Value>` metadata (looked up on
-  /// every comparison, ~380 instructions).
+  /// cast cannot fail, and unlike `as?` it needs no `Optional<Value>` metadata, which would be
+  /// looked up on every comparison.
   private static func equals<Value: Hashable>(_ left: Value, _ right: any Hashable) -> Bool {
     left == (right as! Value)
   }

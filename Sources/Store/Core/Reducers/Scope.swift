@@ -17,7 +17,7 @@ where ParentAction: Sendable, Child.Action: Sendable {
   @usableFromInline let child: Child
   /// Where the child state sits inside the parent's, when `state` names stored properties all
   /// the way down: then the child is reduced in place through that offset, skipping the
-  /// run-time key-path machinery (hundreds of instructions an action). Nil for computed paths.
+  /// run-time key-path machinery on every action. Nil for computed paths.
   @usableFromInline let offset: Int?
 
   /// Scopes the reducer built by `child` to `state` and `action`.

@@ -15,8 +15,8 @@
 @MainActor
 public final class Store<State, Action: Sendable>: StoreRoot {
   // The engine's state, used by a root store (see Store+Engine.swift). Exclusivity is checked
-  // statically here instead of at run time, which saves about 50 instructions an action
-  // (measured with callgrind on `uniflow-bench`). That is safe: the class is main-actor
+  // statically here instead of at run time, which spares every action the run-time checks.
+  // That is safe: the class is main-actor
   // isolated, so no two threads reach these properties at once; and within the actor no access
   // can overlap another: the reducer receives the state alone (not the store); a reducer that
   // captured the store anyway and reads `state` stops the program (`phase`) instead of
@@ -52,9 +52,9 @@ public final class Store<State, Action: Sendable>: StoreRoot {
   @inlinable
   public convenience init<R: Reducer>(initialState: @autoclosure () -> State, reducer: R)
   where R.State == State, R.Action == Action {
-    // Through a reference: a reducer struct captured by the closure itself was copied to the
-    // stack twice an action before its `reduce` ran (callgrind: ~40 instructions for a
-    // 100-byte `Scope` of a `Scope`); a class's method gets the reference as it is.
+    // Through a reference: a reducer struct captured by the closure itself would be copied to
+    // the stack twice an action before its `reduce` ran; a class's method gets the reference as
+    // it is.
     self.init(
       initialState: initialState(), reduce: ReducerReference(reducer).reduce(into:action:))
     receiveEffectActionsHere()

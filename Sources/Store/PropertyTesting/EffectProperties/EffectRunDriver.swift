@@ -6,7 +6,7 @@ import Store
 /// Not generic on purpose: the run's own loop is compiled for each property's reducer where the
 /// property is made (``EffectProperty/init(_:initialState:)`` is inlinable), and reaches the
 /// store's test machinery through these plain calls, so that a step pays for no generic type
-/// lookups (half a run's instructions did, before).
+/// lookups.
 ///
 /// ```swift
 /// let driver = EffectRunDriver(blockedLimit: .seconds(1))

@@ -8,9 +8,10 @@ import Foundation
 /// - `TZ` naming a zone the system has (`Asia/Seoul`, `UTC`, `EST5EDT`): that zone.
 /// - otherwise POSIX form, `std offset` (`UTC+3`, `JST-9`, `<+0530>-5:30`): a fixed offset
 ///   whose sign is the C library's — **west** of Greenwich is positive, so `UTC+3` is three hours
-///   *behind* UTC. (Foundation reads `UTC+3` as three hours ahead: the clock was 6 hours off.)
+///   *behind* UTC. (Foundation reads `UTC+3` as three hours ahead, which would put the clock 6
+///   hours off.)
 ///
-/// Refused, saying why and what to use instead: the POSIX form with daylight-saving rules
+/// Refused with a ``TimeZoneError`` saying why and what to use instead: the POSIX form with daylight-saving rules
 /// (`CET-1CEST,M3.5.0,M10.5.0/3`, which the clock could not follow), offsets beyond ±18 hours
 /// or not in whole minutes, and text that is neither a zone name nor POSIX form (the C library
 /// silently shows UTC for it). Reading is linear in the length of `TZ`.
@@ -18,12 +19,12 @@ import Foundation
 /// ```swift
 /// try SystemTimeZone.zone(fromTZ: "UTC+3").secondsFromGMT()   // -10800
 /// ```
-enum SystemTimeZone {
+package enum SystemTimeZone {
   /// Where the C library looks for zone files.
-  static let zoneFolder = "/usr/share/zoneinfo/"
+  package static let zoneFolder = "/usr/share/zoneinfo/"
 
   /// The zone `tz` (the value of `TZ`, nil when unset) names.
-  static func zone(fromTZ tz: String?) throws(UsageError) -> TimeZone {
+  package static func zone(fromTZ tz: String?) throws(TimeZoneError) -> TimeZone {
     guard let tz else { return .current }
     if tz.isEmpty { return .gmt }
     var name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
@@ -32,7 +33,7 @@ enum SystemTimeZone {
     }
     if isZoneName(name), let zone = TimeZone(identifier: name) { return zone }
     if tz.hasPrefix(":") || tz.hasPrefix("/") {
-      throw UsageError(
+      throw TimeZoneError(
         "TZ='\(tz)' names no time zone this system knows; set TZ to a zone name such as "
           + "Asia/Seoul, or pass --time-zone")
     }
@@ -48,10 +49,10 @@ enum SystemTimeZone {
   /// try SystemTimeZone.zone(fromOption: "+09:00").secondsFromGMT()   // 32400
   /// try SystemTimeZone.zone(fromOption: "UTC+3")                     // throws: ambiguous
   /// ```
-  static func zone(fromOption id: String) throws(UsageError) -> TimeZone {
+  package static func zone(fromOption id: String) throws(TimeZoneError) -> TimeZone {
     if let east = isoOffset(Substring(id)) {
       guard east.magnitude <= 18 * 3600, let zone = TimeZone(secondsFromGMT: east) else {
-        throw UsageError(
+        throw TimeZoneError(
           "--time-zone '\(id)' is more than 18 hours from UTC; use an offset within ±18:00 or a "
             + "zone name such as Asia/Seoul")
       }
@@ -61,14 +62,14 @@ enum SystemTimeZone {
     if prefix == "UTC" || prefix == "GMT", let seconds = isoOffset(id.dropFirst(3)) {
       let amount = hoursAndMinutes(abs(seconds))
       let text = offsetText(abs(seconds))
-      throw UsageError(
+      throw TimeZoneError(
         "--time-zone '\(id)' is ambiguous: POSIX (as in TZ=\(id)) puts it \(amount) west of UTC, "
           + "Foundation \(amount) east; write the offset alone, east of UTC positive as in "
           + "ISO 8601: +\(text) (\(amount) east) or -\(text) (\(amount) west), or a zone name such "
           + "as Europe/Moscow")
     }
     guard let zone = TimeZone(identifier: id) else {
-      throw UsageError("unknown time zone '\(id)'; use an IANA name such as Asia/Seoul or UTC")
+      throw TimeZoneError("unknown time zone '\(id)'; use an IANA name such as Asia/Seoul or UTC")
     }
     return zone
   }
@@ -124,7 +125,7 @@ enum SystemTimeZone {
 
   /// `std offset` of POSIX: a name of three or more letters, or `<…>` of letters, digits, `+`
   /// and `-`; then `[+-]hh[:mm[:ss]]`, hours west of Greenwich.
-  private static func posixZone(_ tz: String) throws(UsageError) -> TimeZone {
+  private static func posixZone(_ tz: String) throws(TimeZoneError) -> TimeZone {
     var rest = Substring(tz)
     let name: Substring
     if rest.hasPrefix("<") {
@@ -142,14 +143,14 @@ enum SystemTimeZone {
     }
     guard let west = offsetSeconds(&rest) else { throw notPOSIX(tz) }
     guard rest.isEmpty else {
-      throw UsageError(
+      throw TimeZoneError(
         "TZ='\(tz)' has daylight-saving rules after its offset, which uniflow does not follow; "
           + "set TZ to a zone name such as Europe/Paris, or pass --time-zone")
     }
     guard west % 60 == 0, west.magnitude <= 18 * 3600,
       let zone = TimeZone(secondsFromGMT: -west)
     else {
-      throw UsageError(
+      throw TimeZoneError(
         "TZ='\(tz)' is \(west) seconds west of UTC; uniflow takes offsets in whole minutes "
           + "within 18 hours; pass --time-zone, e.g. --time-zone Asia/Seoul")
     }
@@ -180,9 +181,23 @@ enum SystemTimeZone {
     return sign * total
   }
 
-  private static func notPOSIX(_ tz: String) -> UsageError {
-    UsageError(
+  private static func notPOSIX(_ tz: String) -> TimeZoneError {
+    TimeZoneError(
       "TZ='\(tz)' is neither a time zone name nor POSIX form such as UTC+3 (three hours west of "
         + "UTC); set TZ to a zone name such as Asia/Seoul, or pass --time-zone")
+  }
+}
+
+/// A time zone setting (`TZ`, `--time-zone`) that names no zone the clock can follow: what is
+/// wrong and what to use instead.
+///
+/// ```swift
+/// TimeZoneError("unknown time zone 'Mars'").message   // "unknown time zone 'Mars'"
+/// ```
+package struct TimeZoneError: Error, Equatable {
+  package let message: String
+
+  package init(_ message: String) {
+    self.message = message
   }
 }
