@@ -101,7 +101,8 @@ struct OneLineDescriptionTests {
       .nested([2: ["k": Point(x: 0, y: 0)], 1: [:]]), .set([3]),
       .tuple(1, ("two", 3.5)), .big(Big()), .maybe(nil), .maybe(Point(x: 5, y: 6)),
       .date(Date(timeIntervalSince1970: 1_764_387_912.25)), .date(.distantFuture),
-      .url(URL(string: "https://example.com/a?b=( c )")!), .zone(TimeZone(identifier: "Asia/Seoul")!),
+      .url(URL(string: "https://example.com/a?b=( c )")!),
+      .zone(TimeZone(identifier: "Asia/Seoul")!),
       .character("é"), .hashable(AnyHashableBox(keys: [1, "one", 2.5])), .odd(Spaced()),
       .empty(Empty()), .recursive(.recursive(.big(Big()))),
     ]
@@ -111,7 +112,9 @@ struct OneLineDescriptionTests {
     for length in 30...90 {
       for letter in ["a", "é", "🐶"] {
         let text = String(repeating: letter, count: length)
-        values += [.longList([String(text.dropFirst(2))]), .pair(a: 1, b: String(text.prefix(length - 14)))]
+        values += [
+          .longList([String(text.dropFirst(2))]), .pair(a: 1, b: String(text.prefix(length - 14))),
+        ]
       }
     }
     let dumper = OneLineDumper()
@@ -148,7 +151,8 @@ struct OneLineDescriptionTests {
       }
       return String(safe)
     }
-    let interesting = (0...0x2100).compactMap(Unicode.Scalar.init).map(String.init)
+    let interesting =
+      (0...0x2100).compactMap(Unicode.Scalar.init).map(String.init)
       + ["", "plain", "서울 ☁️ 🐶", "\u{2028}x\u{9B}y\u{61C}", "a\u{202E}b\u{2069}"]
     for text in interesting + [interesting.joined()] {
       #expect(TerminalText(json: text).escaped == scalarByScalar(text), "\(text.debugDescription)")

@@ -36,6 +36,7 @@ struct ThrottleCauseTests {
     }
     #expect(effect != 0)
     #expect(parent == 1)
-    #expect(site?.description.contains("ThrottleCauseTests.swift") == true, "\(String(describing: site))")
+    #expect(
+      site?.description.contains("ThrottleCauseTests.swift") == true, "\(String(describing: site))")
   }
 }

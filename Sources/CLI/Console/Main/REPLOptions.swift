@@ -38,7 +38,9 @@ package struct REPLOptions: Equatable, Sendable {
     throws(ArgumentError) -> REPLOptions
   {
     var options = REPLOptions()
-    let valued = ["--record", "--history", "--open", "--only", "--hide"] + appOptions.filter(\.value).map(\.key)
+    let valued =
+      ["--record", "--history", "--open", "--only", "--hide"]
+      + appOptions.filter(\.value).map(\.key)
     var words = ArgumentList(arguments, valued: Set(valued))
     while let (name, inlineValue) = words.next() {
       /// The option's value; every option that takes one says so in the same words.
@@ -67,7 +69,9 @@ package struct REPLOptions: Equatable, Sendable {
         guard let pattern = words.value(inlineValue), !pattern.isEmpty else {
           throw ArgumentError("\(name) needs a pattern of action names, e.g. \(name) 'clock.*'")
         }
-        if name == "--only" { options.screens.only.append(pattern) } else {
+        if name == "--only" {
+          options.screens.only.append(pattern)
+        } else {
           options.screens.hide.append(pattern)
         }
       case "--history":

@@ -106,4 +106,3 @@ extension ActionHistory {
     return text.count > 160 ? String(text.prefix(159)) + "…" : text
   }
 }
-

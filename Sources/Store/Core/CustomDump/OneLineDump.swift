@@ -128,7 +128,8 @@ package final class OneLineDumper {
       dumpFields(mirror.children, open: "(", prefix: prefix, trailing: trailing, into: &lines)
     default:
       if mirror.children.isEmpty {
-        let name = mirror.displayStyle == nil ? String(describing: value) : cachedTypeName(of: value) + "()"
+        let name =
+          mirror.displayStyle == nil ? String(describing: value) : cachedTypeName(of: value) + "()"
         lines.append(prefix + name + trailing)
         return
       }

@@ -258,7 +258,9 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
         if let child = EffectActivity.current, child !== activity { child.didReturn() }
       }
-      let cause = { StoreCause.effect(effect: Int(token.number), parent: token.parent, site: token.site) }
+      let cause = {
+        StoreCause.effect(effect: Int(token.number), parent: token.parent, site: token.site)
+      }
       if let sink { return sink(action, cause()) }
       ledger?.delivering(cause())
       deliver(action)
