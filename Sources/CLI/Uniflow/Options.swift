@@ -92,6 +92,8 @@ package struct Options: Equatable, Sendable {
                                 (default: \(SessionHistory.defaultHorizon)); older states are dropped
       --open LOG                start from LOG's session, replayed with effects off (see
                                 docs/inspect.md); with --record, the new log starts with it
+      --only PATTERN            print the screens' changes only after the actions whose names
+                                match (clock.*, **.progress); --hide PATTERN: not after those
 
     Replay options:
       --trace                   print each action and the screens it changed

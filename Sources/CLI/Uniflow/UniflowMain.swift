@@ -55,7 +55,7 @@ package enum UniflowMain {
     let dependencies = Wiring.dependencies(options, fixedNow: fixedNow)
     return await ConsoleREPL.run(
       program: "uniflow", json: options.console.json, record: options.console.record,
-      open: options.console.open,
+      open: options.console.open, screens: options.console.screens,
       makeSession: { console, isScript in
         Session(
           options: options, dependencies: dependencies, console: console, isScript: isScript)

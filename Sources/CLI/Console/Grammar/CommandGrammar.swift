@@ -13,7 +13,8 @@ import Store
 /// word adds the did-you-mean search, O(C·W·64²) (words are compared on their first 64
 /// characters). `:help` is O(C).
 package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
-  package let commands: [ActionCommand<Action>]
+  /// The app's commands.
+  package let appCommands: [ActionCommand<Action>]
   /// Reads an action typed as Swift (a line starting with `.`), when the app's can be.
   package let typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)?
 
@@ -23,14 +24,25 @@ package struct CommandGrammar<Action: Equatable & Sendable>: Sendable {
     _ commands: [ActionCommand<Action>],
     typing: (@Sendable (String) throws(ValueSyntaxError) -> Action)? = nil
   ) {
-    self.commands = commands + ColonCommands.all(examples: commands)
+    self.appCommands = commands
     self.typing = typing
   }
 
-  /// The command whose words include `word`, ignoring case.
+  /// The app's commands followed by the console's `:` commands, made when asked for: a line
+  /// that names one of the app's commands is parsed without them (building them, with their
+  /// help texts, was most of the cost of parsing a line).
+  package var commands: [ActionCommand<Action>] {
+    appCommands + ColonCommands.all(examples: appCommands)
+  }
+
+  /// The command whose words include `word`, ignoring case: the first of ``commands``.
   package func command(named word: String) -> ActionCommand<Action>? {
     let lowered = word.lowercased()
-    return commands.first { $0.words.contains { $0.lowercased() == lowered } }
+    let named = { (command: ActionCommand<Action>) in
+      command.words.contains { $0.lowercased() == lowered }
+    }
+    if let command = appCommands.first(where: named) { return command }
+    return ColonCommands.all(examples: appCommands).first(where: named)
   }
 
   /// The command word nearest to `word`, if it is near enough to be a likely typo.

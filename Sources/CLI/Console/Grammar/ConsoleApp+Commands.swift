@@ -37,6 +37,7 @@ extension ConsoleApp {
 extension CommandGrammar {
   /// What `:help` prints, or `:help TOPIC` (with or without its colon). O(C) for C commands.
   package func helpLines(topic: String?) -> [String] {
+    let commands = self.commands
     guard let topic else {
       let width = commands.map(\.usage.count).max() ?? 0
       var lines = ["Commands (command words are case-insensitive):"]

@@ -115,6 +115,7 @@ public enum ConsoleMain {
           app, initialState: initialState, given: options.given, dependencies: dependencies)
         return await ConsoleREPL.run(
           program: program, json: options.json, record: options.record, open: options.open,
+          screens: options.screens,
           makeSession: { console, isScript in
             makeSession(
               start.state, options.history, { $0 = start.dependencies }, console, isScript)
@@ -157,8 +158,10 @@ public enum ConsoleMain {
     return """
       Usage:
         \(name) [--json] [--record FILE [--force]] [--history N] [--open LOG]\(given)
+                         [--only PATTERN] [--hide PATTERN]
                                   the REPL: interactive on a terminal, script mode when stdin is not;
-                                  --open LOG starts from a recorded session, effects off
+                                  --open LOG starts from a recorded session, effects off;
+                                  --only/--hide: print screens after those actions only
         \(name) replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…] [--emit-test [FILE]]
                          [--html FILE [--force]] [--only PATTERN] [--hide PATTERN]
                                   re-apply a recorded log with effects off; print the final screens

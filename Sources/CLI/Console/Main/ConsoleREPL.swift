@@ -12,9 +12,11 @@ package enum ConsoleREPL {
 
   /// Runs a session that `makeSession` makes on the console chosen (it is told whether this is
   /// script mode), recording to `record` if asked, launched by `launch` — or, with `open`,
-  /// starting from that log's session instead of the launch; the exit status.
+  /// starting from that log's session instead of the launch — printing the screens' changes
+  /// after the actions `screens` shows; the exit status.
   package static func run<App: ConsoleApp>(
     program: String, json: Bool, record: RecordRequest?, open: String? = nil,
+    screens: ActionFilter = ActionFilter(only: [], hide: []),
     makeSession: (any Console, _ isScript: Bool) -> ConsoleSession<App>,
     launch: (ConsoleSession<App>) async -> Void
   ) async -> Int32 {
@@ -25,6 +27,7 @@ package enum ConsoleREPL {
     /// A session on `console`, recording if asked; nil (after saying why) if it cannot record.
     func start(_ console: any Console) async -> ConsoleSession<App>? {
       let session = makeSession(console, isScript)
+      session.filterScreens(screens)
       if let open {
         // The log's actions, launch included, replace the launch; a recording starts with them.
         if let problem = session.openLog(open, record: record) {

@@ -1,7 +1,8 @@
 import Store
 
 /// The options of the console's REPL, parsed: `--json`, `--record FILE [--force]`,
-/// `--history N`, `--help`, `--version`, and the app's own (``ConsoleApp/options``).
+/// `--history N`, `--open LOG`, `--only`/`--hide PATTERN`, `--help`, `--version`, and the app's
+/// own (``ConsoleApp/options``).
 ///
 /// ```swift
 /// try REPLOptions.parse(["--record", "s.log", "--json"])
@@ -18,6 +19,8 @@ package struct REPLOptions: Equatable, Sendable {
   package var open: String?
   /// `--history N`: how many actions the REPL keeps for time travel.
   package var history = historyDefaultHorizon
+  /// `--only PATTERN`, `--hide PATTERN`: which actions' screen changes are printed.
+  package var screens = ActionFilter(only: [], hide: [])
   /// The app's own options given, in order.
   package var given: [GivenOption] = []
 
@@ -25,7 +28,8 @@ package struct REPLOptions: Equatable, Sendable {
   package init() {}
 
   package static let names = [
-    "--help", "--version", "--json", "--record", "--force", "--history", "--open",
+    "--help", "--version", "--json", "--record", "--force", "--history", "--open", "--only",
+    "--hide",
   ]
 
   /// Parses `arguments` (without the program's name); `appOptions` are the app's own, by name,
@@ -34,7 +38,9 @@ package struct REPLOptions: Equatable, Sendable {
     throws(ArgumentError) -> REPLOptions
   {
     var options = REPLOptions()
-    let valued = ["--record", "--history", "--open"] + appOptions.filter(\.value).map(\.key)
+    let valued =
+      ["--record", "--history", "--open", "--only", "--hide"]
+      + appOptions.filter(\.value).map(\.key)
     var words = ArgumentList(arguments, valued: Set(valued))
     while let (name, inlineValue) = words.next() {
       /// The option's value; every option that takes one says so in the same words.
@@ -59,6 +65,15 @@ package struct REPLOptions: Equatable, Sendable {
         options.open = path
       case "--force":
         options.record = RecordRequest(path: options.record?.path ?? "", force: true)
+      case "--only", "--hide":
+        guard let pattern = words.value(inlineValue), !pattern.isEmpty else {
+          throw ArgumentError("\(name) needs a pattern of action names, e.g. \(name) 'clock.*'")
+        }
+        if name == "--only" {
+          options.screens.only.append(pattern)
+        } else {
+          options.screens.hide.append(pattern)
+        }
       case "--history":
         let text = try value()
         guard let count = Int(text), (1...100_000_000).contains(count) else {

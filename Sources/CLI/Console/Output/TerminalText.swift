@@ -125,17 +125,48 @@ package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolati
   /// TerminalText(json: #"{"text":"a\#u{9B}31m"}"#).escaped   // {"text":"a\u009b31m"}
   /// ```
   package init(json: String) {
-    var safe = String.UnicodeScalarView()
-    for scalar in json.unicodeScalars {
-      if Self.needsEscape(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        safe.append(
-          contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-      } else {
-        safe.append(scalar)
-      }
-    }
-    escaped = String(safe)
+    escaped = Self.escapingJSON(json)
     unescaped = escaped
+  }
+
+  /// ``init(json:)``'s text: byte by byte, since every scalar ``needsEscape(_:)`` names is one
+  /// of a few UTF-8 sequences (C0 and DEL one byte, C1 and U+061C two, the rest three, from
+  /// `E2`); text without them is returned as it is. O(length of `json`).
+  private static func escapingJSON(_ json: String) -> String {
+    let bytes = Array(json.utf8)
+    var out: [UInt8] = []
+    var copied = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      var length = 0
+      var scalar: UInt32 = 0
+      switch byte {
+      case 0x00...0x1F, 0x7F:
+        (length, scalar) = (1, UInt32(byte))
+      case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+        (length, scalar) = (2, UInt32(bytes[index + 1]))
+      case 0xD8 where index + 1 < bytes.count && bytes[index + 1] == 0x9C:
+        (length, scalar) = (2, 0x061C)
+      case 0xE2 where index + 2 < bytes.count && (0x80...0x81).contains(bytes[index + 1]):
+        let value = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        if needsEscape(Unicode.Scalar(value)!) { (length, scalar) = (3, value) }
+      default:
+        break
+      }
+      guard length > 0 else {
+        index += 1
+        continue
+      }
+      if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+      out += bytes[copied..<index]
+      let hex = String(scalar, radix: 16)
+      out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+      index += length
+      copied = index
+    }
+    if copied == 0 { return json }
+    out += bytes[copied...]
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -346,63 +346,6 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
 
   /// `:history`'s lines, all at once (tests; the REPL prints them one at a time).
   package func lines() -> [String] { (0..<lineCount).map(line) }
-
-  /// `:history` for `--json`, item `index` (0 ..< number of actions kept), as JSON text:
-  /// `{"action":"…","seq":1,"source":"launch"}`, with `"current":true` on the state shown.
-  ///
-  /// Bound: O(length of the item) once its action is described, and an action is described
-  /// once per listing while it recurs among the last ``DescriptionCache/capacity`` distinct
-  /// ones (``describe(_:)`` walks it with `Mirror`): a listing of N entries is O(N) JSON plus
-  /// one description per distinct run of actions, in memory for at most that many
-  /// descriptions.
-  package func jsonEntry(_ index: Int, descriptions: DescriptionCache) -> String {
-    let seq = timeline.firstPosition + index + 1
-    let packed = timeline.action(seq)
-    let action = descriptions.text(of: packed.slot, travel: packed.source == .travel) {
-      describe(Entry(source: packed.source, action: table.action(packed.slot)))
-    }
-    let causeField = cause(seq).map { #","cause":"# + JSONLine.string($0.text) } ?? ""
-    return #"{"action":"# + JSONLine.string(action) + causeField
-      + (seq == position ? #","current":true"# : "")
-      + #","seq":\#(seq),"source":"# + JSONLine.string(packed.source.rawValue) + "}"
-  }
-
-  /// The descriptions of the actions one `:history --json` listing has written, by table slot:
-  /// the last ``capacity`` distinct ones, so that an action that recurs is described once.
-  package final class DescriptionCache {
-    /// The most descriptions kept; past it the cache starts again, empty.
-    package static var capacity: Int { 1_024 }
-    private var texts: [Int: String] = [:]
-
-    package init() {}
-
-    /// The description of the action in `slot` (told apart for travel, which is described by
-    /// its name alone), made by `describe` the first time.
-    func text(of slot: Int, travel: Bool, _ describe: () -> String) -> String {
-      let key = slot << 1 | (travel ? 1 : 0)
-      if let text = texts[key] { return text }
-      if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
-      let text = describe()
-      texts[key] = text
-      return text
-    }
-  }
-
-  /// An entry's action on one line: travel's own actions by their name alone (`.restored(…)`),
-  /// the state they carry left out.
-  package func describe(_ entry: Entry) -> String {
-    guard entry.source == .travel else { return Self.describe(entry.action) }
-    let name = Self.describe(entry.action).prefix { $0 != "(" }
-    return name + "(…)"
-  }
-
-  /// An action on one line, at most 160 characters.
-  package static func describe(_ action: Action) -> String {
-    let text = dumpLines(action).map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ").replacingOccurrences(of: "( ", with: "(")
-      .replacingOccurrences(of: " )", with: ")")
-    return text.count > 160 ? String(text.prefix(159)) + "…" : text
-  }
 }
 
 /// Where an action in a session's history came from.

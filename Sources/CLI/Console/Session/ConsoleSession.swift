@@ -74,6 +74,12 @@ package final class ConsoleSession<App: ConsoleApp> {
     lineHandler = { [unowned self] line, number in await self.handle(line, number: number) }
   }
 
+  /// Prints the screens' changes only after the actions `filter` shows (the REPL's `--only`
+  /// and `--hide`); what is recorded and kept stays the same.
+  package func filterScreens(_ filter: ActionFilter) {
+    renderer.setFilter(filter, on: store)
+  }
+
   /// Starts the app by sending `actions` (uniflow: `launched(at:)` and the default location),
   /// and prints every screen once (in script mode, after the launch's effects have settled).
   package func launch(_ actions: [Action]) async {

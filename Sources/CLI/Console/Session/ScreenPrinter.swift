@@ -19,6 +19,12 @@ package final class ScreenPrinter<App: ConsoleApp> {
 
   /// The app gives no screens: its state's changes print path by path.
   private var showsState = false
+  /// Which actions' screen changes are printed (`--only`/`--hide` on the REPL's command
+  /// line); everything while empty.
+  package private(set) var filter = ActionFilter(only: [], hide: [])
+  /// Whether the burst of actions being handled has one the filter shows.
+  private var burstShown = false
+  private var filterObservations: [StoreObservation] = []
 
   @usableFromInline
   package init(_ app: App, console: any Console) {
@@ -35,9 +41,32 @@ package final class ScreenPrinter<App: ConsoleApp> {
     }
   }
 
+  /// Prints the screens' changes only after a burst of actions of which `filter` shows one (the
+  /// burst's changes are printed once, when it has been handled); a screen changed by hidden
+  /// actions alone is printed the next time a shown one changes it. Must be set after
+  /// ``attach(to:)``. Costs nothing per action while the filter is empty, and otherwise one
+  /// description of the action and one match (``ActionFilter/shows(name:)``) per action.
+  package func setFilter(_ filter: ActionFilter, on store: Store<App.State, App.Action>) {
+    self.filter = filter
+    filterObservations = []
+    guard !filter.isEmpty else { return }
+    filterObservations = [
+      store.observe { [weak self] action, _, _ in
+        guard let self, !self.burstShown else { return }
+        let text = ActionHistory<App.State, App.Action>.describe(action)
+        self.burstShown = filter.shows(name: ActionFilter.name(ofText: text))
+      },
+      // Subscribed after the screens' watchers: told of each burst after them.
+      store.observe({ _ in 0 }, removeDuplicates: { _, _ in false }) { [weak self] _ in
+        self?.burstShown = false
+      },
+    ]
+  }
+
   /// Prints `line` if it differs from what was last printed for its screen; a change of an
   /// app's state that has no screens as it comes.
   private func show(_ line: ConsoleScreen) {
+    guard filter.isEmpty || burstShown else { return }
     guard !showsState else { return console.screen(line) }
     guard shown[line.name] != line.text else { return }
     shown[line.name] = line.text

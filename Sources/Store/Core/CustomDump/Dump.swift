@@ -45,7 +45,7 @@ struct Dumper {
       return .node(previous)
     }
     let prefix = indent + (label.map { "\($0): " } ?? "")
-    if let leaf = leafDescription(value) { return .line(prefix + leaf + trailing) }
+    if let leaf = Self.leafDescription(value) { return .line(prefix + leaf + trailing) }
     reflected += 1
     if let list = value as? any DumpableList {
       return dumpList(list, value, prefix: prefix, key: key, previous)
@@ -110,7 +110,7 @@ struct Dumper {
     _ previous: DumpNode?
   ) -> DumpSegment {
     let count = list.dumpCount
-    if count == 0 || leafDescription(list.dumpElement(0)) != nil {
+    if count == 0 || Self.leafDescription(list.dumpElement(0)) != nil {
       let elements = (0..<count).map(list.dumpElement)
       if let flat = inlined(elements) { return .line(prefix + "[" + flat + "]" + key.trailing) }
     }
@@ -222,10 +222,10 @@ struct Dumper {
   /// A list's elements on one line, `a, b`, when they are all one-line values and short.
   private func inlined(_ elements: [Any]) -> String? {
     // A list of structs is never inlined: no need to try every element as a leaf.
-    if let first = elements.first, leafDescription(first) == nil { return nil }
+    if let first = elements.first, Self.leafDescription(first) == nil { return nil }
     var flat: [String] = []
     for element in elements {
-      guard let leaf = leafDescription(element) else { return nil }
+      guard let leaf = Self.leafDescription(element) else { return nil }
       flat.append(leaf)
     }
     let joined = flat.joined(separator: ", ")
@@ -239,19 +239,23 @@ struct Dumper {
   }
 
   /// Values printed on one line as they are.
-  private func leafDescription(_ value: Any) -> String? {
+  static func leafDescription(_ value: Any) -> String? {
     switch value {
     case let string as String: return string.debugDescription
     case let character as Character: return String(character).debugDescription
-    case let date as Date:
-      // Every digit the value has, so two dates a diff tells apart never print alike.
-      return LogDate.string(date)
-        ?? "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case let date as Date: return dateText(date)
     case let zone as TimeZone: return "TimeZone(\(zone.identifier.debugDescription))"
     case let url as URL: return "URL(\(url.absoluteString.debugDescription))"
     case is any Numeric, is Bool: return String(describing: value)
     case let id as EffectID: return "EffectID(\(id))"
     default: return nil
     }
+  }
+
+  /// A date as a leaf: every digit the value has, so two dates a diff tells apart never print
+  /// alike.
+  static func dateText(_ date: Date) -> String {
+    LogDate.string(date)
+      ?? "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
   }
 }

@@ -90,7 +90,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   struct Context {
     var ids: [EffectID]
     /// nil: straight to `deliver`; otherwise through a throttle.
-    var sink: (@MainActor (Action) -> Void)?
+    var sink: (@MainActor (Action, StoreCause) -> Void)?
     let run: EffectRun
     /// The action whose reducer returned the effect, as the ledger numbers it (0 without one).
     var parent = 0
@@ -138,14 +138,21 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       done()
     case .throttle(let policy, let inner):
       var throttled = context
-      throttled.sink = { [weak self] action in self?.throttle(action, policy, context) }
+      throttled.sink = { [weak self] action, cause in
+        self?.throttle(action, cause, policy, context)
+      }
       start(inner, throttled, done: done)
     }
   }
 
   private func emit(_ action: Action, _ context: Context) {
-    if let sink = context.sink { return sink(action) }
-    ledger?.delivering(.effect(effect: 0, parent: context.parent, site: nil))
+    emit(action, .effect(effect: 0, parent: context.parent, site: nil), context)
+  }
+
+  /// Delivers `action`, which `cause` sent, through the context's throttle if it has one.
+  private func emit(_ action: Action, _ cause: StoreCause, _ context: Context) {
+    if let sink = context.sink { return sink(action, cause) }
+    ledger?.delivering(cause)
     deliver(action)
   }
 
@@ -240,7 +247,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   /// a cancelled task — a child its group cancelled, a task that cancelled itself — is dropped
   /// too, as TCA's `Send` drops it.
   private func receive(
-    _ action: Action, from token: EffectToken, sink: (@MainActor (Action) -> Void)?,
+    _ action: Action, from token: EffectToken, sink: (@MainActor (Action, StoreCause) -> Void)?,
     at site: CallSite
   ) {
     switch token.state {
@@ -251,9 +258,11 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         // A child of an `EffectTaskGroup` that sends has been back on the main actor too.
         if let child = EffectActivity.current, child !== activity { child.didReturn() }
       }
-      if let sink { return sink(action) }
-      ledger?.delivering(
-        .effect(effect: Int(token.number), parent: token.parent, site: token.site))
+      let cause = {
+        StoreCause.effect(effect: Int(token.number), parent: token.parent, site: token.site)
+      }
+      if let sink { return sink(action, cause()) }
+      ledger?.delivering(cause())
       deliver(action)
     case .cancelled:
       return
@@ -357,13 +366,17 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
 
   /// An action of a throttled effect: through at once if the interval is over, otherwise kept
   /// (the latest or the first) for when it is.
-  private func throttle(_ action: Action, _ policy: ThrottlePolicy, _ context: Context) {
+  /// `action`, sent by `cause`, through the throttle `policy`: let through now (keeping its
+  /// cause), or kept for the timer that sends the last one kept when the interval ends.
+  private func throttle(
+    _ action: Action, _ cause: StoreCause, _ policy: ThrottlePolicy, _ context: Context
+  ) {
     let record = throttles[policy.id] ?? ThrottleRecord()
     throttles[policy.id] = record
     if record.timer == nil, record.last.map(policy.isOver) ?? true {
       record.last = policy.mark()
       record.pending = nil
-      emit(action, context)
+      emit(action, cause, context)
       return
     }
     if policy.latest || record.pending == nil { record.pending = action }
