@@ -78,7 +78,8 @@ let package = Package(
       swiftSettings: strict),
     // The `uniflow` command: parses the command line and runs the REPL, replay or shrink.
     .executableTarget(
-      name: "CLI", dependencies: ["UniflowConsole", "Console"], path: "Sources/CLI/Main",
+      name: "CLI", dependencies: ["UniflowConsole", "Console", "Features"],
+      path: "Sources/CLI/Main",
       swiftSettings: strict),
     // An app outside the demo, written only against the public products in the docs' style (a
     // podcast player: forEach, two ifLets, an enum child, a hand-written LoggableAction, a
