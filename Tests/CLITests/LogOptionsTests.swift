@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Console
@@ -50,8 +51,11 @@ struct LogOptionsTests {
         "unknown command 'frobnicate'; the commands are replay, shrink, bench (see --help)"
       ),
     ])
-  func errors(arguments: [String], message: String) {
-    #expect(throws: ArgumentError(message)) { try UniflowArguments.repl(arguments) }
+  func errors(arguments: [String], message: String) async throws {
+    let result = try await UniflowBinary.run(arguments, input: "")
+    #expect(result.status == 2)
+    #expect(result.stderr == "uniflow: \(message)\nRun 'uniflow --help' for usage.\n")
+    #expect(result.stdout.isEmpty)
   }
 
   @Test(":record FILE [--force] and :stop")
