@@ -76,7 +76,7 @@ let package = Package(
       ],
       path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
-    // The `uniflow` command: parses the command line and runs the REPL, replay or shrink.
+    // The `uniflow` command: the demo app on the console's command line (ConsoleMain).
     .executableTarget(
       name: "CLI", dependencies: ["UniflowConsole", "Console", "Features"],
       path: "Sources/CLI/Main",
