@@ -143,6 +143,73 @@ struct LogStateEncoderTests {
         == (try LogStateCoding.encode(deep, with: LogStateCoding.encoder())))
   }
 
+  /// A key of 0…24 bytes from pieces that make long shared beginnings, multi-byte ones among
+  /// them: keys that tie on their first eight bytes and differ after, or only in length.
+  static func key(_ random: inout SplitMix64) -> String {
+    let pieces = ["a", "a", "b", "é", "서", "_", "Z", "aaaaaaaa", "9"]
+    var key = ""
+    for _ in 0..<random.below(8) { key += pieces[random.below(pieces.count)] }
+    return String(decoding: key.utf8.prefix(24), as: UTF8.self)
+  }
+
+  @Test(
+    "keys that share their first eight bytes, or differ only in length, are ordered as JSONEncoder orders them"
+  )
+  func keysSharingBeginnings() async throws {
+    try await onThreadOfItsOwn {
+      var random = SplitMix64(seed: 0x4B_E7)
+      let encoder = LogStateEncoder()
+      let foundation = LogStateCoding.encoder()
+      for round in 0..<2_000 {
+        var entries: [String: [String: Int]] = [:]
+        // Below and above the count sorted by insertion, nested one level.
+        for _ in 0..<random.below(40) {
+          entries[Self.key(&random), default: [:]][Self.key(&random)] = random.below(100)
+        }
+        let expected = try LogStateCoding.encode(entries, with: foundation)
+        #expect(encoder.encode(entries) == expected, "round \(round)")
+      }
+    }
+  }
+
+  @Test("a dictionary of 100,000 keys (100× the usual) is written as JSONEncoder writes it")
+  func largeDictionary() throws {
+    var random = SplitMix64(seed: 0x100)
+    var large: [String: Int] = [:]
+    while large.count < 100_000 { large[Self.key(&random) + String(random.below(1 << 20))] = 1 }
+    #expect(
+      LogStateEncoder().encode(large)
+        == (try LogStateCoding.encode(large, with: LogStateCoding.encoder())))
+  }
+
+  @Test("the snapshot check tells a state from the same state with one value changed")
+  func matchCatchesOneChange() async throws {
+    try await onThreadOfItsOwn {
+      var random = SplitMix64(seed: 0xD1FF)
+      let matches = try #require(LogStateMatch.function(for: Shapes.self))
+      let foundation = LogStateCoding.encoder()
+      var checked = 0
+      for _ in 0..<1_000 {
+        let state = Self.make(&random)
+        guard LogStateEncoder().encode(state) != nil else { continue }  // given up: decoded
+        var planted = state
+        switch random.below(4) {
+        case 0: planted.count &+= 1
+        case 1: planted.name += "x"
+        case 2: planted.byName[Self.key(&random) + "!"] = 1
+        default: planted.identified.append(Row(id: -1, title: "", seconds: nil, tags: []))
+        }
+        let logged = try LogStateCoding.encode(state, with: foundation)
+        logged.withUnsafeBufferPointer { json in
+          #expect(matches(state, json))
+          #expect(!matches(planted, json))
+        }
+        checked += 1
+      }
+      #expect(checked > 500)
+    }
+  }
+
   @Test("what JSONEncoder writes its own way is given up on, not guessed")
   func givesUp() {
     struct Odd: Encodable {

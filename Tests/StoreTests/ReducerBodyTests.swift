@@ -128,5 +128,10 @@ struct ReducerBodyTests {
     _ = Both().reduce(into: &state, action: ())
     #expect(state == 1)
     #expect(Counter.Body.self == Never.self)
+    // A store, which keeps the bodies it builds, runs `reduce` too.
+    let store = Store(initialState: 0) { Both() }
+    store.send(())
+    store.send(())
+    #expect(store.state == 2)
   }
 }

@@ -16,6 +16,8 @@ extension BenchReport {
           "demoReplayOverReducer": round(f.demoReplayOverReducer, 3),
           "outsideReplayOverReducer": round(f.outsideReplayOverReducer, 3),
           "replayRatioTarget": 0.8,
+          "demoOverheadMicrosecondsPerAction": round(f.demoOverheadMicroseconds, 3),
+          "outsideOverheadMicrosecondsPerAction": round(f.outsideOverheadMicroseconds, 3),
           "demoLogMegabytes": round(Double(f.demoLogBytes) / 1_048_576, 1),
           "outsideLogMegabytes": round(Double(f.outsideLogBytes) / 1_048_576, 1),
           "commands": f.commands,
@@ -43,6 +45,12 @@ extension BenchReport {
         "actions/s"),
       row("demo: replay's time ÷ its reducer's (information)", f.demoReplayOverReducer),
       row("podcast: replay's time ÷ its reducer's (information)", f.outsideReplayOverReducer),
+      row(
+        "demo: replay beyond its reducer, 1/replay − 1/alone",
+        f.demoOverheadMicroseconds, "µs/action"),
+      row(
+        "podcast: replay beyond its reducer, 1/replay − 1/alone",
+        f.outsideOverheadMicroseconds, "µs/action"),
       row(
         "REPL, the demo's scripted session of \(counted(f.commands, "command"))",
         f.demoMicrosecondsPerCommand, "µs/command"),

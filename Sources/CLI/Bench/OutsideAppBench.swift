@@ -38,9 +38,22 @@ enum OutsideAppBench {
     var outsideReplayOverReducer: Double {
       outsideReducerPerSecond / max(outsideReplayPerSecond, 1)
     }
+    /// What replaying costs beyond the app's reducer, in microseconds an action: 1/replay −
+    /// 1/reducer-alone — reading the log, checking its states, applying — the library's share,
+    /// whatever the app's reducer costs.
+    var demoOverheadMicroseconds: Double {
+      OutsideAppBench.overhead(replay: demoReplayPerSecond, alone: demoReducerPerSecond)
+    }
+    var outsideOverheadMicroseconds: Double {
+      OutsideAppBench.overhead(replay: outsideReplayPerSecond, alone: outsideReducerPerSecond)
+    }
     var commandRatio: Double {
       outsideMicrosecondsPerCommand / max(demoMicrosecondsPerCommand, 0.001)
     }
+  }
+
+  nonisolated fileprivate static func overhead(replay: Double, alone: Double) -> Double {
+    1e6 / max(replay, 1) - 1e6 / max(alone, 1)
   }
 
   /// Logs of `actions` actions, sessions of `commands` commands (the demo's callgrind session
@@ -98,15 +111,17 @@ enum OutsideAppBench {
     return Double(result.actions) / max(seconds, 1e-9)
   }
 
-  /// `reducer` alone over `actions` from `state`, effects dropped unbuilt as a replay drops
-  /// them; actions a second.
+  /// `reducer` alone over `actions` from `state`, effects dropped unbuilt and bodies built once
+  /// as a replay drops and builds them; actions a second.
   private static func reduceAlone<R: Reducer>(_ actions: [R.Action], _ state: R.State, _ reducer: R)
     -> Double
   {
     var state = state
     let clock = ContinuousClock()
     let start = clock.now
-    for action in actions { reducer.reduceDroppingEffects(into: &state, action: action) }
+    BuiltBodies().run {
+      for action in actions { reducer.reduceDroppingEffects(into: &state, action: action) }
+    }
     let seconds = ActionLogBenchmark.seconds(clock.now - start)
     withExtendedLifetime(state) {}
     return Double(actions.count) / max(seconds, 1e-9)

@@ -13,3 +13,9 @@ const void *uniflow_type_by_mangled_name(
 }
 
 int uniflow_effect_tracking_flag = 0;
+
+static _Thread_local void *uniflow_built_bodies_slot = NULL;
+
+void *uniflow_built_bodies(void) { return uniflow_built_bodies_slot; }
+
+void uniflow_set_built_bodies(void *bodies) { uniflow_built_bodies_slot = bodies; }

@@ -111,6 +111,13 @@ public final class ActionLogReplayer<State: Decodable & Equatable, Action: Logga
     // against the replayed state, every mode refusing what `verify` refuses.
     let path = cursor.path
     let app = self.app
+    // A reducer written with `body` builds it once for the replay, not once an action.
+    let bodies = BuiltBodies()
+    let previousBodies = bodies.install()
+    defer {
+      BuiltBodies.uninstall(previousBodies)
+      withExtendedLifetime(bodies) {}
+    }
     let readsCauses = cursor.header.records.contains(.causes)
     let pipeline = ReplayPipeline(
       cursor: cursor, line: self.line, summaries: step != nil, states: true,

@@ -164,6 +164,26 @@ public struct Effect<Action> {
     }
   }
 
+  /// `.merge(first, second)` without building an array when at most one of the two does
+  /// something, the usual case where a router merges its child's, its parent's and its
+  /// departed children's effects: `merge` is not specialised for the app's actions, and its
+  /// array and filter looked generic metadata up on every call (docs/performance.md).
+  @inlinable
+  static func merged(_ first: Effect, _ second: Effect) -> Effect {
+    if second.isNone { return first }
+    if first.isNone { return second }
+    return merge([first, second])
+  }
+
+  /// `.merge(first, second, third)`, likewise.
+  @inlinable
+  static func merged(_ first: Effect, _ second: Effect, _ third: Effect) -> Effect {
+    if first.isNone { return merged(second, third) }
+    if second.isNone { return merged(first, third) }
+    if third.isNone { return merge([first, second]) }
+    return merge([first, second, third])
+  }
+
   /// Merges this effect with another.
   ///
   /// ```swift

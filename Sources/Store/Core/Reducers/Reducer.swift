@@ -104,9 +104,13 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// ```swift
   /// let effect = Feature().reduce(into: &state, action: .tap)
   /// ```
+  ///
+  /// Inside a store or a replay, the body is built once for this reducer value and reused for
+  /// every action after (see `BuiltBodies`); called on its own, it is built for this call.
   @inlinable
   public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
-    body.reduce(into: &state, action: action)
+    guard let bodies = BuiltBodies.current else { return body.reduce(into: &state, action: action) }
+    return bodies.body(of: self).reduce(into: &state, action: action)
   }
 }
 
@@ -286,18 +290,26 @@ where Reducers.State == State, Reducers.Action == Action {
 extension CombinedReducer: Sendable where First: Sendable, Second: Sendable {}
 extension CombineReducers: Sendable where Reducers: Sendable {}
 
-/// A reducer held by reference, for the store's reducing closure (see `Store.init`).
+/// A reducer held by reference, for the store's reducing closure (see `Store.init`), with the
+/// bodies it builds once for the store's life (``BuiltBodies``).
 @usableFromInline
 final class ReducerReference<Wrapped: Reducer> {
   @usableFromInline let wrapped: Wrapped
+  @usableFromInline let bodies = BuiltBodies()
 
   @inlinable
   init(_ wrapped: Wrapped) {
     self.wrapped = wrapped
   }
 
+  /// A reducer written with `reduce` runs as it is (nothing to build, and a store's `send` stays
+  /// free of the two calls installing the bodies); one written with `body` runs with the
+  /// store's bodies installed, so that its body and those of its children are built once.
   @inlinable
   func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
-    wrapped.reduce(into: &state, action: action)
+    if Wrapped.Body.self == Never.self { return wrapped.reduce(into: &state, action: action) }
+    let previous = bodies.install()
+    defer { BuiltBodies.uninstall(previous) }
+    return wrapped.reduce(into: &state, action: action)
   }
 }

@@ -142,7 +142,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     self.lastReduced = initialState
     self.report = reportFailure
     self.core = Store(
-      initialState: initialState, reduce: reducer.reduce(into:action:), dependencies: dependencies)
+      initialState: initialState, reduce: ReducerReference(reducer).reduce(into:action:),
+      dependencies: dependencies)
     core.executor.reportMisuse = { failure in reportFailure(failure) }
     core.executor.didBecomeIdle = { [weak self] in self?.wakeWaiters() }
     core.executor.tasksDidChange = { [weak self] in self?.updateLedger() }

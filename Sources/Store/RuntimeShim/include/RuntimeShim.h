@@ -6,7 +6,11 @@
 // - one atomic flag, whether test machinery follows effects in this process (Sources/Store/Core/
 //   Testing/EffectTracking.swift): read on every effect a store starts, so it must cost neither a
 //   lock nor an availability check, and the standard library's `Atomic` needs macOS 15 where
-//   the core builds.
+//   the core builds;
+// - one thread-local pointer, the reducer bodies a store or a replay built once for the actions
+//   it runs on this thread (Sources/Store/Core/Reducers/BuiltBodies.swift): read on every action
+//   a reducer written with `body` reduces, so it must cost neither a lock nor a task-local
+//   look-up.
 #ifndef UNIFLOW_RUNTIME_SHIM_H
 #define UNIFLOW_RUNTIME_SHIM_H
 
@@ -31,5 +35,11 @@ static inline int uniflow_effect_tracking_installed(void) {
 static inline void uniflow_install_effect_tracking(void) {
   __atomic_store_n(&uniflow_effect_tracking_flag, 1, __ATOMIC_RELEASE);
 }
+
+/// The bodies installed on this thread (a `BuiltBodies`, unretained), or NULL.
+void *_Nullable uniflow_built_bodies(void);
+
+/// Installs `bodies` on this thread (NULL: none); the caller keeps them alive meanwhile.
+void uniflow_set_built_bodies(void *_Nullable bodies);
 
 #endif

@@ -88,9 +88,9 @@ extension ChildRouter {
     let before = presence(in: &container.pointee)
     let parentEffect = reduceParent(into: &root.pointee, action: action)
     if _fastPath(holdsEveryChild(of: &container.pointee, since: before)) {
-      return parentEffect.isNone ? childEffect : .merge(childEffect, parentEffect)
+      return .merged(childEffect, parentEffect)
     }
-    return .merge(childEffect, parentEffect, departures(from: &container.pointee, since: before))
+    return .merged(childEffect, parentEffect, departures(from: &container.pointee, since: before))
   }
 
   /// `route(into:action:)` for a container behind a computed key path. Inlinable (though never
@@ -113,9 +113,9 @@ extension ChildRouter {
     let parentEffect = reduceParent(into: &state, action: action)
     var container = state[keyPath: toContainer]
     if holdsEveryChild(of: &container, since: before) {
-      return parentEffect.isNone ? childEffect : .merge(childEffect, parentEffect)
+      return .merged(childEffect, parentEffect)
     }
-    return .merge(childEffect, parentEffect, departures(from: &container, since: before))
+    return .merged(childEffect, parentEffect, departures(from: &container, since: before))
   }
 
   /// The presence read from a copy of the container, dropped before the parent runs: kept, it
