@@ -76,9 +76,10 @@ let package = Package(
       ],
       path: "Sources/CLI/Uniflow",
       swiftSettings: strict),
-    // The `uniflow` command: parses the command line and runs the REPL, replay or shrink.
+    // The `uniflow` command: the demo app on the console's command line (ConsoleMain).
     .executableTarget(
-      name: "CLI", dependencies: ["UniflowConsole", "Console"], path: "Sources/CLI/Main",
+      name: "CLI", dependencies: ["UniflowConsole", "Console", "Features"],
+      path: "Sources/CLI/Main",
       swiftSettings: strict),
     // An app outside the demo, written only against the public products in the docs' style (a
     // podcast player: forEach, two ifLets, an enum child, a hand-written LoggableAction, a

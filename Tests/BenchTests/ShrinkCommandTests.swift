@@ -30,11 +30,10 @@ struct ShrinkCommandTests {
   }
 
   private func shrink(_ arguments: [String]) throws -> (Int32, RecordingConsole) {
-    guard case .shrink(let request) = try Options.parse(["shrink"] + arguments).mode else {
-      throw UsageError("not a shrink")
-    }
+    let request = try ConsoleMain.shrinkRequest(
+      arguments, app: UniflowApp(), screens: AppView.screenNames)
     let console = RecordingConsole()
-    return (ShrinkCommand.run(request, console: console), console)
+    return (ConsoleShrink(UniflowApp()).run(request, console: console), console)
   }
 
   @Test("three planted actions among 3,000 are found exactly; the log written replays to them")
@@ -106,18 +105,17 @@ struct ShrinkCommandTests {
   }
 
   @Test("shrink's options take their value after = as well; --help prints shrink's own usage")
-  func optionForms() throws {
-    let parsed = try Options.parse([
-      "shrink", "s.log", "--until=rex · not born", "--output=small.log", "--screen=dog",
-    ])
+  func optionForms() async throws {
+    let parsed = try ConsoleMain.shrinkRequest(
+      ["s.log", "--until=rex · not born", "--output=small.log", "--screen=dog"], app: UniflowApp(),
+      screens: AppView.screenNames)
     #expect(
-      parsed.mode
-        == .shrink(
-          ShrinkRequest(
-            path: "s.log", pattern: "rex · not born", screen: "dog", output: "small.log")))
-    let (status, console) = try shrink(["--help"])
-    #expect(status == 0)
-    #expect(console.outputs.first?.hasPrefix("Usage: uniflow shrink LOG --until REGEX") == true)
+      parsed
+        == ShrinkRequest(
+          path: "s.log", pattern: "rex · not born", screen: "dog", output: "small.log"))
+    let help = try await UniflowBinary.run(["shrink", "--help"], input: "")
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("Usage: uniflow shrink LOG --until REGEX"))
   }
 
   @Test("a log that does not show the line, a bad pattern or an existing output is refused")
@@ -149,13 +147,18 @@ struct ShrinkCommandTests {
           + "overwrite it"
       ])
     #expect(existing.lines() == ["keep me"])
-    #expect(throws: UsageError("--screen takes one of clock, dog, weather, not 'cat'")) {
-      try Options.parse(["shrink", log.path, "--until", "x", "--screen", "cat", "--output", "o"])
+    #expect(throws: ArgumentError("--screen takes one of clock, dog, weather, not 'cat'")) {
+      try ConsoleMain.shrinkRequest(
+        [log.path, "--until", "x", "--screen", "cat", "--output", "o"], app: UniflowApp(),
+        screens: AppView.screenNames)
     }
     #expect(
-      throws: UsageError(
+      throws: ArgumentError(
         "shrink needs the symptom, a screen line to look for: uniflow shrink LOG --until REGEX "
           + "[--screen NAME] --output OUT")
-    ) { try Options.parse(["shrink", log.path, "--output", "o"]) }
+    ) {
+      try ConsoleMain.shrinkRequest(
+        [log.path, "--output", "o"], app: UniflowApp(), screens: AppView.screenNames)
+    }
   }
 }

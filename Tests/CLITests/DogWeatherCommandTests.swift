@@ -138,13 +138,13 @@ struct DogWeatherCommandTests {
 
   @Test("--no-default-location turns off the weather screen's launch lookup")
   func noDefaultLocationOption() throws {
-    #expect(try Options.parse([]).showsDefaultLocation)
-    #expect(try Options.parse(["--no-default-location"]).showsDefaultLocation == false)
+    #expect(try UniflowArguments.repl([]).showsDefaultLocation)
+    #expect(try UniflowArguments.repl(["--no-default-location"]).showsDefaultLocation == false)
     #expect(
-      throws: UsageError(
+      throws: ArgumentError(
         "unknown option '--no-default-locaton'; did you mean --no-default-location?")
     ) {
-      try Options.parse(["--no-default-locaton"])
+      try UniflowArguments.repl(["--no-default-locaton"])
     }
   }
 }

@@ -16,11 +16,11 @@ struct EmitTestTests {
     .deletingLastPathComponent().appendingPathComponent("EmittedTests")
 
   private func emit(_ arguments: [String]) throws -> (Int32, RecordingConsole) {
-    guard case .replay(let request) = try Options.parse(["replay"] + arguments).mode else {
-      throw UsageError("not a replay")
+    guard let request = try UniflowArguments.replay(arguments) else {
+      throw ArgumentError("not a replay")
     }
     let console = RecordingConsole()
-    return (ReplayCommand.run(request, console: console), console)
+    return (ConsoleReplay(UniflowApp()).run(request, console: console), console)
   }
 
   @Test(

@@ -159,7 +159,9 @@ struct HardeningTests {
       ),
     ]
     for (value, message) in cases {
-      #expect(throws: UsageError(message)) { try Wiring.fixedNow(["UNIFLOW_FIXED_NOW": value]) }
+      #expect(throws: ConsoleOptionError(message)) {
+        try Wiring.fixedNow(["UNIFLOW_FIXED_NOW": value])
+      }
     }
     let result = try await UniflowBinary.run(
       ["--offline"], environment: ["UNIFLOW_FIXED_NOW": "2026-02-30T00:00:00Z"])

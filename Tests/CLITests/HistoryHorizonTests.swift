@@ -90,15 +90,15 @@ struct HistoryHorizonTests {
 
   @Test("--history takes a number of actions from 1")
   func historyOption() throws {
-    #expect(try Options.parse(["--history", "50"]).console.history == 50)
+    #expect(try UniflowArguments.repl(["--history", "50"]).console.history == 50)
     #expect(
-      throws: UsageError("--history needs a number of actions from 1 to 100000000, got '0'")
-    ) { try Options.parse(["--history=0"]) }
+      throws: ArgumentError("--history needs a number of actions from 1 to 100000000, got '0'")
+    ) { try UniflowArguments.repl(["--history=0"]) }
   }
 
   @Test("--help and shrink --help describe --history, --max-replays and --timeout")
-  func helpTexts() {
-    let usage = Options.usage.unescaped.split(separator: "\n").map(String.init)
+  func helpTexts() throws {
+    let usage = Options.usage.split(separator: "\n").map(String.init)
     #expect(
       usage.contains(
         "  --history N               keep the last N actions for :back, :goto, :undo and :diff"))
@@ -106,7 +106,10 @@ struct HistoryHorizonTests {
       usage.contains(
         "                            (default: 1000000); older states are dropped"))
     #expect(usage.contains("                     [--max-replays N] [--timeout SECONDS]"))
-    let shrink = ShrinkRequest.usage.split(separator: "\n", omittingEmptySubsequences: false)
+    let shrink = ShrinkRequest.usage(
+      program: "uniflow", screens: AppView.screenNames,
+      example: try #require(UniflowApp().shrinkExample).helpSymptom
+    ).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     #expect(
       Array(shrink.suffix(6)) == [

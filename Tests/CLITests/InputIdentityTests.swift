@@ -58,10 +58,15 @@ struct InputIdentityTests {
 
   private func run(_ arguments: [String]) throws -> (Int32, RecordingConsole) {
     let console = RecordingConsole()
-    switch try Options.parse(arguments).mode {
-    case .shrink(let request): return (ShrinkCommand.run(request, console: console), console)
-    case .replay(let request): return (ReplayCommand.run(request, console: console), console)
-    default: throw UsageError("not a shrink or a replay")
+    let rest = Array(arguments.dropFirst())
+    switch arguments.first {
+    case "shrink":
+      let request = try UniflowArguments.shrink(rest)
+      return (ConsoleShrink(UniflowApp()).run(request, console: console), console)
+    case "replay":
+      let request = try #require(try UniflowArguments.replay(rest))
+      return (ConsoleReplay(UniflowApp()).run(request, console: console), console)
+    default: throw ArgumentError("not a shrink or a replay")
     }
   }
 

@@ -222,7 +222,7 @@ struct LogMutationTests {
           request.skip = options.contains("--skip") ? [until] : []
           request.emitTest = options.contains("--emit-test") ? "" : nil
           let console = RecordingConsole()
-          let status = ReplayCommand.run(request, console: console)
+          let status = ConsoleReplay(UniflowApp()).run(request, console: console)
           statuses[status, default: 0] += 1
           let lines = console.outputs + console.errors
           guard [0, 1, 2].contains(status),
@@ -252,7 +252,7 @@ struct LogMutationTests {
       let console = RecordingConsole()
       var request = ReplayRequest(path: file.path)
       request.verify = true
-      #expect(ReplayCommand.run(request, console: console) == 0, "\(console.errors)")
+      #expect(ConsoleReplay(UniflowApp()).run(request, console: console) == 0, "\(console.errors)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Console
@@ -8,26 +9,26 @@ struct LogOptionsTests {
   @Test("--record FILE and --force, in either order")
   func recordOptions() throws {
     #expect(
-      try Options.parse(["--record", "s.log"]).console.record == RecordRequest(path: "s.log"))
+      try UniflowArguments.repl(["--record", "s.log"]).console.record
+        == RecordRequest(path: "s.log"))
     #expect(
-      try Options.parse(["--force", "--record=s.log"]).console.record
+      try UniflowArguments.repl(["--force", "--record=s.log"]).console.record
         == RecordRequest(path: "s.log", force: true))
     #expect(
-      try Options.parse(["--record", "s.log", "--force"]).console.record
+      try UniflowArguments.repl(["--record", "s.log", "--force"]).console.record
         == RecordRequest(path: "s.log", force: true))
   }
 
   @Test("replay LOG with its options")
   func replayOptions() throws {
     #expect(
-      try Options.parse(["replay", "s.log"]).mode == .replay(ReplayRequest(path: "s.log")))
+      try UniflowArguments.replay(["s.log"]) == ReplayRequest(path: "s.log"))
     #expect(
-      try Options.parse(["replay", "--trace", "s.log", "--until", "12", "--verify", "--offline"])
-        .mode == .replay(ReplayRequest(path: "s.log", trace: true, until: 12, verify: true)))
+      try UniflowArguments.replay(["--trace", "s.log", "--until", "12", "--verify", "--offline"])
+        == ReplayRequest(path: "s.log", trace: true, until: 12, verify: true))
     #expect(
-      try Options.parse(["replay", "--until=3", "s.log"]).mode
-        == .replay(ReplayRequest(path: "s.log", until: 3)))
-    #expect(try Options.parse(["replay", "--help"]).mode == .help)
+      try UniflowArguments.replay(["--until=3", "s.log"]) == ReplayRequest(path: "s.log", until: 3))
+    #expect(try UniflowArguments.replay(["--help"]) == nil)
   }
 
   @Test(
@@ -50,8 +51,11 @@ struct LogOptionsTests {
         "unknown command 'frobnicate'; the commands are replay, shrink, bench (see --help)"
       ),
     ])
-  func errors(arguments: [String], message: String) {
-    #expect(throws: UsageError(message)) { try Options.parse(arguments) }
+  func errors(arguments: [String], message: String) async throws {
+    let result = try await UniflowBinary.run(arguments, input: "")
+    #expect(result.status == 2)
+    #expect(result.stderr == "uniflow: \(message)\nRun 'uniflow --help' for usage.\n")
+    #expect(result.stdout.isEmpty)
   }
 
   @Test(":record FILE [--force] and :stop")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Console
@@ -8,8 +9,8 @@ import Testing
 struct OptionsTests {
   @Test("defaults: the REPL, online, the system's time zone, the system clock")
   func defaults() throws {
-    let options = try Options.parse([])
-    #expect(options.mode == .repl)
+    let options = try UniflowArguments.repl([])
+    #expect(options.console.mode == .repl)
     #expect(options.offline == false)
     #expect(options.timeURL == nil)
     #expect(options.timeZone == .current)
@@ -20,7 +21,7 @@ struct OptionsTests {
 
   @Test("geocoder and weather options: URLs, the provider, Weatherbit's key from the environment")
   func parsesWeatherOptions() throws {
-    let options = try Options.parse(
+    let options = try UniflowArguments.repl(
       [
         "--geocoder-url", "http://127.0.0.1:1/v1/search", "--weather-url=https://example.com/w",
         "--weather-provider", "weatherbit",
@@ -31,13 +32,16 @@ struct OptionsTests {
       Issue.record("expected Weatherbit, got \(options.weatherProvider)")
       return
     }
-    #expect(try Options.parse(["--weather-provider", "open-meteo"]).weatherProvider == .openMeteo)
-    #expect(try Options.parse(["--weather-provider", "weatherbit", "--help"]).mode == .help)
+    #expect(
+      try UniflowArguments.repl(["--weather-provider", "open-meteo"]).weatherProvider == .openMeteo)
+    #expect(
+      try UniflowArguments.repl(["--weather-provider", "weatherbit", "--help"]).console.mode
+        == .help)
   }
 
   @Test("the Weatherbit key never shows when the options are printed or dumped")
   func keyNeverShows() throws {
-    let options = try Options.parse(
+    let options = try UniflowArguments.repl(
       ["--weather-provider", "weatherbit"],
       environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
     var dumped = ""
@@ -50,19 +54,19 @@ struct OptionsTests {
 
   @Test("every option is read, with a separate or an inline value")
   func parsesOptions() throws {
-    let options = try Options.parse([
+    let options = try UniflowArguments.repl([
       "--offline", "--time-zone", "Asia/Seoul",
     ])
     #expect(options.offline)
     #expect(options.timeZone.identifier == "Asia/Seoul")
-    let inline = try Options.parse(["--time-zone=UTC", "--time-url=http://127.0.0.1:1/now"])
+    let inline = try UniflowArguments.repl(["--time-zone=UTC", "--time-url=http://127.0.0.1:1/now"])
     #expect(inline.timeZone.secondsFromGMT() == 0)
     #expect(inline.timeURL?.absoluteString == "http://127.0.0.1:1/now")
-    #expect(try Options.parse(["--help"]).mode == .help)
-    #expect(try Options.parse(["--version"]).mode == .version)
-    #expect(try Options.parse(["--http-timeout", "600"]).httpTimeout == 600)
-    #expect(try Options.parse(["--http-timeout=0.5"]).httpTimeout == 0.5)
-    #expect(try Options.parse([]).httpTimeout == nil)
+    #expect(try UniflowArguments.repl(["--help"]).console.mode == .help)
+    #expect(try UniflowArguments.repl(["--version"]).console.mode == .version)
+    #expect(try UniflowArguments.repl(["--http-timeout", "600"]).httpTimeout == 600)
+    #expect(try UniflowArguments.repl(["--http-timeout=0.5"]).httpTimeout == 0.5)
+    #expect(try UniflowArguments.repl([]).httpTimeout == nil)
   }
 
   @Test(
@@ -130,11 +134,13 @@ struct OptionsTests {
     ])
   func errors(arguments: [String], message: String) {
     do {
-      _ = try Options.parse(arguments, environment: ["WEATHERBIT_API_KEY": "  "])
+      _ = try UniflowArguments.repl(arguments, environment: ["WEATHERBIT_API_KEY": "  "])
       Issue.record("expected an error")
     } catch {
       #expect(error.message == message)
-      #expect(error.description == "uniflow: \(message)\nRun 'uniflow --help' for usage.")
+      #expect(
+        error.rendered(program: "uniflow").unescaped
+          == "uniflow: \(message)\nRun 'uniflow --help' for usage.\n")
     }
   }
 }
@@ -142,12 +148,13 @@ struct OptionsTests {
 @Suite("Subcommands")
 struct SubcommandTests {
   @Test("a word that is not a subcommand is refused, listing the subcommands")
-  func unknownSubcommand() {
+  func unknownSubcommand() async throws {
+    let result = try await UniflowBinary.run(["frobnicate"], input: "")
+    #expect(result.status == 2)
     #expect(
-      throws: UsageError(
-        "unknown command 'frobnicate'; the commands are replay, shrink, bench (see --help)")
-    ) {
-      try Options.parse(["frobnicate"])
-    }
+      result.stderr
+        == "uniflow: unknown command 'frobnicate'; the commands are replay, shrink, bench "
+        + "(see --help)\nRun 'uniflow --help' for usage.\n")
+    #expect(result.stdout.isEmpty)
   }
 }

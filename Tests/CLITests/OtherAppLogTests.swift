@@ -31,13 +31,13 @@ struct OtherAppLogTests {
       ReplayRequest(path: file.path, diff: true), ReplayRequest(path: file.path, trace: true),
     ] {
       let console = RecordingConsole()
-      #expect(ReplayCommand.run(request, console: console) == 2)
+      #expect(ConsoleReplay(UniflowApp()).run(request, console: console) == 2)
       #expect(console.outputs.isEmpty)
       #expect(console.errors == [expected])
     }
     let shrink = RecordingConsole()
     let request = ShrinkRequest(path: file.path, pattern: "x", output: file.path + ".small")
-    #expect(ShrinkCommand.run(request, console: shrink) == 2)
+    #expect(ConsoleShrink(UniflowApp()).run(request, console: shrink) == 2)
     #expect(shrink.errors == [expected])
   }
 }

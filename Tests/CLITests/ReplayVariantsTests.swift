@@ -27,11 +27,11 @@ struct ReplayVariantsTests {
   }
 
   private func replay(_ arguments: [String]) throws -> (Int32, RecordingConsole) {
-    guard case .replay(let request) = try Options.parse(["replay"] + arguments).mode else {
-      throw UsageError("not a replay")
+    guard let request = try UniflowArguments.replay(arguments) else {
+      throw ArgumentError("not a replay")
     }
     let console = RecordingConsole()
-    return (ReplayCommand.run(request, console: console), console)
+    return (ConsoleReplay(UniflowApp()).run(request, console: console), console)
   }
 
   @Test("--diff prints every action with the lines of the state it changed, then the screens")
@@ -190,7 +190,9 @@ struct ReplayVariantsTests {
       ),
       (["--skip"], "--skip needs the seqs of actions, e.g. --skip 3 or --skip 3,7"),
     ] {
-      #expect(throws: UsageError(message)) { try Options.parse(["replay", log.path] + arguments) }
+      #expect(throws: ArgumentError(message)) {
+        try UniflowArguments.replay([log.path] + arguments)
+      }
     }
   }
 }

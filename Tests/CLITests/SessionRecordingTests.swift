@@ -63,7 +63,7 @@ struct SessionRecordingTests {
         ])
 
     let replayConsole = RecordingConsole()
-    let status = ReplayCommand.run(
+    let status = ConsoleReplay(UniflowApp()).run(
       ReplayRequest(path: log.path, verify: true), console: replayConsole)
     #expect(status == 0)
     #expect(replayConsole.outputs == AppView(state: session.store.state).screens.map(\.rendered))

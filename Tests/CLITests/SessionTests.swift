@@ -40,7 +40,7 @@ struct SessionTests {
     _ arguments: [String] = [],
     dependencies: @escaping (inout DependencyValues) -> Void = fakeDependencies
   ) throws -> (Session, RecordingConsole) {
-    var options = try Options.parse(arguments)
+    var options = try UniflowArguments.repl(arguments)
     options.timeZone = seoulZone
     let console = RecordingConsole()
     return (

@@ -29,11 +29,9 @@ struct ShrinkBoundsTests {
   private func shrink(
     _ arguments: [String], elapsed: (() -> Double)? = nil
   ) throws -> (Int32, RecordingConsole, String) {
-    guard case .shrink(let request) = try Options.parse(["shrink"] + arguments).mode else {
-      throw UsageError("not a shrink")
-    }
+    let request = try UniflowArguments.shrink(arguments)
     let console = RecordingConsole()
-    let status = ShrinkCommand.run(request, console: console, elapsed: elapsed)
+    let status = ConsoleShrink(UniflowApp()).run(request, console: console, elapsed: elapsed)
     return (status, console, request.output)
   }
 
@@ -137,12 +135,12 @@ struct ShrinkBoundsTests {
   @Test("--max-replays and --timeout take whole numbers from 1")
   func badLimits() {
     #expect(
-      throws: UsageError("--max-replays takes a whole number from 1 to 1000000000, not '0'")
+      throws: ArgumentError("--max-replays takes a whole number from 1 to 1000000000, not '0'")
     ) {
-      try Options.parse(["shrink", "s.log", "--until", "x", "--output", "o", "--max-replays", "0"])
+      try UniflowArguments.shrink(["s.log", "--until", "x", "--output", "o", "--max-replays", "0"])
     }
     #expect(
-      throws: UsageError("--timeout takes a whole number from 1 to 1000000000, not 'soon'")
-    ) { try Options.parse(["shrink", "s.log", "--until", "x", "--output", "o", "--timeout=soon"]) }
+      throws: ArgumentError("--timeout takes a whole number from 1 to 1000000000, not 'soon'")
+    ) { try UniflowArguments.shrink(["s.log", "--until", "x", "--output", "o", "--timeout=soon"]) }
   }
 }

@@ -47,9 +47,10 @@ struct SystemTimeZoneTests {
     #expect(try SystemTimeZone.zone(fromTZ: "UTC+3").secondsFromGMT() == -10_800)
     #expect(try SystemTimeZone.zone(fromTZ: "UTC-3").secondsFromGMT() == 10_800)
     #expect(try SystemTimeZone.zone(fromTZ: nil) == .current)
-    let options = try Options.parse([], environment: ["TZ": "UTC+3"])
+    let options = try UniflowArguments.repl([], environment: ["TZ": "UTC+3"])
     #expect(options.timeZone.secondsFromGMT() == -10_800)
-    let given = try Options.parse(["--time-zone", "Asia/Seoul"], environment: ["TZ": "no zone"])
+    let given = try UniflowArguments.repl(
+      ["--time-zone", "Asia/Seoul"], environment: ["TZ": "no zone"])
     #expect(given.timeZone.identifier == "Asia/Seoul")
   }
 
@@ -115,7 +116,7 @@ struct TimeZoneOptionTests {
     ])
   func isoOffset(id: String, seconds: Int) throws {
     #expect(try SystemTimeZone.zone(fromOption: id).secondsFromGMT() == seconds)
-    #expect(try Options.parse(["--time-zone", id]).timeZone.secondsFromGMT() == seconds)
+    #expect(try UniflowArguments.repl(["--time-zone", id]).timeZone.secondsFromGMT() == seconds)
   }
 
   @Test(

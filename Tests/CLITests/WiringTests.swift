@@ -22,7 +22,7 @@ struct WiringTests {
 
   @Test("--offline: places from the gazetteer, weather unavailable: offline")
   func offline() async throws {
-    let dependencies = wired(try Options.parse(["--offline"]))
+    let dependencies = wired(try UniflowArguments.repl(["--offline"]))
     #expect(try await dependencies.geocoder.search("서울").first?.name == "Seoul")
     do {
       _ = try await dependencies.weather.current(seoul)
@@ -40,7 +40,7 @@ struct WiringTests {
         : .json(Fixtures.data("openmeteo_forecast_current_seoul_f.json"))
     }
     defer { server.stop() }
-    let options = try Options.parse([
+    let options = try UniflowArguments.repl([
       "--http-timeout", "600", "--geocoder-url", server.url("/v1/search").absoluteString,
       "--weather-url",
       server.url("/v1/forecast").absoluteString,
@@ -57,7 +57,7 @@ struct WiringTests {
       .json(Fixtures.data("weatherbit_current_seoul_imperial.json"))
     }
     defer { server.stop() }
-    let options = try Options.parse(
+    let options = try UniflowArguments.repl(
       [
         "--weather-provider", "weatherbit", "--weather-url", server.url("/").absoluteString,
         "--http-timeout", "600",

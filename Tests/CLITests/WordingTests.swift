@@ -17,11 +17,11 @@ struct WordingTests {
     .deletingLastPathComponent().appendingPathComponent("EmittedTests/Logs/clock.log")
 
   private func replay(_ arguments: [String]) throws -> (Int32, RecordingConsole) {
-    guard case .replay(let request) = try Options.parse(["replay"] + arguments).mode else {
-      throw UsageError("not a replay")
+    guard let request = try UniflowArguments.replay(arguments) else {
+      throw ArgumentError("not a replay")
     }
     let console = RecordingConsole()
-    return (ReplayCommand.run(request, console: console), console)
+    return (ConsoleReplay(UniflowApp()).run(request, console: console), console)
   }
 
   /// The clock fixture with `edit` applied to its text, in a temporary file.
@@ -41,19 +41,19 @@ struct WordingTests {
   @Test("a seq too large for any log says it is too large, not that it must be 1 or more")
   func seqTooLarge() {
     #expect(
-      throws: UsageError(
+      throws: ArgumentError(
         "--skip 9223372036854775808: the seq is too large (the largest is 9223372036854775807); "
           + "a log's seqs count its actions from 1")
-    ) { try Options.parse(["replay", "s.log", "--skip", "3,9223372036854775808"]) }
+    ) { try UniflowArguments.replay(["s.log", "--skip", "3,9223372036854775808"]) }
     #expect(
-      throws: UsageError(
+      throws: ArgumentError(
         "--until 99999999999999999999: the seq is too large (the largest is "
           + "9223372036854775807); a log's seqs count its actions from 1")
-    ) { try Options.parse(["replay", "s.log", "--until", "99999999999999999999"]) }
+    ) { try UniflowArguments.replay(["s.log", "--until", "99999999999999999999"]) }
     #expect(
-      throws: UsageError(
+      throws: ArgumentError(
         "--skip needs seqs of 1 or more separated by commas (e.g. --skip 3,7), got '0'")
-    ) { try Options.parse(["replay", "s.log", "--skip", "0"]) }
+    ) { try UniflowArguments.replay(["s.log", "--skip", "0"]) }
   }
 
   @Test("--verify calls a log whose own checkpoint disagrees with its fingerprints inconsistent")

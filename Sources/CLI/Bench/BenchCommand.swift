@@ -41,7 +41,7 @@ enum BenchCommand {
     (or swift run -c release uniflow-bench); a debug build's figures say nothing.
     """
 
-  /// Parses the arguments after `bench`; ``Options/parse(_:environment:)`` calls it.
+  /// Parses the arguments of `uniflow-bench` (and of `uniflow bench`, which runs it).
   static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
     var parsed = Arguments()
     var remaining = arguments[...]

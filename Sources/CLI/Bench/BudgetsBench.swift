@@ -72,7 +72,7 @@ enum BudgetsBench {
     let clock = ContinuousClock()
     let start = clock.now
     let cpu = cpuSeconds()
-    let status = ShrinkCommand.run(
+    let status = ConsoleShrink(UniflowApp()).run(
       ShrinkRequest(
         path: path, pattern: String(line.dropFirst(7)), screen: "clock", output: output),
       console: console)

@@ -134,7 +134,7 @@ enum TravelBench {
     let console = BenchConsole()
     let clock = ContinuousClock()
     let start = clock.now
-    let status = ShrinkCommand.run(
+    let status = ConsoleShrink(UniflowApp()).run(
       ShrinkRequest(path: path, pattern: "Busan .* Overcast", screen: "weather", output: output),
       console: console)
     let seconds = ActionLogBenchmark.seconds(clock.now - start)

@@ -3,26 +3,10 @@ import Effects
 import Foundation
 import Store
 
-/// The command line, parsed.
+/// uniflow's own options, checked together with the environment (``init(given:environment:runsREPL:)``).
 package struct Options: Equatable, Sendable {
-  package enum Mode: Equatable, Sendable {
-    case repl
-    case help
-    case version
-    /// `uniflow replay LOG …`
-    case replay(ReplayRequest)
-    /// `uniflow bench …`: runs `uniflow-bench` with these arguments.
-    case bench([String])
-    /// `uniflow shrink LOG …`
-    case shrink(ShrinkRequest)
-  }
-
-  package var mode: Mode = .repl
-
-  /// The options of a bare `uniflow` (the REPL, online, in the system's zone), in `mode`.
-  package init(mode: Mode = .repl) {
-    self.mode = mode
-  }
+  /// The options of a bare `uniflow` (online, in the system's zone).
+  package init() {}
   /// `--offline`: no network at all.
   var offline = false
   /// `--time-zone ID`: the zone the clock shows and moves in; without it, `TZ` as the C library
@@ -54,9 +38,8 @@ package struct Options: Equatable, Sendable {
   /// The console's own options: `--json`, `--record FILE [--force]`, `--open LOG`, `--history N`.
   package var console = REPLOptions()
 
-  static let version = Version.name
-
-  static let usage: TerminalText = """
+  /// `uniflow --help`.
+  static let usage = """
     Uniflow: a clock, a dog and the weather, driven by one unidirectional store.
 
     Usage:
@@ -111,95 +94,62 @@ package struct Options: Equatable, Sendable {
     lets each line's effects finish before the next, and exits 1 if any line failed.
     """
 
-  /// Parses `arguments` (without the program name): the subcommands, then the console's REPL
-  /// options (``REPLOptions``: `--json`, `--record`, `--history`, `--open`, `--help`…) with
-  /// uniflow's own (``appOptions``) checked here.
-  package static func parse(_ arguments: [String], environment: [String: String] = [:])
-    throws(UsageError)
-    -> Options
-  {
-    if let first = arguments.first, !first.hasPrefix("-") {
-      switch first {
-      case "replay": return try ReplayRequest.parse(Array(arguments.dropFirst()))
-      case "shrink": return try ShrinkRequest.parse(Array(arguments.dropFirst()))
-      case "bench":
-        return Options(mode: .bench(Array(arguments.dropFirst())))
-      default: break
-      }
-      throw UsageError(
-        "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
-          + "(see --help)")
-    }
-    let console: REPLOptions
-    do {
-      console = try REPLOptions.parse(arguments, appOptions: appOptions)
-    } catch {
-      throw UsageError(error)
-    }
-    var options = Options()
-    switch console.mode {
-    case .repl: break
-    case .help: options.mode = .help
-    case .version: options.mode = .version
-    }
-    options.console = console
+  /// The options `given` (uniflow's own, as the console parsed them), checked alone, together
+  /// (offline vs network) and with `environment` (`WEATHERBIT_API_KEY`; `TZ` without
+  /// `--time-zone`). The key and `TZ` are needed only when the REPL runs (`runsREPL`).
+  package init(
+    given: [(name: String, value: String?)], environment: [String: String] = [:],
+    runsREPL: Bool = true
+  ) throws(ConsoleOptionError) {
     var providerName: String?
     var zoneGiven = false
-    for given in console.given {
-      let (name, value) = (given.name, given.value ?? "")
+    for (name, value) in given {
+      let value = value ?? ""
       switch name {
-      case "--offline": options.offline = true
-      case "--no-default-location": options.showsDefaultLocation = false
+      case "--offline": offline = true
+      case "--no-default-location": showsDefaultLocation = false
       case "--time-zone":
         do {
-          options.timeZone = try SystemTimeZone.zone(fromOption: value)
+          timeZone = try SystemTimeZone.zone(fromOption: value)
         } catch {
-          throw UsageError(error.message)
+          throw ConsoleOptionError(error.message)
         }
         zoneGiven = true
-      case "--time-url": options.timeURL = try httpURL(value, option: name)
-      case "--geocoder-url": options.geocoderURL = try httpURL(value, option: name)
-      case "--weather-url": options.weatherURL = try httpURL(value, option: name)
+      case "--time-url": timeURL = try Self.httpURL(value, option: name)
+      case "--geocoder-url": geocoderURL = try Self.httpURL(value, option: name)
+      case "--weather-url": weatherURL = try Self.httpURL(value, option: name)
       case "--weather-provider": providerName = value
-      default: options.httpTimeout = try seconds(value, option: name)  // --http-timeout
+      default: httpTimeout = try Self.seconds(value, option: name)  // --http-timeout
       }
     }
     let networkOptions = [
-      ("--time-url", options.timeURL != nil), ("--geocoder-url", options.geocoderURL != nil),
-      ("--weather-url", options.weatherURL != nil), ("--weather-provider", providerName != nil),
-      ("--http-timeout", options.httpTimeout != nil),
+      ("--time-url", timeURL != nil), ("--geocoder-url", geocoderURL != nil),
+      ("--weather-url", weatherURL != nil), ("--weather-provider", providerName != nil),
+      ("--http-timeout", httpTimeout != nil),
     ]
-    if options.offline, let (name, _) = networkOptions.first(where: { $0.1 }) {
-      throw UsageError("\(name) needs the network, but --offline forbids it; drop one of them")
+    if offline, let (name, _) = networkOptions.first(where: { $0.1 }) {
+      throw ConsoleOptionError(
+        "\(name) needs the network, but --offline forbids it; drop one of them")
     }
     if let providerName {
-      options.weatherProvider = try weatherProvider(
-        providerName, environment: environment, keyNeeded: options.mode == .repl)
+      weatherProvider = try Self.weatherProvider(
+        providerName, environment: environment, keyNeeded: runsREPL)
     }
-    if options.mode == .repl, !zoneGiven {
+    if runsREPL, !zoneGiven {
       // Without --time-zone, `TZ` as the C library reads it (POSIX `UTC+3` is 3 hours west).
       do {
-        options.timeZone = try SystemTimeZone.zone(fromTZ: environment["TZ"])
+        timeZone = try SystemTimeZone.zone(fromTZ: environment["TZ"])
       } catch {
-        throw UsageError(error.message)
+        throw ConsoleOptionError(error.message)
       }
     }
-    return options
   }
-
-  /// uniflow's own options, each with whether it takes a value; the console parses them with
-  /// its own (``REPLOptions``).
-  static let appOptions = [
-    "--offline": false, "--time-zone": true, "--time-url": true, "--geocoder-url": true,
-    "--weather-url": true, "--weather-provider": true, "--http-timeout": true,
-    "--no-default-location": false,
-  ]
 
   /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
   /// when the app is going to run (`keyNeeded`).
   private static func weatherProvider(
     _ name: String, environment: [String: String], keyNeeded: Bool
-  ) throws(UsageError) -> WeatherProvider {
+  ) throws(ConsoleOptionError) -> WeatherProvider {
     switch name.lowercased() {
     case "open-meteo", "openmeteo":
       return .openMeteo
@@ -208,49 +158,32 @@ package struct Options: Equatable, Sendable {
         return .weatherbit(key)
       }
       guard !keyNeeded else {
-        throw UsageError(
+        throw ConsoleOptionError(
           "--weather-provider weatherbit needs an API key in the environment variable "
             + "\(weatherbitKeyVariable); set it (export \(weatherbitKeyVariable)=…) or use "
             + "--weather-provider open-meteo")
       }
       return .openMeteo
     default:
-      throw UsageError("unknown weather provider '\(name)'; use open-meteo or weatherbit")
+      throw ConsoleOptionError("unknown weather provider '\(name)'; use open-meteo or weatherbit")
     }
   }
 
-  /// The subcommands.
-  static let commands = ["replay", "shrink", "bench"]
-
-  private static func httpURL(_ text: String, option: String) throws(UsageError) -> URL {
+  private static func httpURL(_ text: String, option: String) throws(ConsoleOptionError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else {
-      throw UsageError("\(option) needs an http or https URL, got '\(text)'")
+      throw ConsoleOptionError("\(option) needs an http or https URL, got '\(text)'")
     }
     return url
   }
 
   /// A time limit in seconds: more than none, at most a day.
-  private static func seconds(_ text: String, option: String) throws(UsageError) -> Double {
+  private static func seconds(_ text: String, option: String) throws(ConsoleOptionError) -> Double {
     guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-      throw UsageError(
+      throw ConsoleOptionError(
         "\(option) needs a number of seconds above 0 and at most 86400, got '\(text)'")
     }
     return seconds
   }
-}
-
-/// A command line that cannot run. Printed with a pointer to `--help`; exit status 2.
-package struct UsageError: Error, Equatable, CustomStringConvertible {
-  package let message: String
-
-  package init(_ message: String) {
-    self.message = message
-  }
-
-  package var description: String { "uniflow: \(message)\nRun 'uniflow --help' for usage." }
-
-  /// The two lines as they go to stderr, the message escaped: it may quote any argument.
-  package var rendered: TerminalText { "uniflow: \(message)\nRun 'uniflow --help' for usage.\n" }
 }

@@ -105,7 +105,7 @@ package struct UniflowApp: ConsoleApp {
   /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
   package static func settings(timeZone: TimeZone) -> [LogSetting] {
     [
-      LogSetting("app", Options.version), LogSetting("timeZone", timeZone.identifier),
+      LogSetting("app", Version.name), LogSetting("timeZone", timeZone.identifier),
       LogSetting("locale", Locale.current.identifier),
     ]
   }

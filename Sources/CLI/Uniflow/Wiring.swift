@@ -1,3 +1,4 @@
+import Console
 import Effects
 import Features
 import Foundation
@@ -7,14 +8,14 @@ import Store
 enum Wiring {
   /// The instant `UNIFLOW_FIXED_NOW` pins the system clock to, for reproducible scripts and tests:
   /// a real instant within the years 0001…9999, or a usage error saying why not.
-  static func fixedNow(_ environment: [String: String]) throws(UsageError) -> Date? {
+  static func fixedNow(_ environment: [String: String]) throws(ConsoleOptionError) -> Date? {
     guard let text = environment["UNIFLOW_FIXED_NOW"] else { return nil }
     do {
       return try ISO8601Text.parse(text)
     } catch {
       // `is not an ISO 8601 date-time such as …`, `is not a real date: February 2026 has 28
       // days`, `is before the year 0001`.
-      throw UsageError("UNIFLOW_FIXED_NOW='\(text)' \(error)")
+      throw ConsoleOptionError("UNIFLOW_FIXED_NOW='\(text)' \(error)")
     }
   }
 

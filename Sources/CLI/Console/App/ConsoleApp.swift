@@ -130,6 +130,50 @@ public protocol ConsoleApp: Sendable {
   /// ```
   var options: [ConsoleOption<State>] { get }
 
+  // MARK: The command line (defaults in ConsoleApp+CommandLine.swift)
+
+  /// `--help`'s text when the app writes its own; nil (the default) lets the console write it
+  /// from its commands and ``options``.
+  ///
+  /// ```swift
+  /// var usage: String? { "Usage:\n  counter [--start N]\n\nIn the REPL, type :help." }
+  /// ```
+  var usage: String? { get }
+
+  /// Commands the app adds beside `replay` and `shrink` (none by default): `APP NAME ARGS…`
+  /// runs one with the arguments after its name, and the process exits with its status.
+  ///
+  /// ```swift
+  /// var subcommands: [ConsoleSubcommand] {
+  ///   [ConsoleSubcommand("stats") { arguments in print(arguments.count); return 0 }]
+  /// }
+  /// ```
+  var subcommands: [ConsoleSubcommand] { get }
+
+  /// The symptom `shrink`'s help and errors give as an example; nil (the default) makes one of
+  /// the first screen's name.
+  ///
+  /// ```swift
+  /// var shrinkExample: ShrinkExample? { ShrinkExample(screen: "count", symptom: "'count: -1'") }
+  /// ```
+  var shrinkExample: ShrinkExample? { get }
+
+  /// Checks the app's options given (``ConsoleStart/options``) together with each other and the
+  /// environment, and sets up the REPL's state, dependencies and launch from them; throws what
+  /// is wrong as a command-line error (exit status 2). Called before every command but the
+  /// app's ``subcommands``, after the options' own `apply`; `start.runsREPL` is false for
+  /// `--help`, `--version`, `replay` and `shrink` (which take no app options). By default it
+  /// changes nothing.
+  ///
+  /// ```swift
+  /// func prepare(_ start: inout ConsoleStart<State, Action>) throws(ConsoleOptionError) {
+  ///   guard let seed = start.environment["SEED"].map({ UInt64($0) }) else { return }
+  ///   guard let seed else { throw ConsoleOptionError("SEED needs a whole number") }
+  ///   start.state.seed = seed
+  /// }
+  /// ```
+  func prepare(_ start: inout ConsoleStart<State, Action>) throws(ConsoleOptionError)
+
   // MARK: The REPL (defaults in ConsoleApp+REPL.swift and ConsoleApp+Commands.swift)
 
   /// The app's commands as data: words, typed arguments, help, and the action each sends. By
@@ -245,130 +289,4 @@ extension ConsoleApp {
   /// CounterApp().nameAndVersion   // "counter 1.0.0"
   /// ```
   public var nameAndVersion: String { "\(name) \(version)" }
-}
-
-/// One screen's line: its name and what it shows, printed as `name: text`.
-///
-/// ```swift
-/// ConsoleScreen("clock", "2026년 11월 29일 12시 45분").rendered   // "clock: 2026년 …"
-/// ```
-public struct ConsoleScreen: Equatable, Sendable {
-  /// The screen's name, e.g. `clock`.
-  ///
-  /// ```swift
-  /// ConsoleScreen("count", "3").name   // "count"
-  /// ```
-  public var name: String
-  /// What it shows.
-  ///
-  /// ```swift
-  /// ConsoleScreen("count", "3").text   // "3"
-  /// ```
-  public var text: String
-
-  /// The screen called `name` showing `text`.
-  ///
-  /// ```swift
-  /// let line = ConsoleScreen("count", "3")
-  /// ```
-  public init(_ name: String, _ text: String) {
-    self.name = name
-    self.text = text
-  }
-
-  /// `name: text`.
-  ///
-  /// ```swift
-  /// ConsoleScreen("count", "3").rendered   // "count: 3"
-  /// ```
-  public var rendered: String { "\(name): \(text)" }
-}
-
-/// A logged action with where it came from and its summary as the log writes it: a replay's
-/// step without the state it led to, so that a long log's steps do not keep a state each.
-///
-/// ```swift
-/// var steps: [ReplayStep<AppAction>] = []
-/// _ = try replayer.run(reduce: reduce) { steps.append(ReplayStep($0)) }
-/// ```
-public struct ReplayStep<Action> {
-  /// The action's sequence number in the log, from 1.
-  ///
-  /// ```swift
-  /// steps.map(\.seq)   // [1, 2, 3]
-  /// ```
-  public let seq: Int
-  /// Sent by the program, or by an effect.
-  ///
-  /// ```swift
-  /// steps.filter { $0.origin == .effect }
-  /// ```
-  public let origin: ActionOrigin
-  /// The action.
-  ///
-  /// ```swift
-  /// for step in steps { _ = reducer.reduce(into: &state, action: step.action) }
-  /// ```
-  public let action: Action
-  /// The action as the log summarises it, e.g. `clock.moveDay days=1`.
-  ///
-  /// ```swift
-  /// print("#\(step.seq) \(step.summary)")
-  /// ```
-  public let summary: String
-  /// Why the action happened, when the log records causes (`LogRecords.causes`): e.g.
-  /// `.typed(line: 3)`, or `.effect(…)` naming the action whose effect sent it.
-  ///
-  /// ```swift
-  /// if case .effect(let effect)? = step.cause { print(effect.site ?? "a .send") }
-  /// ```
-  public let cause: ActionCause?
-  /// The action's time on the app's clock, when the log records it (`LogRecords.clock`).
-  ///
-  /// ```swift
-  /// step.clock.map { print($0) }   // 1.204311 seconds
-  /// ```
-  public let clock: Duration?
-
-  /// The step of `step`, without its state.
-  ///
-  /// ```swift
-  /// let step = ReplayStep(logStep)
-  /// ```
-  public init<State>(_ step: ActionLogStep<State, Action>) {
-    seq = step.seq
-    origin = step.origin
-    action = step.action
-    summary = step.summary
-    cause = step.cause
-    clock = step.clock
-  }
-
-  /// The step of a console's replay, without its state.
-  package init<State>(_ step: LoggedStep<State, Action>) {
-    seq = step.seq
-    origin = step.origin
-    action = step.action
-    summary = step.summary
-    cause = step.cause
-    clock = step.clock
-  }
-
-  /// The step of action `seq` of a log, read from its line.
-  package init(
-    seq: Int, origin: ActionOrigin, action: Action, summary: String, cause: ActionCause? = nil,
-    clock: Duration? = nil
-  ) {
-    self.seq = seq
-    self.origin = origin
-    self.action = action
-    self.summary = summary
-    self.cause = cause
-    self.clock = clock
-  }
-}
-
-extension Console {
-  /// Prints `line` as its screen's display.
-  package func screen(_ line: ConsoleScreen) { screen(line.name, text: line.text) }
 }

@@ -124,30 +124,39 @@ package struct GivenOption: Equatable, Sendable {
 }
 
 extension ConsoleMain {
-  /// The REPL's initial state and dependencies: `initialState` and `dependencies` as the app's
-  /// `main` gave them, then changed by each of the app's options `given` on the command line,
-  /// in the order given. Throws the first value an option refuses, as a command-line error.
+  /// The command's start: `initialState`, `launch` and `dependencies` as the app's `main` gave
+  /// them; for the REPL (`runsREPL`), changed by each of the app's options `given` on the
+  /// command line, in the order given; then by the app's ``ConsoleApp/prepare(_:)``. Throws the
+  /// first value an option refuses, as a command-line error.
   ///
   /// **Bounds.** One `apply` per option given; finding each among the app's options is
   /// O(options declared), so O(given × declared) comparisons of names in all.
   package static func prepare<App: ConsoleApp>(
-    _ app: App, initialState: App.State, given: [GivenOption],
+    _ app: App, initialState: App.State, launch: [App.Action] = [], given: [GivenOption],
+    environment: [String: String] = [:], runsREPL: Bool = true,
     dependencies: (inout DependencyValues) -> Void
-  ) throws(ArgumentError) -> (state: App.State, dependencies: DependencyValues) {
-    var state = initialState
+  ) throws(ArgumentError) -> ConsoleStart<App.State, App.Action> {
     var values = DependencyValues.current
     dependencies(&values)
-    let options = app.options
+    var start = ConsoleStart(
+      options: given.map { ($0.name, $0.value) }, environment: environment, runsREPL: runsREPL,
+      state: initialState, dependencies: values, launch: launch)
+    let options = runsREPL ? app.options : []
     for option in given {
       guard let declared = options.first(where: { $0.name == option.name }) else { continue }
       do {
-        try declared.apply(option.value, &state, &values)
+        try declared.apply(option.value, &start.state, &start.dependencies)
       } catch let error as ConsoleOptionError {
         throw ArgumentError("\(declared.name): \(error.message)")
       } catch {
         throw ArgumentError("\(declared.name): \(error)")
       }
     }
-    return (state, values)
+    do {
+      try app.prepare(&start)
+    } catch {
+      throw ArgumentError(error.message)
+    }
+    return start
   }
 }

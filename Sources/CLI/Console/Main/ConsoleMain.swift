@@ -66,6 +66,7 @@ public enum ConsoleMain {
   @usableFromInline
   package static func status<App: ConsoleApp>(
     _ app: App, initialState: App.State, launch: [App.Action], arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     dependencies: @escaping (inout DependencyValues) -> Void,
     makeSession:
       @escaping (
@@ -74,23 +75,34 @@ public enum ConsoleMain {
   ) async -> Int32 {
     let program = app.name
     let screens = app.displayedScreens(of: initialState).map(\.name)
+    /// Checks the environment (``ConsoleApp/prepare(_:)``) for a command that is not the REPL.
+    func check() throws(ArgumentError) {
+      _ = try prepare(
+        app, initialState: initialState, given: [], environment: environment, runsREPL: false,
+        dependencies: { _ in })
+    }
     do throws(ArgumentError) {
       if let first = arguments.first, !first.hasPrefix("-") {
         let rest = Array(arguments.dropFirst())
+        if let command = app.subcommands.first(where: { $0.name == first }) {
+          return command.run(rest)
+        }
         switch first {
         case "replay":
-          guard let request = try ReplayRequest.parse(rest, program: program) else {
-            StandardStreams.write(usage(app, screens: screens) + "\n")
+          let request = try ReplayRequest.parse(rest, program: program)
+          try check()
+          guard let request else {
+            writeUsage(app, screens: screens)
             return 0
           }
           return ConsoleReplay(app).run(request, console: StandardConsole(), adopt: true)
         case "shrink":
-          let example = screens.first ?? "NAME"
-          let request = try ShrinkRequest.parse(
-            rest, program: program, screens: screens, examples: ("'\(example): .*'", example))
+          let request = try shrinkRequest(rest, app: app, screens: screens)
+          try check()
           guard !request.help else {
+            let example = shrinkExample(of: app, screens: screens)
             let text = ShrinkRequest.usage(
-              program: program, screens: screens, example: "'\(example): .*'")
+              program: program, screens: screens, example: example.helpSymptom)
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
               StandardStreams.write(TerminalText(String(line)) + "\n")
             }
@@ -98,21 +110,24 @@ public enum ConsoleMain {
           }
           return ConsoleShrink(app).run(request, console: StandardConsole(), adopt: true)
         default:
+          let commands = ["replay", "shrink"] + app.subcommands.map(\.name)
           throw ArgumentError(
-            "unknown command '\(first)'; the commands are replay, shrink (see --help)")
+            "unknown command '\(first)'; the commands are \(commands.joined(separator: ", ")) "
+              + "(see --help)")
         }
       }
       let options = try REPLOptions.parse(arguments, appOptions: appOptions(of: app))
+      let start = try prepare(
+        app, initialState: initialState, launch: launch, given: options.given,
+        environment: environment, runsREPL: options.mode == .repl, dependencies: dependencies)
       switch options.mode {
       case .help:
-        StandardStreams.write(usage(app, screens: screens) + "\n")
+        writeUsage(app, screens: screens)
         return 0
       case .version:
         StandardStreams.write("\(app.nameAndVersion)\n")
         return 0
       case .repl:
-        let start = try prepare(
-          app, initialState: initialState, given: options.given, dependencies: dependencies)
         return await ConsoleREPL.run(
           program: program, json: options.json, record: options.record, open: options.open,
           screens: options.screens,
@@ -120,7 +135,7 @@ public enum ConsoleMain {
             makeSession(
               start.state, options.history, { $0 = start.dependencies }, console, isScript)
           },
-          launch: { await $0.launch(launch) })
+          launch: { await $0.launch(start.launch) })
       }
     } catch {
       StandardStreams.write(error.rendered(program: program), to: .error)
@@ -128,9 +143,39 @@ public enum ConsoleMain {
     }
   }
 
+  /// The arguments after `APP shrink`, parsed, with the app's example (``ConsoleApp/shrinkExample``)
+  /// in its errors.
+  package static func shrinkRequest<App: ConsoleApp>(
+    _ arguments: [String], app: App, screens: [String]
+  ) throws(ArgumentError) -> ShrinkRequest {
+    let example = shrinkExample(of: app, screens: screens)
+    return try ShrinkRequest.parse(
+      arguments, program: app.name, screens: screens,
+      examples: (example.symptom, example.screen))
+  }
+
+  /// The app's example of a symptom, or one of the first screen's name.
+  private static func shrinkExample<App: ConsoleApp>(of app: App, screens: [String])
+    -> ShrinkExample
+  {
+    let screen = screens.first ?? "NAME"
+    return app.shrinkExample ?? ShrinkExample(screen: screen, symptom: "'\(screen): .*'")
+  }
+
+  /// Writes `--help`: the app's own text (``ConsoleApp/usage``), or the console's.
+  private static func writeUsage<App: ConsoleApp>(_ app: App, screens: [String]) {
+    guard let text = app.usage else {
+      StandardStreams.write(usage(app, screens: screens) + "\n")
+      return
+    }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      StandardStreams.write(TerminalText(String(line)) + "\n")
+    }
+  }
+
   /// The app's options by name, each with whether it takes a value. An app's option cannot
   /// share a name with one of the console's.
-  private static func appOptions<App: ConsoleApp>(of app: App) -> [String: Bool] {
+  package static func appOptions<App: ConsoleApp>(of app: App) -> [String: Bool] {
     var names: [String: Bool] = [:]
     for option in app.options {
       precondition(
