@@ -84,7 +84,7 @@ extension ActionHistory {
 
   /// An entry's action on one line: travel's own actions by their name alone (`.restored(…)`),
   /// the state they carry left out.
-  package func describe(_ entry: Entry) -> String { describe(entry, dumper: OneLineDumper()) }
+  package func describe(_ entry: Entry) -> String { describe(entry, dumper: dumper) }
 
   /// ``describe(_:)`` with `dumper`, which knows the types it met before.
   func describe(_ entry: Entry, dumper: OneLineDumper) -> String {
