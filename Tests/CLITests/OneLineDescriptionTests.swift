@@ -60,6 +60,15 @@ struct OneLineDescriptionTests {
     case odd(Spaced)
     case empty(Empty)
     indirect case recursive(Odd)
+    case named(value: String)
+    case error(any Error)
+    case anything(any Sendable)
+    case reference(Ref)
+    case maybeReference(MaybeRef)
+    case generic(Either<Int, String>)
+    case direction(Direction)
+    case mirrored(Mirrored)
+    case labelled(Labelled)
 
     static func == (lhs: Odd, rhs: Odd) -> Bool { dumpText(lhs) == dumpText(rhs) }
   }
@@ -88,6 +97,43 @@ struct OneLineDescriptionTests {
 
   struct Empty: Equatable, Sendable {}
 
+  struct Failure: Error {
+    var code = 7
+  }
+
+  final class Ref: Sendable {
+    let name = "ref"
+  }
+
+  /// A single payload whose extra inhabitants (a null reference) hold the other case.
+  enum MaybeRef: Sendable {
+    case some(Ref)
+    case none
+  }
+
+  enum Either<A: Sendable, B: Sendable>: Sendable {
+    case left(A)
+    case right(B)
+  }
+
+  /// Cases without payload described by the enum itself.
+  enum Direction: Sendable, CustomStringConvertible {
+    case up, down
+    var description: String { self == .up ? "( going up )" : "down" }
+  }
+
+  /// An enum whose mirror says something else than its case.
+  enum Mirrored: Sendable, CustomReflectable {
+    case one(Int)
+    var customMirror: Mirror { Mirror(self, children: ["custom": 42], displayStyle: .struct) }
+  }
+
+  indirect enum Labelled: Sendable {
+    case point(x: Int, y: Int)
+    case tree(left: Labelled, right: Labelled?)
+    case leaf
+  }
+
   @Test("every kind of value the dump lays out is described as before, hostile text included")
   func everyShapeAsBefore() {
     let texts = [
@@ -105,6 +151,12 @@ struct OneLineDescriptionTests {
       .zone(TimeZone(identifier: "Asia/Seoul")!),
       .character("é"), .hashable(AnyHashableBox(keys: [1, "one", 2.5])), .odd(Spaced()),
       .empty(Empty()), .recursive(.recursive(.big(Big()))),
+      .named(value: "v"), .error(Failure()), .error(Failure(code: 8)), .anything(3),
+      .anything("three"), .anything(Point(x: 1, y: 1)), .reference(Ref()),
+      .maybeReference(.some(Ref())), .maybeReference(.none), .generic(.left(1)),
+      .generic(.right("( r )")), .direction(.up), .direction(.down), .mirrored(.one(1)),
+      .labelled(.point(x: 1, y: 2)), .labelled(.leaf),
+      .labelled(.tree(left: .leaf, right: .tree(left: .point(x: 3, y: 4), right: nil))),
     ]
     values += texts.flatMap { [Odd.text($0), .pair(a: 1, b: $0), .longList([$0, $0, $0])] }
     // Either side of the dump's limits: a list on one line up to 80 characters, an enum's

@@ -28,6 +28,9 @@ package final class ActionHistory<State: Equatable & Sendable, Action: Equatable
   package nonisolated static var defaultHorizon: Int { historyDefaultHorizon }
 
   @usableFromInline var table = ActionTable<Action>()
+  /// Describes the listings' actions (``describe(_:)``), knowing each type and case it met:
+  /// one entry per type and enum case of the app's actions.
+  let dumper = OneLineDumper()
   /// The app's reducer with effects off, as travel re-applies actions.
   let reapply: (inout State, Action) -> Void
   @usableFromInline var timeline: ActionTimeline<State, HistoryPacked>

@@ -14,7 +14,7 @@ import Foundation
 /// **Bound:** O(size of the value's dump), as ``dumpLines(_:)``; memory: one entry per type met.
 package final class OneLineDumper {
   /// What the dump does with a value of a type, found once per type.
-  private enum Kind {
+  enum Kind {
     case string, character, date, timeZone, url, plain, effectID
     /// A list the dump compares element by element (``DumpableList``).
     case list
@@ -22,12 +22,19 @@ package final class OneLineDumper {
     case optional
     /// An `AnyHashable`: what it is depends on what it holds.
     case dynamic
+    /// An enum: its case read by tag (``EnumTagReader``), what `Mirror` says of the case learnt
+    /// once per case (OneLineDump+Enum.swift).
+    case enumeration
     /// Neither a leaf nor a list: walked with `Mirror`.
     case other
   }
 
   private var kinds: [ObjectIdentifier: Kind] = [:]
   private var names: [ObjectIdentifier: String] = [:]
+  /// What `Mirror` says of each enum case met, by type and tag.
+  var enumCases: [EnumCaseKey: EnumCaseText] = [:]
+  /// The reader of each enum type met.
+  var enumReaders: [ObjectIdentifier: EnumTagReader] = [:]
 
   package init() {}
 
@@ -45,7 +52,7 @@ package final class OneLineDumper {
 
   /// The lines ``Dumper/dump(_:label:indent:trailing:previous:changed:)`` makes of `value`
   /// with no dump before, without their indentation (which the caller trims away).
-  private func dump(
+  func dump(
     _ value: Any, label: String?, trailing: String, into lines: inout [String],
     mirror known: Mirror? = nil
   ) {
@@ -84,6 +91,16 @@ package final class OneLineDumper {
       return
     } else if kind == .list, let list = value as? any DumpableList {
       return dumpList(list, prefix: prefix, trailing: trailing, into: &lines)
+    } else if kind == .enumeration, known == nil,
+      let payload = enumCase(of: value)
+    {
+      switch payload {
+      case .bare(let text):
+        lines.append(prefix + "." + text + trailing)
+      case .payload(let label, let payload):
+        dumpEnum(payload: (label, payload), prefix: prefix, trailing: trailing, into: &lines)
+      }
+      return
     }
     let mirror = known ?? Mirror(reflecting: value)
     switch mirror.displayStyle {
@@ -94,7 +111,11 @@ package final class OneLineDumper {
       }
       dump(payload, label: label, trailing: trailing, into: &lines)
     case .enum:
-      dumpEnum(value, mirror: mirror, prefix: prefix, trailing: trailing, into: &lines)
+      guard let payload = mirror.children.first else {
+        lines.append(prefix + "." + String(describing: value) + trailing)
+        return
+      }
+      dumpEnum(payload: payload, prefix: prefix, trailing: trailing, into: &lines)
     case .collection, .set:
       let elements = mirror.children.map(\.value)
       if let flat = inlined(elements) {
@@ -161,12 +182,9 @@ package final class OneLineDumper {
 
   /// As the dump lays out an enum: its case, with a short payload on the same line.
   private func dumpEnum(
-    _ value: Any, mirror: Mirror, prefix: String, trailing: String, into lines: inout [String]
+    payload: (label: String?, value: Any), prefix: String, trailing: String,
+    into lines: inout [String]
   ) {
-    guard let payload = mirror.children.first else {
-      lines.append(prefix + "." + String(describing: value) + trailing)
-      return
-    }
     let name = "." + (payload.label ?? "")
     // A leaf or a list is no tuple: its `Mirror` is not needed to know.
     let payloadKind = kind(of: payload.value)
@@ -254,7 +272,7 @@ package final class OneLineDumper {
     case .plain: String(describing: value)
     case .date: (value as? Date).map(Dumper.dateText)
     case .timeZone, .url, .effectID, .optional, .dynamic: Dumper.leafDescription(value)
-    case .list, .other: nil
+    case .list, .enumeration, .other: nil
     }
   }
 
@@ -275,7 +293,7 @@ package final class OneLineDumper {
       case is any Numeric, is Bool: .plain
       case is EffectID: .effectID
       case is any DumpableList: .list
-      default: .other
+      default: Self.isPlainEnum(value) ? .enumeration : .other
       }
     kinds[key] = kind
     return kind
