@@ -74,8 +74,8 @@ extension LogJSONReader {
   /// Where the text of a string from `start` stops: the offset of its first quote, backslash
   /// or control character (below U+0020), or the end of the bytes; and whether every byte
   /// before it is printable ASCII (U+0020–U+007E). Eight bytes at a time, the stop found in
-  /// its word by its bit, then the last few bytes one by one: a byte loop cost a snapshot's
-  /// reading a tenth of its instructions (callgrind on replay). Bound: O(the bytes looked at).
+  /// its word by its bit, then the last few bytes one by one, since a snapshot's strings are
+  /// most of its bytes. Bound: O(the bytes looked at).
   @usableFromInline
   func plainText(from start: Int) -> (end: Int, printable: Bool) {
     let ones: UInt64 = 0x0101_0101_0101_0101

@@ -22,8 +22,8 @@ import Store
 ///
 /// The readers that take closures (`object`, `fields`, `array`, `read`, `optional`) are
 /// inlinable, so that an app's state reader is specialised where it is written and its closures
-/// inlined: unspecialised, every field looked up the metadata of an `Optional` of its value
-/// (a sixth of a snapshot's reading, callgrind on replay).
+/// inlined: unspecialised, every field would look up the metadata of an `Optional` of its value
+/// at run time, on every snapshot a replay reads.
 @usableFromInline
 package struct LogJSONReader {
   @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
