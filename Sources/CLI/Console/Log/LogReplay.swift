@@ -68,7 +68,7 @@ package struct LoggedStep<State, Action> {
 
 /// A recording in progress, whatever its lines are: ``ActionLogRecorder`` for the app's actions.
 package final class LogRecording<State: Encodable, Action> {
-  private let recorder: AnyRecorder
+  private let recorder: any ErasedRecorder<State, Action>
 
   init<Logged: LoggableAction>(
     _ recorder: ActionLogRecorder<State, Logged>, _ logged: @escaping (Action) -> Logged
@@ -118,45 +118,46 @@ package final class LogRecording<State: Encodable, Action> {
         try record(action, origin: origin, state: state)
       }, onFailure: onFailure)
   }
+}
 
-  private class AnyRecorder {
-    var path: String { fatalError("AnyRecorder is abstract") }
-    var seq: Int { fatalError("AnyRecorder is abstract") }
-    func setClock(_ clock: @escaping () -> Duration) {}
-    func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {}
-    func setCauses(_ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]) {}
-    func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {}
-    func finish(state: State) throws(ActionLogError) {}
-    func close() {}
-    func discard() {}
+/// What ``LogRecording`` asks of its recorder, whatever type its lines are written from: a
+/// protocol, so that every requirement is checked by the compiler (no abstract base to forget).
+private protocol ErasedRecorder<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action
+  var path: String { get }
+  var seq: Int { get }
+  func setClock(_ clock: @escaping () -> Duration)
+  func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall])
+  func setCauses(_ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent])
+  func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError)
+  func finish(state: State) throws(ActionLogError)
+  func close()
+  func discard()
+}
+
+/// An ``ActionLogRecorder`` of `Logged` lines, recording the app's actions through `logged`.
+private final class Recorder<State: Encodable, Action, Logged: LoggableAction>: ErasedRecorder {
+  let recorder: ActionLogRecorder<State, Logged>
+  let logged: (Action) -> Logged
+
+  init(recorder: ActionLogRecorder<State, Logged>, logged: @escaping (Action) -> Logged) {
+    self.recorder = recorder
+    self.logged = logged
   }
 
-  private final class Recorder<Logged: LoggableAction>: AnyRecorder {
-    let recorder: ActionLogRecorder<State, Logged>
-    let logged: (Action) -> Logged
-
-    init(recorder: ActionLogRecorder<State, Logged>, logged: @escaping (Action) -> Logged) {
-      self.recorder = recorder
-      self.logged = logged
-    }
-
-    override var path: String { recorder.path }
-    override var seq: Int { recorder.seq }
-    override func setClock(_ clock: @escaping () -> Duration) { recorder.clock = clock }
-    override func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) {
-      recorder.answeredCalls = calls
-    }
-    override func setCauses(
-      _ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]
-    ) {
-      recorder.cause = cause
-      recorder.effectEvents = events
-    }
-    override func record(_ action: Action, origin: ActionOrigin, state: State)
-      throws(ActionLogError)
-    { try recorder.record(logged(action), origin: origin, state: state) }
-    override func finish(state: State) throws(ActionLogError) { try recorder.finish(state: state) }
-    override func close() { recorder.close() }
-    override func discard() { recorder.discard() }
+  var path: String { recorder.path }
+  var seq: Int { recorder.seq }
+  func setClock(_ clock: @escaping () -> Duration) { recorder.clock = clock }
+  func setAnsweredCalls(_ calls: @escaping () -> [LoggedCall]) { recorder.answeredCalls = calls }
+  func setCauses(_ cause: @escaping () -> ActionCause?, events: @escaping () -> [EffectEvent]) {
+    recorder.cause = cause
+    recorder.effectEvents = events
   }
+  func record(_ action: Action, origin: ActionOrigin, state: State) throws(ActionLogError) {
+    try recorder.record(logged(action), origin: origin, state: state)
+  }
+  func finish(state: State) throws(ActionLogError) { try recorder.finish(state: state) }
+  func close() { recorder.close() }
+  func discard() { recorder.discard() }
 }

@@ -71,7 +71,12 @@ where R.State: Codable & Equatable & Sendable, R.Action: Codable & Equatable & S
     self.version = version
   }
 
-  @usableFromInline package var reducer: R { base }
+  @usableFromInline package var reducer: R {
+    // The claim above, checked in debug builds (the tests'): the reducer is read on the main
+    // actor only.
+    MainActor.assertIsolated("a ReducerConsoleApp's reducer is read on the main actor only")
+    return base
+  }
 
   /// The action's own codec when it is `LoggableAction` too (it wins), else the derived one.
   @usableFromInline package var actionLogCoding: ActionLogCoding<R.Action> {

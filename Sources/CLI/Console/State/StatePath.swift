@@ -79,7 +79,9 @@ package enum PathValue: Hashable, Sendable {
 package struct AnyHashableSendable: Hashable, @unchecked Sendable {
   // Why `@unchecked Sendable` is safe: the wrapped value is an id or key taken from the app's
   // state, whose type is `Sendable` (ConsoleApp.State is), so the value is too; only its
-  // static type was lost in the `AnyHashable`.
+  // static type was lost in the `AnyHashable`. The only places that make one (check with
+  // `grep -rn "AnyHashableSendable(" Sources`): StateChanges' and StateScreens' walks over the
+  // identified collections of a ConsoleApp's state, which take each element's `id`.
   package let base: AnyHashable
 
   package init(_ base: AnyHashable) {

@@ -364,8 +364,6 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
 
   // MARK: Throttling
 
-  /// An action of a throttled effect: through at once if the interval is over, otherwise kept
-  /// (the latest or the first) for when it is.
   /// `action`, sent by `cause`, through the throttle `policy`: let through now (keeping its
   /// cause), or kept for the timer that sends the last one kept when the interval ends.
   private func throttle(
@@ -394,34 +392,4 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
       }, nil, policy.site, context,
       done: { if record.timer?.state != .running { record.timer = nil } })
   }
-
-  // MARK: Messages
-
-  static func lateSendMessage(_ action: Action, startedAt site: CallSite?) -> String {
-    "An effect sent \(dumpText(action).replacingOccurrences(of: "\n", with: " ")) after it "
-      + "finished, so the store did not deliver it"
-      + (site.map { " (the effect is \($0.effectDescription))" } ?? "") + ". To fix, "
-      + "make the `run` closure await the work that calls `send` instead of handing `send` to an "
-      + "unstructured `Task`, so that the effect does not return while it still sends."
-  }
-
-  static func unhandledErrorMessage(_ error: any Error) -> String {
-    "An effect threw an error it did not handle: \(error). To fix, catch it inside the `run` "
-      + "closure, or pass `catch:` to `.run` to turn it into an action."
-  }
-}
-
-/// Prints a misuse report as one line on stderr.
-@MainActor
-func printMisuse(_ failure: TestFailure) {
-  FileHandle.standardError.write(Data("warning: \(failure.description)\n".utf8))
-}
-
-/// Whom a ``EffectRun`` asks to cancel its effects.
-@MainActor
-package protocol EffectCancelling: AnyObject {
-  func cancel(_ tokens: [EffectToken])
-  /// What a ``EffectRun`` waiting for its effects runs first: a `TestStore` holding effect
-  /// starts starts them, so that awaiting a `StoreTask` does not wait forever.
-  var beforeWaiting: (@MainActor () async -> Void)? { get }
 }
