@@ -68,6 +68,17 @@ package final class CauseLedger {
   }
 }
 
+/// The number of the effect task running now, as a ``CauseLedger`` numbers it: set in the
+/// tasks of a store that keeps causes (and in their child tasks), so that a dependency call
+/// can say which effect made it. nil elsewhere.
+///
+/// ```swift
+/// let effect = RunningEffect.number   // 12 inside effect 12's task
+/// ```
+package enum RunningEffect {
+  @TaskLocal package static var number: Int?
+}
+
 /// Why a store handled an action: sent to it, or delivered by an effect.
 package enum StoreCause: Equatable, Sendable {
   /// Sent through `send` (a console says which typed line).

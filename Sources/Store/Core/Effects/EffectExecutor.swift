@@ -215,6 +215,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
     let name = activity == nil ? nil : EffectActivity.ownTaskName
+    // Its number, for the dependency calls it makes, when the store keeps causes.
+    let effect = ledger == nil ? nil : Int(token.number)
     token.task = Task(name: name) { @MainActor [weak self] in
       @MainActor func perform() async {
         if token.state == .running {
@@ -232,12 +234,16 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
         self?.finished(token)
       }
-      await DependencyValues.$current.withValue(dependencies) {
+      @MainActor func performTracked() async {
         guard let activity else { return await perform() }
         await EffectActivity.$current.withValue(activity) {
           activity.didRun()
           await perform()
         }
+      }
+      await DependencyValues.$current.withValue(dependencies) {
+        guard let effect else { return await performTracked() }
+        await RunningEffect.$number.withValue(effect) { await performTracked() }
       }
     }
   }
