@@ -196,6 +196,34 @@ struct CallCausesTests {
     }
   }
 
+  @Test("the :why with calls docs/inspect.md shows is what the session prints")
+  func documented() async throws {
+    let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/inspect.md")
+    let lines = try String(contentsOf: document, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let marker = lines.firstIndex(of: "<!-- session: lookup -->"),
+      let end = lines[(marker + 2)...].firstIndex(of: "```")
+    else {
+      Issue.record("docs/inspect.md has no block after <!-- session: lookup -->")
+      return
+    }
+    let typed = ConsoleDocSessionTests.typed(lines[marker + 2])
+    let console = ConsoleDocSessionTests.OrderedConsole()
+    let session = ConsoleSession(
+      LookupApp(), initialState: Lookup.State(), horizon: 100, dependencies: { _ in },
+      console: console, isScript: true)
+    await session.launch([])
+    await session.run(
+      AsyncStream { continuation in
+        for line in typed { continuation.yield(line) }
+        continuation.finish()
+      })
+    #expect(typed == ["ask hi", ":why 2"])
+    #expect(console.lines == Array(lines[(marker + 3)..<end]))
+  }
+
   private func verify(_ file: TemporaryFile) throws {
     let replay: LogReplay<Lookup.State, Lookup.Action> = try LookupApp().actionLogCoding.codec
       .replay(LogInput(path: file.path), app: "lookup", check: { _ in })
