@@ -32,6 +32,13 @@ struct CallCausesTests {
     return (session, console)
   }
 
+  /// Records a session that types `ask hi` to `file`: the log's text.
+  private func recordAskingHi(to file: TemporaryFile) async throws -> String {
+    let (session, _) = await session(["ask hi"], recordingTo: file)
+    session.finish()
+    return try String(contentsOfFile: file.path, encoding: .utf8)
+  }
+
   /// A new session that opens `file` and prints `:why seq`: its lines.
   private func whyAfterOpening(_ file: TemporaryFile, seq: Int) async -> [String] {
     let console = CapturingConsole()
@@ -95,6 +102,33 @@ struct CallCausesTests {
     #expect(calls.all.count == 4)
   }
 
+  @Test("the page's timeline draws a call at the effect it names, not at the next sender")
+  func pageClaimsByEffect() {
+    let events = [
+      EffectEvent(.start, effect: 1, seq: 1, site: "A.swift:1"),
+      EffectEvent(.start, effect: 2, seq: 1, site: "A.swift:2"),
+    ]
+    let causes: [(seq: Int, cause: ActionCause?)] = [
+      (1, .typed(line: 1)), (2, .effect(EffectCause(effect: 2, parent: 1, site: "A.swift:2"))),
+    ]
+    func call(_ effect: Int?) -> PageEffects.Call {
+      PageEffects.Call(
+        LoggedCall(
+          name: "echo.echo", effect: effect, clock: nil, input: Array("\"a\"".utf8),
+          answer: .output(Array("\"A\"".utf8))), after: 1)
+    }
+    // Named by effect 1, which sent nothing; the older line, naming none, goes to the sender.
+    let (effects, loose) = PageEffects.effects(
+      events, causes: causes, calls: [call(1), call(nil), call(9)])
+    #expect(
+      effects.map { $0["calls"].map(\.text) } == [
+        #"[{"name":"echo.echo","after":1,"effect":1,"input":"a","output":"A"}]"#,
+        #"[{"name":"echo.echo","after":1,"input":"a","output":"A"}]"#,
+      ])
+    #expect(
+      loose.map(\.text) == [#"{"name":"echo.echo","after":1,"effect":9,"input":"a","output":"A"}"#])
+  }
+
   @Test("a thousand calls before one action, and 100,000 effects of one call each")
   func manyCalls() {
     var calls = EffectCalls()
@@ -133,9 +167,7 @@ struct CallCausesTests {
   func recordedCalls() async throws {
     let file = TemporaryFile("calls.log")
     defer { file.remove() }
-    let (session, _) = await session(["ask hi"], recordingTo: file)
-    session.finish()
-    let text = try String(contentsOfFile: file.path, encoding: .utf8)
+    let text = try await recordAskingHi(to: file)
     let calls = text.split(separator: "\n").filter { $0.hasPrefix("{\"call\"") }
     #expect(
       calls == [
@@ -156,9 +188,7 @@ struct CallCausesTests {
   func olderLog() async throws {
     let file = TemporaryFile("old-calls.log")
     defer { file.remove() }
-    let (session, _) = await session(["ask hi"], recordingTo: file)
-    session.finish()
-    let text = try String(contentsOfFile: file.path, encoding: .utf8)
+    let text = try await recordAskingHi(to: file)
     let older = text.replacingOccurrences(of: #""effect":1,"clock""#, with: #""clock""#)
     #expect(older != text)
     try older.write(toFile: file.path, atomically: true, encoding: .utf8)
