@@ -147,6 +147,7 @@ package final class SessionCauses {
   @usableFromInline
   func keepCalls(from recording: CallRecording) {
     guard recording.logsCalls else { return }
+    ledger.numbersTasks = true
     recording.keepForSession()
     callSource = recording.takeKept
   }

@@ -22,6 +22,9 @@ package final class CauseLedger {
   /// Whether an effect (a task, a concatenation, a `.send`) was started while handling the
   /// action numbered ``ordinal``: whether a later cause may name it as a parent.
   package private(set) var startedEffects = false
+  /// Whether each effect task runs with its number in ``RunningEffect/number`` (for an app
+  /// whose dependency calls are kept: a task-local value costs each task's start).
+  package var numbersTasks = false
   /// Told of each effect task's start, end and cancellation, as it happens.
   package var onEffect: ((StoreEffectEvent) -> Void)?
   /// The causes of the actions effects delivered that the store has not begun yet, oldest
@@ -69,8 +72,8 @@ package final class CauseLedger {
 }
 
 /// The number of the effect task running now, as a ``CauseLedger`` numbers it: set in the
-/// tasks of a store that keeps causes (and in their child tasks), so that a dependency call
-/// can say which effect made it. nil elsewhere.
+/// tasks (and their child tasks) of a store whose ledger says ``CauseLedger/numbersTasks``, so
+/// that a dependency call can say which effect made it. nil elsewhere.
 ///
 /// ```swift
 /// let effect = RunningEffect.number   // 12 inside effect 12's task

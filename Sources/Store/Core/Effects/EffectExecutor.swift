@@ -215,8 +215,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
     let name = activity == nil ? nil : EffectActivity.ownTaskName
-    // Its number, for the dependency calls it makes, when the store keeps causes.
-    let effect = ledger == nil ? nil : Int(token.number)
+    // Its number, for the dependency calls it makes, when the store's causes want it.
+    let effect = ledger?.numbersTasks == true ? Int(token.number) : nil
     token.task = Task(name: name) { @MainActor [weak self] in
       @MainActor func perform() async {
         if token.state == .running {
