@@ -234,7 +234,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
         self?.finished(token)
       }
-      @MainActor func performTracked() async {
+      @MainActor func performFollowed() async {
         guard let activity else { return await perform() }
         await EffectActivity.$current.withValue(activity) {
           activity.didRun()
@@ -242,8 +242,15 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
       }
       await DependencyValues.$current.withValue(dependencies) {
-        guard let effect else { return await performTracked() }
-        await RunningEffect.$number.withValue(effect) { await performTracked() }
+        if let effect {
+          return await RunningEffect.$number.withValue(effect) { await performFollowed() }
+        }
+        // Without a number, as directly as before numbers: no call more per task.
+        guard let activity else { return await perform() }
+        await EffectActivity.$current.withValue(activity) {
+          activity.didRun()
+          await perform()
+        }
       }
     }
   }
