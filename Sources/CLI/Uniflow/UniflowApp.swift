@@ -6,7 +6,7 @@ import Foundation
 import Store
 
 /// The demo app as the console sees it: its name and version, reducer, screens and grammar, the
-/// time zone a log's replay runs in, and its emitted tests.
+/// time zone a log's replay runs in, and its emitted tests (UniflowApp+TestAnswers.swift).
 package struct UniflowApp: ConsoleApp {
   /// False with `--no-default-location`: launch asks for no weather.
   package var showsDefaultLocation = true
@@ -30,15 +30,6 @@ package struct UniflowApp: ConsoleApp {
   {
     let zone = try Self.timeZone(of: header, path: path)
     if adopt { ProcessTimeZone.adopt(zone) }
-  }
-
-  package func testSource(
-    logName: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>,
-    write: (String) -> Void
-  ) -> Bool {
-    var work = EmittedTest.emitter.work()
-    EmittedTest.write(log: logName, start: startState, steps: steps, work: &work, to: write)
-    return true
   }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.
