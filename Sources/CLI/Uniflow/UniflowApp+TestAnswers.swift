@@ -12,40 +12,31 @@ extension UniflowApp {
       imports: ["Features"], reducer: "AppReducer()",
       dependencies: [
         AnsweredDependency(
-          "time", variable: "time", answers: Date.self,
+          "time", variable: "time", answers: Date.self, failing: FetchFailure.self,
           client: "TimeClient { try await time.next() }",
           awaited: { $0.clock.isLoading ? $0.clock.request : nil },
           carriedBy: {
-            if case .clock(.timeResponse(let request, let answer)) = $0 {
-              (request, answer)
-            } else {
-              nil
-            }
+            guard case .clock(.timeResponse(let request, let answer)) = $0 else { return nil }
+            return (request, answer)
           }),
         AnsweredDependency(
-          "geocoder", variable: "places", answers: [Place].self,
+          "geocoder", variable: "places", answers: [Place].self, failing: FetchFailure.self,
           client: "GeocodingClient { _ in try await places.next() }",
           awaited: { $0.weather.status == .geocoding ? $0.weather.request : nil },
-          carriedBy: {  // the first place found, or none
-            if case .weather(.geocodeResponse(let request, let answer)) = $0 {
-              (request, answer.map { $0.map { [$0] } ?? [] })
-            } else {
-              nil
-            }
+          carriedBy: {
+            guard case .weather(.geocodeResponse(let request, let answer)) = $0 else { return nil }
+            return (request, answer.map { $0.map { [$0] } ?? [] })  // the first place, or none
           }),
         AnsweredDependency(
-          "weather", variable: "weather", answers: WeatherReport.self,
+          "weather", variable: "weather", answers: WeatherReport.self, failing: FetchFailure.self,
           client: "WeatherClient { _ in try await weather.next() }",
           awaited: {
             guard case .fetching = $0.weather.status else { return nil }
             return $0.weather.request
           },
           carriedBy: {
-            if case .weather(.weatherResponse(let request, let answer)) = $0 {
-              (request, answer)
-            } else {
-              nil
-            }
+            guard case .weather(.weatherResponse(let request, let answer)) = $0 else { return nil }
+            return (request, answer)
           }),
       ])
     answers.style = Self.testStyle

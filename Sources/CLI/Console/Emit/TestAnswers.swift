@@ -9,7 +9,7 @@ import Store
 /// var testAnswers: TestAnswers<Feed.State, Feed.Action>? {
 ///   TestAnswers(imports: ["Feed"], reducer: "Feed()", dependencies: [
 ///     AnsweredDependency(
-///       "api", variable: "posts", answers: [Post].self,
+///       "api", variable: "posts", answers: [Post].self, failing: APIError.self,
 ///       client: "APIClient { try await posts.next() }",
 ///       awaited: { $0.isLoading ? $0.request : nil },
 ///       carriedBy: { action in
@@ -71,7 +71,7 @@ public struct TestAnswers<State, Action> {
 ///
 /// ```swift
 /// AnsweredDependency(
-///   "time", variable: "time", answers: Date.self,
+///   "time", variable: "time", answers: Date.self, failing: FetchFailure.self,
 ///   client: "TimeClient { try await time.next() }",
 ///   awaited: { $0.clock.isLoading ? $0.clock.request : nil },
 ///   carriedBy: { action in
@@ -98,13 +98,13 @@ public struct AnsweredDependency<State, Action>: Sendable {
   let carried: @Sendable (Action) -> (request: Int, answer: Result<Any, any Error>)?
 
   /// The dependency `name`, answered in the test through `let variable = Answers<Answer>()` and
-  /// the value `client` (Swift that takes each answer from `variable`); a state awaits its
-  /// request `awaited(state)` (nil: none), and an action carries the answer to request `request`
-  /// when `carriedBy` returns it.
+  /// the value `client` (Swift that takes each answer from `variable`), an answer being an
+  /// `Answer` or a `Failure`; a state awaits its request `awaited(state)` (nil: none), and an
+  /// action carries the answer to request `request` when `carriedBy` returns it.
   ///
   /// ```swift
   /// AnsweredDependency(
-  ///   "geocoder", variable: "places", answers: [Place].self,
+  ///   "geocoder", variable: "places", answers: [Place].self, failing: FetchFailure.self,
   ///   client: "GeocodingClient { _ in try await places.next() }",
   ///   awaited: { $0.weather.status == .geocoding ? $0.weather.request : nil },
   ///   carriedBy: { action in
@@ -113,7 +113,8 @@ public struct AnsweredDependency<State, Action>: Sendable {
   ///   })
   /// ```
   public init<Answer, Failure: Error>(
-    _ name: String, variable: String, answers _: Answer.Type, client: String,
+    _ name: String, variable: String, answers _: Answer.Type, failing _: Failure.Type,
+    client: String,
     awaited: @escaping @Sendable (State) -> Int?,
     carriedBy: @escaping @Sendable (Action) -> (request: Int, Result<Answer, Failure>)?
   ) {
