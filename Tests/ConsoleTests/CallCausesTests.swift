@@ -9,17 +9,17 @@ import Testing
 @MainActor
 @Suite("The dependency calls in the cause chain: :why shows what an effect asked before it sent")
 struct CallCausesTests {
-  private static let site = "ConsoleTests/LookupApp.swift:29"
+  private static let site = "ConsoleTests/EchoTwiceApp.swift:29"
 
-  /// A session of `LookupApp` on a test clock that handles each of `lines`, letting the
+  /// A session of `EchoTwiceApp` on a test clock that handles each of `lines`, letting the
   /// effects run a second after each, recording to `file` when given.
   private func session(
     _ lines: [String], recordingTo file: TemporaryFile? = nil
-  ) async -> (ConsoleSession<LookupApp>, CapturingConsole) {
+  ) async -> (ConsoleSession<EchoTwiceApp>, CapturingConsole) {
     let clock = TestClock()
     let console = CapturingConsole()
     let session = ConsoleSession(
-      LookupApp(), initialState: Lookup.State(), horizon: 1_000,
+      EchoTwiceApp(), initialState: EchoTwice.State(), horizon: 1_000,
       dependencies: { $0.continuousClock = clock }, console: console, isScript: false)
     if let file { #expect(session.startRecording(RecordRequest(path: file.path)) == nil) }
     await session.launch([])
@@ -43,7 +43,7 @@ struct CallCausesTests {
   private func whyAfterOpening(_ file: TemporaryFile, seq: Int) async -> [String] {
     let console = CapturingConsole()
     let session = ConsoleSession(
-      LookupApp(), initialState: Lookup.State(), horizon: 1_000,
+      EchoTwiceApp(), initialState: EchoTwice.State(), horizon: 1_000,
       dependencies: { $0.continuousClock = TestClock() }, console: console, isScript: false)
     #expect(session.openLog(file.path) == nil)
     let before = console.outputs.count
@@ -233,16 +233,16 @@ struct CallCausesTests {
       .appendingPathComponent("docs/inspect.md")
     let lines = try String(contentsOf: document, encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let marker = lines.firstIndex(of: "<!-- session: lookup -->"),
+    guard let marker = lines.firstIndex(of: "<!-- session: echotwice -->"),
       let end = lines[(marker + 2)...].firstIndex(of: "```")
     else {
-      Issue.record("docs/inspect.md has no block after <!-- session: lookup -->")
+      Issue.record("docs/inspect.md has no block after <!-- session: echotwice -->")
       return
     }
     let typed = ConsoleDocSessionTests.typed(lines[marker + 2])
     let console = ConsoleDocSessionTests.OrderedConsole()
     let session = ConsoleSession(
-      LookupApp(), initialState: Lookup.State(), horizon: 100, dependencies: { _ in },
+      EchoTwiceApp(), initialState: EchoTwice.State(), horizon: 100, dependencies: { _ in },
       console: console, isScript: true)
     await session.launch([])
     await session.run(
@@ -255,8 +255,9 @@ struct CallCausesTests {
   }
 
   private func verify(_ file: TemporaryFile) throws {
-    let replay: LogReplay<Lookup.State, Lookup.Action> = try LookupApp().actionLogCoding.codec
-      .replay(LogInput(path: file.path), app: "lookup", check: { _ in })
+    let replay: LogReplay<EchoTwice.State, EchoTwice.Action> = try EchoTwiceApp().actionLogCoding
+      .codec
+      .replay(LogInput(path: file.path), app: "echotwice", check: { _ in })
     _ = try replay.run(until: nil, verify: true, apply: { _, _ in }, step: { _ in })
   }
 }

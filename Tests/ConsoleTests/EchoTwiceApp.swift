@@ -7,7 +7,7 @@ import Store
 /// An app whose effect asks its echo client twice and then sends both answers (`ask TEXT`);
 /// `slow TEXT` asks once and then waits five seconds on the app's clock. Each cancels the
 /// other's effect still in flight.
-struct Lookup: Reducer {
+struct EchoTwice: Reducer {
   struct State: Equatable, Codable, Sendable {
     var heard: [String] = []
   }
@@ -46,7 +46,7 @@ struct Lookup: Reducer {
   }
 }
 
-extension Lookup.Action: LoggableAction {
+extension EchoTwice.Action: LoggableAction {
   enum Name: String, CaseIterable, Sendable { case ask, slow, heard }
   static let names = LogNames<Name>()
 
@@ -73,17 +73,17 @@ extension Lookup.Action: LoggableAction {
   }
 }
 
-/// `Lookup` on the console; recordings log its clock and echo calls.
-struct LookupApp: ConsoleApp {
-  var name: String { "lookup" }
+/// `EchoTwice` on the console; recordings log its clock and echo calls.
+struct EchoTwiceApp: ConsoleApp {
+  var name: String { "echotwice" }
   var version: String { "1.0.0" }
-  var reducer: Lookup { Lookup() }
+  var reducer: EchoTwice { EchoTwice() }
 
-  func screens(of state: Lookup.State) -> [ConsoleScreen] {
+  func screens(of state: EchoTwice.State) -> [ConsoleScreen] {
     [ConsoleScreen("heard", state.heard.joined(separator: ", "))]
   }
 
-  var commands: [ActionCommand<Lookup.Action>] {
+  var commands: [ActionCommand<EchoTwice.Action>] {
     [
       ActionCommand("ask", .rest("TEXT"), summary: "ask twice", example: "ask hi") {
         .ask($0.text("TEXT"))
@@ -96,7 +96,7 @@ struct LookupApp: ConsoleApp {
 
   var testEmission: TestEmission? {
     TestEmission(
-      imports: ["ConsoleTests"], reducer: "Lookup()",
+      imports: ["ConsoleTests"], reducer: "EchoTwice()",
       dependencies: [LoggedDependency(\.echo, named: "echo")])
   }
 }
