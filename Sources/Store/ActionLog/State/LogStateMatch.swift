@@ -30,11 +30,10 @@ enum LogStateMatch {
   {
     let encoder = LogStateEncoder()
     let matches: (Written, UnsafeBufferPointer<UInt8>) -> Bool = { state, json in
-      encoder.write(state)
-        && encoder.bytes.withUnsafeBufferPointer { written in
-          written.count == json.count
-            && (json.isEmpty || memcmp(written.baseAddress!, json.baseAddress!, json.count) == 0)
-        }
+      guard encoder.write(state) else { return false }
+      let written = encoder.bytes
+      return written.count == json.count
+        && (json.isEmpty || memcmp(written.baseAddress!, json.baseAddress!, json.count) == 0)
     }
     // `State` is `Written`, so this cast of the function (once, not per state) succeeds.
     return matches as? (State, UnsafeBufferPointer<UInt8>) -> Bool
