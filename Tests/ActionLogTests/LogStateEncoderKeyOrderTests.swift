@@ -168,7 +168,7 @@ struct LogStateEncoderKeyOrderTests {
     for _ in 0..<random.below(4) { byNumber[random.below(100) - 50] = synthesized(&random) }
     let choices: [Choice] = [
       .none, .one(Self.renamed(&random)),
-      .two(left: manual(&random), right: [key(&random): [random.below(5)], "b": []]),
+      .two(left: manual(&random), right: [key(&random) + "!": [random.below(5)], "b": []]),
     ]
     return Everything(
       synthesized: (0..<random.below(4)).map { _ in synthesized(&random) }, renamed: renamed,

@@ -44,7 +44,9 @@ struct SnapshotCheckDivergenceTests {
       // The label of row 9,876 — "r9876" — with its last digit's lowest bit flipped: "r9877".
       let label = Array(#""label":"r9876""#.utf8)
       let at = try #require(
-        (0...(logged.count - label.count)).first { logged[$0..<($0 + label.count)].elementsEqual(label) })
+        (0...(logged.count - label.count)).first {
+          logged[$0..<($0 + label.count)].elementsEqual(label)
+        })
       var flipped = logged
       flipped[at + label.count - 2] ^= 1
       #expect(!flipped.withUnsafeBufferPointer { matches(state, $0) })
@@ -60,10 +62,26 @@ struct SnapshotCheckDivergenceTests {
   func replayNamesTheBit() async throws {
     let file = TemporaryFile()
     defer { file.remove() }
-    _ = try await recordTally((0..<10_000).map { .note("n\($0)") }, to: file)
+    // Recorded from a state of 10,000 notes (100× the usual state). Two long notes pay for a
+    // snapshot each (snapshots are spaced by their size): the first state a replay checks is
+    // also decoded once, the second is checked by its bytes alone, and so is the checkpoint.
+    let notes = (0..<10_000).map { "n\($0)" }
+    let recorder = try ActionLogRecorder<Tally.State, Tally.Action>(
+      path: file.path, settings: [LogSetting("timeZone", "UTC")],
+      state: Tally.State(notes: notes), snapshotEvery: 1)
+    var state = Tally.State(notes: notes)
+    for action in [
+      Tally.Action.note(String(repeating: "x", count: 100_000)),
+      .note(String(repeating: "y", count: 300_000)), .add(1),
+    ] {
+      _ = Tally().reduce(into: &state, action: action)
+      try recorder.record(action, origin: .sent, state: state)
+    }
+    try recorder.finish(state: state)
     var text = try String(contentsOfFile: file.path, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let checkpoint = try #require(lines.lastIndex { $0.contains(#""checkpoint""#) })
+    let checkpoint = try #require(lines.lastIndex { $0.hasPrefix(#"{"checkpoint":"#) })
+    #expect(lines.filter { $0.hasPrefix(#"{"snapshot":"#) }.count == 2)
     let flippedLine = lines[checkpoint].replacingOccurrences(of: "\"n9876\"", with: "\"n9877\"")
     #expect(flippedLine != String(lines[checkpoint]))
     text = (lines[..<checkpoint] + [Substring(flippedLine)] + lines[(checkpoint + 1)...])
@@ -75,6 +93,8 @@ struct SnapshotCheckDivergenceTests {
       Issue.record("expected a divergence, got \(String(describing: result.verification))")
       return
     }
+    #expect(divergence.seq == 3)
+    #expect(divergence.lastAgreedSeq == 2)
     #expect(divergence.field == "notes[9876]")
     #expect(divergence.replayed == "\"n9876\"")
     #expect(divergence.logged == "\"n9877\"")

@@ -235,7 +235,9 @@ package final class LogStateEncoder {
       start.initialize(to: UInt8(ascii: ","))
       (start + comma).initialize(to: UInt8(ascii: "\""))
       let keyStart = output.count + comma + 1
-      if let source = utf8.baseAddress { (start + comma + 1).update(from: source, count: utf8.count) }
+      if let source = utf8.baseAddress {
+        (start + comma + 1).update(from: source, count: utf8.count)
+      }
       (start + comma + 1 + utf8.count).initialize(to: UInt8(ascii: "\""))
       (start + comma + 2 + utf8.count).initialize(to: UInt8(ascii: ":"))
       output.advance(by: comma + utf8.count + 3)

@@ -15,10 +15,10 @@ import Foundation
 /// Different bytes (a state the encoder does not write exactly, a log edited or written by
 /// another version, a replay that parted) send the state to the decoder, as before. Bound: the
 /// state's size × its depth, as ``LogStateEncoder``.
-enum LogStateMatch {
+package enum LogStateMatch {
   /// A function telling whether a state's bytes are `json`, when `State` is `Encodable`; found
   /// once a replay. It writes into an encoder of its own: call it from one thread.
-  static func function<State>(for type: State.Type)
+  package static func function<State>(for type: State.Type)
     -> ((State, UnsafeBufferPointer<UInt8>) -> Bool)?
   {
     guard let encodable = type as? any Encodable.Type else { return nil }
