@@ -33,7 +33,7 @@ struct OutsideAppBenchTests {
     // Snapshots every 64 actions (or spaced by their size), and the checkpoint.
     #expect((2_000 / 256...2_000 / 64 + 1).contains(figures.outsideStates))
     #expect(section?["outsideCheckMicrosecondsPerAction"] as? Double != nil)
-    #expect(report.text().contains("podcast: its snapshot check alone"))
+    #expect(report.text().contains("podcast: its snapshot check alone, one state"))
     #expect(report.text().contains("podcast / demo (target ≥ 0.8)"))
     #expect(try BenchCommand.parse(["--only", "outside-app"]).only == ["outside-app"])
   }

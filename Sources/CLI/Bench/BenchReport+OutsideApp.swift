@@ -55,10 +55,10 @@ extension BenchReport {
         "podcast: replay beyond its reducer, 1/replay − 1/alone",
         f.outsideOverheadMicroseconds, "µs/action"),
       row(
-        "podcast: its snapshot check alone, one state written and compared",
+        "podcast: its snapshot check alone, one state",
         f.outsideCheckMicroseconds, "µs/state"),
       row(
-        "podcast: the check over \(counted(f.outsideStates, "state")) logged, a share of each action",
+        "podcast: \(counted(f.outsideStates, "check")) in its log, per action",
         f.outsideCheckMicrosecondsPerAction, "µs/action"),
       row(
         "REPL, the demo's scripted session of \(counted(f.commands, "command"))",
