@@ -102,6 +102,21 @@ struct ShrinkBoundsTests {
     #expect(console.errors.first?.contains("after 10 s (--timeout 10)") == true)
   }
 
+  @Test("a search that takes a while says how far it has got, and clears that before its result")
+  func progress() throws {
+    var seconds = 0.0
+    let (status, console, _) = try shrinkTomorrows([]) {
+      seconds += 1
+      return seconds
+    }
+    #expect(status == 0)
+    let shown = console.statuses.compactMap { $0 }
+    #expect(shown.count > 10)
+    #expect(shown.first == "uniflow: shrinking: 2 replays, 301 actions → 301 actions so far")
+    #expect(console.statuses.last == .some(nil))
+    #expect(console.outputs.first?.hasPrefix("301 actions → 301 actions in ") == true)
+  }
+
   @Test("Ctrl-C during the search stops it, keeps the best so far, and ends the catching")
   func interrupt() throws {
     var asked = 0

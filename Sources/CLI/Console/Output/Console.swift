@@ -43,9 +43,15 @@ package protocol Console: AnyObject {
   func resultList(
     _ kind: String, lineCount: Int, line: (Int) -> TerminalText, itemCount: Int,
     item: (Int) -> String)
+  /// How far slow work has got (`shrink: 412 replays, 10,000 → 37 actions`), or nil when it
+  /// is over: a console that can shows it in place, and clears it before anything else.
+  /// Throttle calls with ``ProgressLine``.
+  func progress(_ status: String?)
 }
 
 extension Console {
+  /// Most consoles show no progress: a pipe, a file, `--json` and tests see only results.
+  package func progress(_ status: String?) {}
   package func screen(_ name: String, text: String) { output("\(name): \(text)") }
   package func problem(_ problem: Problem) { error(problem.rendered) }
   package func result(
@@ -69,8 +75,28 @@ package final class StandardConsole: Console {
   /// The prompt shown in interactive mode; empty in script mode.
   package var prompt: TerminalText = ""
   private var promptShown = false
+  /// Whether a progress line is on standard error now.
+  private var progressShown = false
+  /// Progress is shown only where a person watches: standard error is a terminal.
+  private let showsProgress = isatty(STDERR_FILENO) == 1
 
   package init() {}
+
+  package func progress(_ status: String?) {
+    guard showsProgress else { return }
+    if let status {
+      StandardStreams.write("\r\u{1B}[K" + TerminalText(status), to: .error)
+      progressShown = true
+    } else {
+      clearProgress()
+    }
+  }
+
+  private func clearProgress() {
+    guard progressShown else { return }
+    progressShown = false
+    StandardStreams.write("\r\u{1B}[K", to: .error)
+  }
 
   package func output(_ line: TerminalText) {
     write(line + "\n", to: .output)
@@ -88,6 +114,7 @@ package final class StandardConsole: Console {
   }
 
   private func write(_ text: TerminalText, to stream: StandardStreams.Stream) {
+    clearProgress()
     guard promptShown else {
       StandardStreams.write(text, to: stream)
       return

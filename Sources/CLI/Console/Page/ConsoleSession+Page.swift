@@ -10,12 +10,15 @@ extension ConsoleSession {
   /// **Bounds.** Re-applies each kept action once with effects off (the history's checkpoints
   /// are not used: one walk from the oldest state), and the page's own bounds.
   func writePage(_ request: RecordRequest, line number: Int) {
+    var progress = ProgressLine(console)
+    defer { progress.finish() }
     do {
       let first = history.firstPosition
       var state = history.state(at: first)
       var page = try SessionPage(app: app.nameAndVersion, title: "session", start: state)
       if history.count > first {
         for seq in (first + 1)...history.count {
+          progress.update("\(app.name): making the page: \(counted(page.count, "action")) so far")
           let entry = history.entry(seq)
           let before = state
           replayReducer.reduceDroppingEffects(into: &state, action: entry.action)
@@ -28,6 +31,7 @@ extension ConsoleSession {
       }
       let causes = ((first + 1)...max(first + 1, history.count)).map { ($0, history.cause($0)) }
       (page.effects, page.calls) = PageEffects.effects(effectEvents, causes: causes, calls: [])
+      progress.finish()
       let inputs = recording.flatMap { FileIdentity(path: $0.path) }.map { [$0] } ?? []
       try PageFile.write(page.html(), to: request.path, force: request.force, inputs: inputs)
       console.output(

@@ -137,9 +137,11 @@ package struct PageJSONParser {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        defer { index += 1 }
+        // No escape met: the bytes are the string (the usual case, one copy).
+        if scalars.isEmpty { return String(decoding: bytes[start..<index], as: UTF8.self) }
         scalars.append(
           contentsOf: String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars)
-        index += 1
         return String(scalars)
       }
       guard byte == UInt8(ascii: "\\") else {

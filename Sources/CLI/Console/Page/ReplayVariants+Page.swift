@@ -11,6 +11,8 @@ extension ReplayVariants {
     steps: ReplaySteps<App.Action>, events: [EffectEvent], input: LogInput,
     console: any Console
   ) -> Int32 {
+    var progress = ProgressLine(console)
+    defer { progress.finish() }
     do {
       var extras = try LoggedExtras(input, app: app.name)
       let name = URL(fileURLWithPath: request.path).lastPathComponent
@@ -22,6 +24,7 @@ extension ReplayVariants {
         PageEffects.Call(after: 0, json: Self.json(of: $0, after: 0))
       }
       for step in steps {
+        progress.update("\(app.name): making the page: \(counted(page.count, "action")) so far")
         let before = state
         reducer.reduceDroppingEffects(into: &state, action: step.action)
         let action = PageAction(
@@ -36,6 +39,7 @@ extension ReplayVariants {
       }
       if let failure = steps.failure ?? extras.failure { throw failure }
       (page.effects, page.calls) = PageEffects.effects(events, causes: causes, calls: calls)
+      progress.finish()
       try PageFile.write(
         page.html(), to: file, force: request.force,
         inputs: FileIdentity(path: request.path).map { [$0] } ?? [])

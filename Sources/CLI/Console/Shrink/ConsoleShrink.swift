@@ -99,24 +99,37 @@ package struct ConsoleShrink<App: ConsoleApp> {
           return Double(whole) + Double(attoseconds) / 1e18
         }
       var stop: EarlyStop?
+      // The progress line reads the search's own clock, at the readings the search takes.
+      var lastReading = 0.0
+      var progress = ProgressLine(console, elapsed: { .seconds(lastReading) })
+      var tried = 0
+      var smallest = all.count
+      defer { progress.finish() }
       let core = Interruption.catching {
         minimalSubsequence(
           of: all, maxRuns: request.maxReplays,
           stop: {
             if Interruption.requested {
               stop = .interrupted
-            } else if seconds() >= Double(request.timeout) {
-              stop = .timeout(request.timeout)
+            } else {
+              lastReading = seconds()
+              if lastReading >= Double(request.timeout) { stop = .timeout(request.timeout) }
             }
             return stop != nil
           }
         ) { candidate in
+          tried += 1
+          progress.update(
+            "\(app.name): shrinking: \(counted(tried, "replay")), "
+              + "\(counted(all.count, "action")) → \(counted(smallest, "action")) so far")
           // The search keeps a candidate that holds: its states are kept from then on.
           guard matchingLine(replays.finalState(of: candidate)) != nil else { return false }
           replays.adopt(candidate)
+          smallest = candidate.count
           return true
         }
       }
+      progress.finish()
       if stop == nil, !core.isMinimal { stop = .maxReplays(request.maxReplays) }
       let kept = core.elements.map { steps[$0] }
       try write(kept, from: start, of: replayer, input: input, to: request, reducer: reducer)
