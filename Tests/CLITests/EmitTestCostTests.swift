@@ -56,9 +56,12 @@ struct EmitTestCostTests {
     let replayer = try ActionLogReplayer<AppState, AppAction>(path: log.path)
     var steps: [ReplayStep<AppAction>] = []
     _ = try replayer.run(reduce: reducer.reduce(into:action:)) { steps.append(ReplayStep($0)) }
-    var work = EmittedTest.emitter.work()
-    let source = EmittedTest.source(
-      log: "cost.log", start: replayer.startState, steps: steps, work: &work)
+    let answers = try #require(UniflowApp().testAnswers)
+    var work = answers.emitter(program: "uniflow").work()
+    var source = ""
+    answers.write(
+      for: UniflowApp(), log: "cost.log", start: replayer.startState, steps: steps, work: &work
+    ) { source += $0 + "\n" }
     return (source, work, steps.count)
   }
 

@@ -160,7 +160,7 @@ struct SampledSessionTests {
   /// `EmittedSwift.identifier`).
   static func batch(_ sources: [String]) -> String {
     guard let first = sources.first else { return "" }
-    let helper = EmittedTest.style.helpers.joined(separator: "\n")
+    let helper = UniflowApp.testStyle.helpers.joined(separator: "\n")
     return sources.dropFirst().reduce(first) { file, source in
       var body = source
       if let start = body.range(of: "\n@MainActor\n") { body = String(body[start.lowerBound...]) }
@@ -187,8 +187,10 @@ struct SampledSessionTests {
         }
         let shortName = String(name.split(separator: "-").suffix(2).joined(separator: "-"))
         var source = ""
-        _ = UniflowApp().testSource(
-          logName: shortName, startState: replayer.startState, steps: steps
+        let answers = try #require(UniflowApp().testAnswers)
+        var work = answers.emitter(program: "uniflow").work()
+        answers.write(
+          for: UniflowApp(), log: shortName, start: replayer.startState, steps: steps, work: &work
         ) { source += $0 + "\n" }
         sources.append(source)
       }

@@ -115,11 +115,11 @@ package struct Options: Equatable, Sendable {
           throw ConsoleOptionError(error.message)
         }
         zoneGiven = true
-      case "--time-url": timeURL = try Self.httpURL(value, option: name)
-      case "--geocoder-url": geocoderURL = try Self.httpURL(value, option: name)
-      case "--weather-url": weatherURL = try Self.httpURL(value, option: name)
+      case "--time-url": timeURL = try OptionValue.httpURL(value, option: name)
+      case "--geocoder-url": geocoderURL = try OptionValue.httpURL(value, option: name)
+      case "--weather-url": weatherURL = try OptionValue.httpURL(value, option: name)
       case "--weather-provider": providerName = value
-      default: httpTimeout = try Self.seconds(value, option: name)  // --http-timeout
+      default: httpTimeout = try OptionValue.seconds(value, option: name)  // --http-timeout
       }
     }
     let networkOptions = [
@@ -167,23 +167,5 @@ package struct Options: Equatable, Sendable {
     default:
       throw ConsoleOptionError("unknown weather provider '\(name)'; use open-meteo or weatherbit")
     }
-  }
-
-  private static func httpURL(_ text: String, option: String) throws(ConsoleOptionError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
-    else {
-      throw ConsoleOptionError("\(option) needs an http or https URL, got '\(text)'")
-    }
-    return url
-  }
-
-  /// A time limit in seconds: more than none, at most a day.
-  private static func seconds(_ text: String, option: String) throws(ConsoleOptionError) -> Double {
-    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-      throw ConsoleOptionError(
-        "\(option) needs a number of seconds above 0 and at most 86400, got '\(text)'")
-    }
-    return seconds
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 import Store
 
 /// The demo app as the console sees it: its name and version, reducer, screens and grammar, the
-/// time zone a log's replay runs in, and its emitted tests.
+/// time zone a log's replay runs in, and its emitted tests (UniflowApp+TestAnswers.swift).
 package struct UniflowApp: ConsoleApp {
   /// False with `--no-default-location`: launch asks for no weather.
   package var showsDefaultLocation = true
@@ -28,17 +28,7 @@ package struct UniflowApp: ConsoleApp {
   package func replaySettings(of header: ActionLogHeader, path: String, adopt: Bool)
     throws(ActionLogError)
   {
-    let zone = try Self.timeZone(of: header, path: path)
-    if adopt { ProcessTimeZone.adopt(zone) }
-  }
-
-  package func testSource(
-    logName: String, startState: AppState, steps: some Sequence<ReplayStep<AppAction>>,
-    write: (String) -> Void
-  ) -> Bool {
-    var work = EmittedTest.emitter.work()
-    EmittedTest.write(log: logName, start: startState, steps: steps, work: &work, to: write)
-    return true
+    try SessionTimeZone.replay(header, path: path, adopt: adopt)
   }
 
   /// The launch: the clock starts at `date`, and the weather looks up the default location.
@@ -73,9 +63,7 @@ package struct UniflowApp: ConsoleApp {
 
   package func restoring(_ state: AppState) -> AppAction? { .restored(state) }
 
-  /// The app and version; `timeZone`, the zone the clock shows and moves in (replay runs in it);
-  /// `locale`, the recording process's, kept for the record: every screen formats with fixed
-  /// formats (Gregorian calendar, en_US_POSIX), so no screen depends on it.
+  /// The header's settings for `state`'s zone (``settings(timeZone:)``).
   package func recordingSettings(of state: AppState) -> [LogSetting] {
     Self.settings(timeZone: state.clock.timeZone)
   }
@@ -105,35 +93,8 @@ package struct UniflowApp: ConsoleApp {
   /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
   package static func settings(timeZone: TimeZone) -> [LogSetting] {
     [
-      LogSetting("app", Version.name), LogSetting("timeZone", timeZone.identifier),
+      LogSetting("app", Version.name), SessionTimeZone.setting(timeZone),
       LogSetting("locale", Locale.current.identifier),
     ]
-  }
-
-  /// The zone a log's session ran in, from its header's `timeZone` setting.
-  package static func timeZone(of header: ActionLogHeader, path: String) throws(ActionLogError)
-    -> TimeZone
-  {
-    guard let identifier = header.setting("timeZone") else {
-      throw ActionLogError(
-        .badLog, file: path, line: 1,
-        "the header has no \"timeZone\" setting (the zone the session ran in)")
-    }
-    guard let zone = TimeZone(identifier: identifier) else {
-      throw ActionLogError(
-        .badLog, file: path, line: 1,
-        "the header's time zone '\(identifier)' is unknown to this system's time zone database")
-    }
-    return zone
-  }
-}
-
-/// The process's time zone, as `TimeZone.current` reports it.
-enum ProcessTimeZone {
-  /// Makes `zone` the process's time zone, so that nothing can format in the replaying
-  /// machine's zone rather than the recording's.
-  package static func adopt(_ zone: TimeZone) {
-    setenv("TZ", zone.identifier, 1)
-    NSTimeZone.resetSystemTimeZone()
   }
 }

@@ -75,8 +75,8 @@ public protocol ConsoleApp: Sendable {
   /// or more lines, without the last one's newline) to `write` as soon as it is made, reading
   /// `steps` from the log as it goes, so that memory does not grow with the log (`steps` may be
   /// iterated more than once: each time reads the log again). False (the default) lets the
-  /// console write it: from ``testEmission`` when there is one, else a test that answers each
-  /// effect with the actions the log shows it sent.
+  /// console write it: from ``testAnswers`` or ``testEmission`` when there is one, else a test
+  /// that answers each effect with the actions the log shows it sent.
   ///
   /// ```swift
   /// app.testSource(logName: "bug.log", startState: start, steps: steps) { print($0) }   // true
@@ -107,6 +107,18 @@ public protocol ConsoleApp: Sendable {
   /// }
   /// ```
   var testEmission: TestEmission? { get }
+
+  /// How the console writes a test from a recorded session whose recordings log no dependency
+  /// call: the table of the dependencies the test answers with what the effects' actions carried
+  /// (``TestAnswers``), or nil (the default). It wins over ``testEmission``, and leaves
+  /// recordings as they are.
+  ///
+  /// ```swift
+  /// var testAnswers: TestAnswers<State, Action>? {
+  ///   TestAnswers(imports: ["Feed"], reducer: "Feed()", dependencies: [api])
+  /// }
+  /// ```
+  var testAnswers: TestAnswers<State, Action>? { get }
 
   /// How actions go to the log and back, and whether they can be typed as Swift: by default
   /// the action's own codec when it is `LoggableAction`, else one derived from its `Codable`

@@ -85,7 +85,9 @@ public struct ConsoleOption<State>: Sendable {
 }
 
 /// Why an app's option cannot take the value it was given. The console prints it as
-/// `todos: --seed: MESSAGE` with a pointer to `todos --help`, and exits with status 2.
+/// `todos: --seed: MESSAGE` with a pointer to `todos --help`, and exits with status 2; a
+/// message that begins with the option's name (``OptionValue``'s do) is printed without the
+/// prefix, `todos: --seed needs …`.
 ///
 /// ```swift
 /// throw ConsoleOptionError("'x' is not a number: --seed takes a whole number")
@@ -147,7 +149,9 @@ extension ConsoleMain {
       do {
         try declared.apply(option.value, &start.state, &start.dependencies)
       } catch let error as ConsoleOptionError {
-        throw ArgumentError("\(declared.name): \(error.message)")
+        // A message that names its option already (``OptionValue``'s) is not prefixed again.
+        let named = error.message.hasPrefix(declared.name + " ")
+        throw ArgumentError(named ? error.message : "\(declared.name): \(error.message)")
       } catch {
         throw ArgumentError("\(declared.name): \(error)")
       }

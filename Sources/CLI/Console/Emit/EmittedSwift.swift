@@ -64,6 +64,7 @@ package enum EmittedSwift {
   /// `value` as Swift: by its memberwise form where it is made of plain values (numbers,
   /// strings, dates, enums, optionals and collections of them), else as `try logValue(#"…"#)`,
   /// its JSON as a log writes states — which needs no initialiser of the app's to be visible.
+  /// Dates are written to the last bit (``exactDate(_:)``).
   ///
   /// ```swift
   /// EmittedSwift.value(3)   // "3"
@@ -76,13 +77,16 @@ package enum EmittedSwift {
       let elements = mirror.children.map { Self.value($0.value) }.sorted()
       return "[" + elements.joined(separator: ", ") + "]"
     }
-    if isPlain(value), let source = swiftSource(value) { return TerminalText.escape(source) }
+    if isPlain(value), let source = swiftSource(value, custom: exactDate) {
+      return TerminalText.escape(source)
+    }
     if let encodable = value as? any Encodable,
       let json = try? LogStateCoding.encode(encodable, with: LogStateCoding.encoder())
     {
       return "try logValue(\(rawJSON(String(decoding: json, as: UTF8.self))))"
     }
-    return TerminalText.escape(swiftSource(value) ?? "<no Swift source for \(type(of: value))>")
+    return TerminalText.escape(
+      swiftSource(value, custom: exactDate) ?? "<no Swift source for \(type(of: value))>")
   }
 
   /// An action as Swift: `.case(payload)`.
@@ -91,7 +95,56 @@ package enum EmittedSwift {
   /// EmittedSwift.action(Todos.Action.addTapped("Milk"))   // ".addTapped(\"Milk\")"
   /// ```
   package static func action(_ action: Any) -> String {
-    TerminalText.escape(swiftSource(action) ?? "<no Swift source for \(type(of: action))>")
+    TerminalText.escape(
+      swiftSource(action, custom: exactDate) ?? "<no Swift source for \(type(of: action))>")
+  }
+
+  /// A date as the `Date` it is, to the last bit: `Date(timeIntervalSinceReferenceDate: …)`,
+  /// the interval a `Date` holds (one since 1970 is a sum that rounds); nil for any other value.
+  ///
+  /// ```swift
+  /// EmittedSwift.exactDate(Date(timeIntervalSinceReferenceDate: 0.1))
+  /// // "Date(timeIntervalSinceReferenceDate: 0.1)"
+  /// ```
+  package static func exactDate(_ value: Any) -> String? {
+    (value as? Date).map {
+      "Date(timeIntervalSinceReferenceDate: \($0.timeIntervalSinceReferenceDate))"
+    }
+  }
+
+  /// A type's name as a test writes it: without its module, and `[Place]`, `Place?` and
+  /// `[String: Int]` for `Array<Place>`, `Optional<Place>` and `Dictionary<String, Int>`.
+  ///
+  /// ```swift
+  /// EmittedSwift.typeName([Place].self)   // "[Place]"
+  /// ```
+  ///
+  /// Bound: O(length × depth of generic nesting) of the type's name.
+  package static func typeName(_ type: Any.Type) -> String { sugared(sourceTypeName(type)) }
+
+  private static func sugared(_ name: String) -> String {
+    guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
+    let head = name[..<open]
+    var arguments: [String] = []
+    var depth = 0
+    var current = ""
+    for character in name[name.index(after: open)..<name.index(before: name.endIndex)] {
+      if "<([".contains(character) { depth += 1 }
+      if ">)]".contains(character) { depth -= 1 }
+      if character == ",", depth == 0 {
+        arguments.append(sugared(current.trimmingCharacters(in: .whitespaces)))
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    arguments.append(sugared(current.trimmingCharacters(in: .whitespaces)))
+    switch (head, arguments.count) {
+    case ("Array", 1): return "[\(arguments[0])]"
+    case ("Optional", 1): return "\(arguments[0])?"
+    case ("Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
+    default: return head + "<" + arguments.joined(separator: ", ") + ">"
+    }
   }
 
   /// A `TestStore` step: `await store.send(action)` (`verb` is `send` or `receive`), with its
@@ -117,14 +170,16 @@ package enum EmittedSwift {
   }
 
   /// `value` as Swift built by memberwise initialisers (`Dog(name: "rex", …)`), with the values
-  /// `custom` knows written its way, escaped as ``literal(_:)`` escapes.
+  /// `custom` knows written its way (and dates to the last bit, ``exactDate(_:)``), escaped as
+  /// ``literal(_:)`` escapes.
   ///
   /// ```swift
   /// EmittedSwift.memberwise(Dog(name: "rex"), custom: { _ in nil })   // "Dog(name: \"rex\")"
   /// ```
   package static func memberwise(_ value: Any, custom: @escaping (Any) -> String?) -> String {
     TerminalText.escape(
-      swiftSource(value, custom: custom) ?? "<no Swift source for \(type(of: value))>")
+      swiftSource(value, custom: { custom($0) ?? exactDate($0) })
+        ?? "<no Swift source for \(type(of: value))>")
   }
 
   /// Whether `value` is a leaf a test assigns whole: text, a number, a date, a URL…, never

@@ -104,8 +104,8 @@ package struct ReplayVariants<App: ConsoleApp> {
   /// Writes the session as a test to `file` (a new file that replaces it once complete:
   /// ``EmittedTestFile``), or to standard output when `file` is empty, as it is read from the
   /// log; the exit status. The app's own test (``ConsoleApp/testSource(logName:startState:steps:write:)``)
-  /// comes first, then one from its ``ConsoleApp/testEmission``, else one that answers each
-  /// effect as logged.
+  /// comes first, then one from its ``ConsoleApp/testAnswers``, then one from its
+  /// ``ConsoleApp/testEmission``, else one that answers each effect as logged.
   private func emitTest(
     _ request: ReplayRequest, to file: String, from start: App.State,
     steps: ReplaySteps<App.Action>, input: LogInput, console: any Console
@@ -138,7 +138,10 @@ package struct ReplayVariants<App: ConsoleApp> {
       write(source)
     } else {
       do {
-        if let emission = app.testEmission {
+        if let answers = app.testAnswers {
+          var work = answers.emitter(program: app.name).work()
+          answers.write(for: app, log: name, start: start, steps: steps, work: &work, to: write)
+        } else if let emission = app.testEmission {
           try emittedTest(emission, log: input, name: name, start: start, steps: steps, to: write)
         } else {
           effectsTest(name: name, start: start, steps: steps, to: write)
