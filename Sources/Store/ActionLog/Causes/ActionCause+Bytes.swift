@@ -22,12 +22,12 @@ extension ActionCause {
       return true
     }
     if has(text, "line ", at: 0) { return isLineNumber(text, from: 5) }
-    return isEffect(text)
+    return EffectCause.parts(of: text) != nil
   }
 
   /// Whether `text` holds `word`'s bytes at `index`.
   @inline(__always)
-  private static func has(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString, at index: Int)
+  static func has(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString, at index: Int)
     -> Bool
   {
     let count = word.utf8CodeUnitCount
@@ -58,12 +58,22 @@ extension ActionCause {
     }
     return !negative && value > 0
   }
+}
 
-  /// `effect N[ of N][ at SITE]`, as `EffectCause(text:)` reads it.
-  private static func isEffect(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.count > 7, has(text, "effect ", at: 0) else { return false }
+extension EffectCause {
+  /// `effect N[ of N][ at SITE]` read from its UTF-8: the effect's number, its parent's, and
+  /// where the site's bytes are; nil for any other text. Numbers have 1…18 digits, the parent
+  /// is above zero, a site is not empty. ``init(text:)`` and ``ActionCause/isSpelled(by:)`` both
+  /// read causes through it. Bound: one pass over `text`, no allocation.
+  ///
+  /// ```swift
+  /// Array("effect 4 of 12".utf8).withUnsafeBufferPointer { EffectCause.parts(of: $0)?.parent }  // 12
+  /// ```
+  static func parts(of text: UnsafeBufferPointer<UInt8>)
+    -> (effect: Int, parent: Int?, site: Range<Int>?)?
+  {
+    guard text.count > 7, ActionCause.has(text, "effect ", at: 0) else { return nil }
     var index = 7
-    // Up to 18 digits, as `EffectCause(text:)` reads them; their value when there is one.
     func number() -> Int? {
       var value = 0
       let start = index
@@ -74,18 +84,23 @@ extension ActionCause {
       return index > start ? value : nil
     }
     func word(_ word: StaticString) -> Bool {
-      guard has(text, word, at: index) else { return false }
+      guard ActionCause.has(text, word, at: index) else { return false }
       index += word.utf8CodeUnitCount
       return true
     }
-    guard number() != nil else { return false }
+    guard let effect = number() else { return nil }
+    var parent: Int?
     if word(" of ") {
-      guard let parent = number(), parent > 0 else { return false }
+      guard let found = number(), found > 0 else { return nil }
+      parent = found
     }
+    var site: Range<Int>?
     if word(" at ") {
-      guard index < text.count else { return false }
+      guard index < text.count else { return nil }
+      site = index..<text.count
       index = text.count
     }
-    return index == text.count
+    guard index == text.count else { return nil }
+    return (effect, parent, site)
   }
 }
