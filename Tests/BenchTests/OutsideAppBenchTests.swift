@@ -18,6 +18,7 @@ struct OutsideAppBenchTests {
       figures.demoReplayPerSecond, figures.outsideReplayPerSecond,
       figures.demoReducerPerSecond, figures.outsideReducerPerSecond,
       figures.demoMicrosecondsPerCommand, figures.outsideMicrosecondsPerCommand,
+      figures.outsideCheckMicroseconds, figures.outsideCheckMicrosecondsPerAction,
     ] {
       #expect(value.isFinite && value > 0)
     }
@@ -29,6 +30,10 @@ struct OutsideAppBenchTests {
     #expect(section?["replayRatio"] as? Double != nil)
     #expect(section?["commandRatio"] as? Double != nil)
     #expect(section?["outsideReplayOverReducer"] as? Double != nil)
+    // Snapshots every 64 actions (or spaced by their size), and the checkpoint.
+    #expect((2_000 / 256...2_000 / 64 + 1).contains(figures.outsideStates))
+    #expect(section?["outsideCheckMicrosecondsPerAction"] as? Double != nil)
+    #expect(report.text().contains("podcast: its snapshot check alone, one state"))
     #expect(report.text().contains("podcast / demo (target ≥ 0.8)"))
     #expect(try BenchCommand.parse(["--only", "outside-app"]).only == ["outside-app"])
   }

@@ -111,7 +111,7 @@ struct InteractiveModeTests {
   func signalRestoresTheTerminal(signal: Int32) async throws {
     try await withProcessSlot {
       let terminal = try start()
-      let before = try terminal.settings()
+      let before = terminal.initialSettings
       try await terminal.waitFor("uniflow> ")
       // Raw mode now: no echo, no line editing by the terminal.
       #expect(try terminal.settings().c_lflag & tcflag_t(ECHO | ICANON) == 0)

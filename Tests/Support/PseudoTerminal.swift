@@ -21,6 +21,8 @@ public final class PseudoTerminal {
   public private(set) var output = ""
   /// How many bytes the program has written so far.
   public private(set) var bytesWritten = 0
+  /// The terminal's settings before the program started: what it must leave behind.
+  public let initialSettings: termios
   private let master: Int32
   private let pid: pid_t
   private var exited: Int32?
@@ -34,6 +36,10 @@ public final class PseudoTerminal {
     guard openpty(&master, &slave, nil, nil, &size) == 0 else {
       throw ServerError("openpty failed: errno \(errno)")
     }
+    // Read before the program runs: read after, it may already have changed them.
+    var initial = termios()
+    tcgetattr(master, &initial)
+    initialSettings = initial
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -18,6 +18,9 @@ extension BenchReport {
           "replayRatioTarget": 0.8,
           "demoOverheadMicrosecondsPerAction": round(f.demoOverheadMicroseconds, 3),
           "outsideOverheadMicrosecondsPerAction": round(f.outsideOverheadMicroseconds, 3),
+          "outsideCheckMicrosecondsPerState": round(f.outsideCheckMicroseconds, 3),
+          "outsideStatesLogged": f.outsideStates,
+          "outsideCheckMicrosecondsPerAction": round(f.outsideCheckMicrosecondsPerAction, 3),
           "demoLogMegabytes": round(Double(f.demoLogBytes) / 1_048_576, 1),
           "outsideLogMegabytes": round(Double(f.outsideLogBytes) / 1_048_576, 1),
           "commands": f.commands,
@@ -51,6 +54,12 @@ extension BenchReport {
       row(
         "podcast: replay beyond its reducer, 1/replay − 1/alone",
         f.outsideOverheadMicroseconds, "µs/action"),
+      row(
+        "podcast: its snapshot check alone, one state",
+        f.outsideCheckMicroseconds, "µs/state"),
+      row(
+        "podcast: \(counted(f.outsideStates, "check")) in its log, per action",
+        f.outsideCheckMicrosecondsPerAction, "µs/action"),
       row(
         "REPL, the demo's scripted session of \(counted(f.commands, "command"))",
         f.demoMicrosecondsPerCommand, "µs/command"),

@@ -30,6 +30,15 @@ enum OutsideAppBench {
     var commands: Int
     var demoMicrosecondsPerCommand: Double
     var outsideMicrosecondsPerCommand: Double
+    /// The podcast's snapshot check alone (``LogStateMatch``: its state at the log's end written
+    /// as the recorder writes it and compared with the logged bytes), microseconds a state.
+    var outsideCheckMicroseconds: Double
+    /// The snapshots (and checkpoint) in the podcast's log: the checks a replay makes.
+    var outsideStates: Int
+    /// The check's share of each action of the podcast's replay, in microseconds.
+    var outsideCheckMicrosecondsPerAction: Double {
+      outsideCheckMicroseconds * Double(outsideStates) / Double(max(actions, 1))
+    }
 
     var replayRatio: Double { outsideReplayPerSecond / max(demoReplayPerSecond, 1) }
     /// The replay's time over the reducer's alone, for each app: what reading the log, checking
@@ -85,6 +94,8 @@ enum OutsideAppBench {
       demoAlone = max(demoAlone, reduceAlone(demoActions, AppState(timeZone: .gmt), demoReducer))
       outsideAlone = max(outsideAlone, reduceAlone(outsideActions, Podcast.State(), Podcast()))
     }
+    var check = Double.infinity
+    for _ in 0..<3 { check = min(check, try checkCost(podcastSamples.state)) }
     let demoSession = try await demoCommandCost(DemoScript.commands(commands))
     let outsideSession = try await outsideCommandCost(PodcastSamples.commands(commands))
     // A second turn each, the best kept: the machine's other work only slows a run down.
@@ -95,7 +106,41 @@ enum OutsideAppBench {
       demoReducerPerSecond: demoAlone, outsideReducerPerSecond: outsideAlone,
       demoLogBytes: fileSize(demoLog), outsideLogBytes: fileSize(outsideLog), commands: commands,
       demoMicrosecondsPerCommand: min(demoSession, demoAgain),
-      outsideMicrosecondsPerCommand: min(outsideSession, outsideAgain))
+      outsideMicrosecondsPerCommand: min(outsideSession, outsideAgain),
+      outsideCheckMicroseconds: check, outsideStates: try statesLogged(in: outsideLog))
+  }
+
+  /// The replay's snapshot check of `state` against its own logged bytes, as a replay that
+  /// agrees makes it: microseconds a check, over 1,000 checks (nan if one does not agree).
+  nonisolated private static func checkCost<State: Encodable>(_ state: State) throws -> Double {
+    guard let matches = LogStateMatch.function(for: State.self) else { return .nan }
+    let json = try LogStateCoding.encode(state, with: LogStateCoding.encoder())
+    let rounds = 1_000
+    var agreed = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    json.withUnsafeBufferPointer { json in
+      for _ in 0..<rounds where matches(state, json) { agreed += 1 }
+    }
+    let seconds = ActionLogBenchmark.seconds(clock.now - start)
+    return agreed == rounds ? seconds / Double(rounds) * 1e6 : .nan
+  }
+
+  /// How many snapshot and checkpoint lines the log at `path` holds (mapped, not read in).
+  nonisolated private static func statesLogged(in path: String) throws -> Int {
+    let log = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    return log.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
+      var states = 0
+      var lineStart = 0
+      for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<index])
+        if line.starts(with: #"{"snapshot":"#.utf8) || line.starts(with: #"{"checkpoint":"#.utf8) {
+          states += 1
+        }
+        lineStart = index + 1
+      }
+      return states
+    }
   }
 
   /// Replays `path` as `APP replay` does (effects dropped unbuilt); actions a second.

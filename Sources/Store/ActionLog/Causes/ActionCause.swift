@@ -100,40 +100,16 @@ public struct EffectCause: Equatable, Hashable, Sendable {
   /// EffectCause(text: "effect 4 of 12")?.parent   // 12
   /// ```
   public init?(text: String) {
-    // Read byte by byte (a replay reads one per action line): `effect N[ of N][ at SITE]`.
-    let bytes = Array(text.utf8)
-    guard bytes.count > 7, bytes[0..<7].elementsEqual("effect ".utf8) else { return nil }
-    var index = 7
-    func number() -> Int? {
-      var value = 0
-      let start = index
-      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10, index - start < 18 {
-        value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
-        index += 1
+    // Read byte by byte (a replay reads one per action line), by ``parts(of:)``.
+    var text = text
+    let read = text.withUTF8 { bytes -> (Int, Int?, String?)? in
+      guard let parts = Self.parts(of: bytes) else { return nil }
+      let site = parts.site.map {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
       }
-      return index > start ? value : nil
+      return (parts.effect, parts.parent, site)
     }
-    func word(_ word: String) -> Bool {
-      let utf8 = Array(word.utf8)
-      guard bytes.count - index >= utf8.count,
-        bytes[index..<(index + utf8.count)].elementsEqual(utf8)
-      else { return false }
-      index += utf8.count
-      return true
-    }
-    guard let effect = number() else { return nil }
-    var parent: Int?
-    if word(" of ") {
-      guard let found = number(), found > 0 else { return nil }
-      parent = found
-    }
-    var site: String?
-    if word(" at ") {
-      guard index < bytes.count else { return nil }
-      site = String(decoding: bytes[index...], as: UTF8.self)
-      index = bytes.count
-    }
-    guard index == bytes.count else { return nil }
+    guard let (effect, parent, site) = read else { return nil }
     self.init(effect: effect, parent: parent, site: site)
   }
 }

@@ -170,18 +170,19 @@ package struct LogFieldReader {
   /// Where a `,"cause":"…"` field ending at `end` starts, or `end` when there is none there;
   /// nil for one whose text is not a cause, or escaped.
   private static func causeStart(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Int? {
-    let quote = UInt8(ascii: "\""), key = Array(#","cause":"#.utf8)
+    let quote = UInt8(ascii: "\""), key: StaticString = #","cause":"#
     guard end >= 1, bytes[end - 1] == quote else { return end }
     var open = end - 2
     while open >= 0, bytes[open] != quote {
       if bytes[open] == UInt8(ascii: "\\") { return nil }
       open -= 1
     }
-    let start = open - key.count
-    guard start >= 0, bytes[start..<open].elementsEqual(key) else { return end }
-    let text = String(
-      decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(end - 1)]), as: UTF8.self)
-    return ActionCause(text: text) == nil ? nil : start
+    let start = open - key.utf8CodeUnitCount
+    guard start >= 0, let base = bytes.baseAddress,
+      memcmp(base + start, key.utf8Start, key.utf8CodeUnitCount) == 0
+    else { return end }
+    let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(end - 1)])
+    return ActionCause.isSpelled(by: text) ? start : nil
   }
 
   /// `,"fp":"` as a little-endian word, the first byte lowest.

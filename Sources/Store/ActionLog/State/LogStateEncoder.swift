@@ -27,14 +27,14 @@ package final class LogStateEncoder {
   // overlap — the `Encodable` values' own code runs between accesses, never inside one.
 
   /// The bytes written so far.
-  @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
-  @exclusivity(unchecked) private var scratch: [UInt8] = []
+  @exclusivity(unchecked) private var output = LogStateBuffer<UInt8>(capacity: 1024)
+  @exclusivity(unchecked) private var scratch = LogStateBuffer<UInt8>(capacity: 256)
   /// Set when the encoder gave up.
   @exclusivity(unchecked) private var failed = false
   /// The containers open, innermost last.
-  @exclusivity(unchecked) private var open: [Container] = []
+  @exclusivity(unchecked) private var open = LogStateBuffer<Container>(capacity: 16)
   /// The entries of the open keyed containers, innermost container's last.
-  @exclusivity(unchecked) private var entries: [Entry] = []
+  @exclusivity(unchecked) private var entries = LogStateBuffer<Entry>(capacity: 64)
 
   private struct Container {
     var keyed: Bool
@@ -55,25 +55,33 @@ package final class LogStateEncoder {
     var prefix: UInt64
   }
 
-  package init() {
-    bytes.reserveCapacity(1024)
+  package init() {}
+
+  deinit {
+    output.release()
+    scratch.release()
+    open.release()
+    entries.release()
   }
+
+  /// The bytes of the last ``write(_:)``, valid until the next one.
+  var bytes: UnsafeBufferPointer<UInt8> { output.elements }
 
   /// `state` as ``LogStateCoding/encoder()`` writes it, or nil when this encoder gives up.
   package func encode<State: Encodable>(_ state: State) -> [UInt8]? {
     guard write(state) else { return nil }
-    return bytes
+    return Array(output.elements)
   }
 
   /// Writes `state` into ``bytes``; whether it could.
   func write<State: Encodable>(_ state: State) -> Bool {
-    bytes.removeAll(keepingCapacity: true)
-    open.removeAll(keepingCapacity: true)
-    entries.removeAll(keepingCapacity: true)
+    output.truncate(to: 0)
+    open.truncate(to: 0)
+    entries.truncate(to: 0)
     failed = false
     value(state)
     close(above: 0)
-    return !failed && open.isEmpty
+    return !failed && open.count == 0
   }
 
   // MARK: - Values
@@ -106,19 +114,23 @@ package final class LogStateEncoder {
 
   func integer<Integer: BinaryInteger>(_ value: Integer) {
     guard let small = Int(exactly: value) else { return append(value.description) }
-    if small < 0 { bytes.append(UInt8(ascii: "-")) }
-    // The magnitude's digits from the last, on the stack: room for 20.
-    var magnitude = small.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var index = buffer.count
-      repeat {
-        index -= 1
-        buffer[index] = UInt8(0x30 + magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    // Room for a sign and 20 digits; the digits written from the last, then moved to the front.
+    let start = output.reserve(21)
+    var written = 0
+    if small < 0 {
+      start.initialize(to: UInt8(ascii: "-"))
+      written = 1
     }
+    var magnitude = small.magnitude
+    var end = start + 21
+    repeat {
+      end -= 1
+      end.initialize(to: UInt8(0x30 + magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    let digits = start + 21 - end
+    (start + written).update(from: end, count: digits)
+    output.advance(by: written + digits)
   }
 
   func double(_ value: Double) {
@@ -140,19 +152,19 @@ package final class LogStateEncoder {
       let count = utf8.count
       let whole =
         count > 2 && utf8[count - 1] == UInt8(ascii: "0") && utf8[count - 2] == UInt8(ascii: ".")
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? count - 2 : count)]))
     }
   }
 
   /// A string, escaped as `JSONEncoder` escapes it: `"` and `\`, the short escapes `\b \f \n
   /// \r \t`, other control characters as `\u00XX`; everything else as it is.
   func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
+    output.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
       var plain = 0
       for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
         plain = index + 1
         switch byte {
         case 0x22: append("\\\"")
@@ -164,49 +176,52 @@ package final class LogStateEncoder {
         case 0x09: append("\\t")
         default:
           append("\\u00")
-          bytes.append(LogLineWriter.hex[Int(byte >> 4)])
-          bytes.append(LogLineWriter.hex[Int(byte & 0xF)])
+          output.append(LogLineWriter.hex[Int(byte >> 4)])
+          output.append(LogLineWriter.hex[Int(byte & 0xF)])
         }
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
-    bytes.append(UInt8(ascii: "\""))
+    output.append(UInt8(ascii: "\""))
   }
 
   private func append(_ text: StaticString) {
-    bytes.append(
+    output.append(
       contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   private func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { output.append(contentsOf: $0) }
   }
 
   // MARK: - Containers
 
   /// Opens a container where the writing stands: `{` or `[`.
   func openContainer(keyed: Bool) -> Int {
-    bytes.append(keyed ? UInt8(ascii: "{") : UInt8(ascii: "["))
-    open.append(Container(keyed: keyed, start: bytes.count - 1, first: entries.count))
+    output.append(keyed ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    open.append(Container(keyed: keyed, start: output.count - 1, first: entries.count))
     return open.count - 1
   }
 
   /// Readies container `index` for its next entry: the containers opened after it are done
   /// (their writer has moved on), so they are closed. False when it was closed already.
+  @inline(__always)
   func ready(_ index: Int) -> Bool {
     guard !failed, index < open.count else {
       failed = true
       return false
     }
-    close(above: index + 1)
+    if open.count > index + 1 { close(above: index + 1) }
     return true
   }
 
   /// Starts the next entry of keyed container `index`: its separator and `"key":`.
   func key(_ key: String, in index: Int) -> Bool {
     guard ready(index) else { return false }
-    if open[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
-    open[index].count += 1
+    let container = open.base + index
+    let comma = container.pointee.count > 0 ? 1 : 0
+    container.pointee.count += 1
     // A key with an escape is given up on: its order would not be its bytes' order.
     var key = key
     let written = key.withUTF8 { utf8 -> Bool in
@@ -215,12 +230,19 @@ package final class LogStateEncoder {
         if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
         if index < 8 { prefix |= UInt64(byte) << (56 - 8 * index) }
       }
-      bytes.append(UInt8(ascii: "\""))
+      // `,"key":` in one reservation.
+      let start = output.reserve(utf8.count + 4)
+      start.initialize(to: UInt8(ascii: ","))
+      (start + comma).initialize(to: UInt8(ascii: "\""))
+      let keyStart = output.count + comma + 1
+      if let source = utf8.baseAddress {
+        (start + comma + 1).update(from: source, count: utf8.count)
+      }
+      (start + comma + 1 + utf8.count).initialize(to: UInt8(ascii: "\""))
+      (start + comma + 2 + utf8.count).initialize(to: UInt8(ascii: ":"))
+      output.advance(by: comma + utf8.count + 3)
       entries.append(
-        Entry(keyStart: bytes.count, keyEnd: bytes.count + utf8.count, end: 0, prefix: prefix))
-      bytes.append(contentsOf: utf8)
-      bytes.append(UInt8(ascii: "\""))
-      bytes.append(UInt8(ascii: ":"))
+        Entry(keyStart: keyStart, keyEnd: keyStart + utf8.count, end: 0, prefix: prefix))
       return true
     }
     if !written { failed = true }
@@ -230,8 +252,9 @@ package final class LogStateEncoder {
   /// Starts the next element of unkeyed container `index`: its separator.
   func element(in index: Int) -> Bool {
     guard ready(index) else { return false }
-    if open[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
-    open[index].count += 1
+    let container = open.base + index
+    if container.pointee.count > 0 { output.append(UInt8(ascii: ",")) }
+    container.pointee.count += 1
     return true
   }
 
@@ -242,7 +265,7 @@ package final class LogStateEncoder {
       if container.keyed {
         closeKeyed(container)
       } else {
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
       }
     }
   }
@@ -250,20 +273,21 @@ package final class LogStateEncoder {
   /// Ends a keyed container with `}`, its entries in the order of their keys' bytes.
   private func closeKeyed(_ container: Container) {
     let first = container.first
+    let count = entries.count
+    let entries = self.entries
     // Each entry ends where the next one's `,` begins; the last where the container ends.
-    for index in first..<entries.count {
-      entries[index].end = index + 1 < entries.count ? entries[index + 1].keyStart - 2 : bytes.count
+    for index in first..<count {
+      entries[index].end = index + 1 < count ? entries[index + 1].keyStart - 2 : output.count
     }
     // Sorted in place by insertion (a container has a handful of entries), no allocation; a
     // large one (a dictionary) by the library's sort, so that it costs O(n log n), not O(n²).
     var moved = false
-    if entries.count - first > Self.insertionLimit {
-      moved = !entries[first...].indices.dropFirst().allSatisfy {
-        !isBefore(entries[$0], entries[$0 - 1])
-      }
-      if moved { entries[first...].sort { isBefore($0, $1) } }
-    } else if entries.count - first > 1 {
-      for index in (first + 1)..<entries.count {
+    if count - first > Self.insertionLimit {
+      var range = UnsafeMutableBufferPointer(start: entries.base + first, count: count - first)
+      moved = !range.indices.dropFirst().allSatisfy { !isBefore(range[$0], range[$0 - 1]) }
+      if moved { range.sort { isBefore($0, $1) } }
+    } else if count - first > 1 {
+      for index in (first + 1)..<count {
         let entry = entries[index]
         var slot = index
         while slot > first, isBefore(entry, entries[slot - 1]) {
@@ -279,40 +303,33 @@ package final class LogStateEncoder {
     if moved {
       // Rewritten in order: each entry from its key's quote to its value's end.
       // The entries, commas between, fill exactly the bytes they filled before.
-      let start = container.start + 1
-      scratch.removeAll(keepingCapacity: true)
-      bytes.withUnsafeBufferPointer { buffer in
-        for index in first..<entries.count {
-          if index > first { scratch.append(UInt8(ascii: ",")) }
-          let entry = entries[index]
-          scratch.append(
-            contentsOf: UnsafeBufferPointer(rebasing: buffer[(entry.keyStart - 1)..<entry.end]))
-        }
+      scratch.truncate(to: 0)
+      let written = output.base
+      for index in first..<count {
+        if index > first { scratch.append(UInt8(ascii: ",")) }
+        let entry = entries[index]
+        scratch.append(
+          contentsOf: UnsafeBufferPointer(
+            start: written + entry.keyStart - 1, count: entry.end - entry.keyStart + 1))
       }
-      scratch.withUnsafeBufferPointer { sorted in
-        bytes.withUnsafeMutableBufferPointer { buffer in
-          (buffer.baseAddress! + start).update(from: sorted.baseAddress!, count: sorted.count)
-        }
-      }
+      (written + container.start + 1).update(from: scratch.base, count: scratch.count)
     }
-    entries.removeSubrange(first...)
-    bytes.append(UInt8(ascii: "}"))
+    self.entries.truncate(to: first)
+    output.append(UInt8(ascii: "}"))
   }
 
   /// The most entries a keyed container sorts by insertion.
   private static let insertionLimit = 16
 
+  @inline(__always)
   private func isBefore(_ left: Entry, _ right: Entry) -> Bool {
     if left.prefix != right.prefix { return left.prefix < right.prefix }
     let leftCount = left.keyEnd - left.keyStart
     let rightCount = right.keyEnd - right.keyStart
     if leftCount <= 8 || rightCount <= 8 { return leftCount < rightCount }
-    return bytes.withUnsafeBufferPointer { buffer in
-      let order = memcmp(
-        buffer.baseAddress! + left.keyStart, buffer.baseAddress! + right.keyStart,
-        min(leftCount, rightCount))
-      return order < 0 || order == 0 && leftCount < rightCount
-    }
+    let order = memcmp(
+      output.base + left.keyStart, output.base + right.keyStart, min(leftCount, rightCount))
+    return order < 0 || order == 0 && leftCount < rightCount
   }
 
   func giveUp() { failed = true }

@@ -13,12 +13,15 @@ import Foundation
 /// encoding of it does: the guarantee rests on the state's `Codable` reading back what it
 /// writes, which the replayer checks once a replay, decoding the first state that matches.
 /// Different bytes (a state the encoder does not write exactly, a log edited or written by
-/// another version, a replay that parted) send the state to the decoder, as before. Bound: the
-/// state's size × its depth, as ``LogStateEncoder``.
-enum LogStateMatch {
+/// another version, a replay that parted) send the state to the decoder, as before, which
+/// says where they differ. Bound: O(the state's size × its depth + k log k for each keyed
+/// container of k entries) to write it, as ``LogStateEncoder``, and O(its bytes) to compare;
+/// no allocation once the encoder's buffers, kept from one check to the next, have grown to
+/// the largest state written.
+package enum LogStateMatch {
   /// A function telling whether a state's bytes are `json`, when `State` is `Encodable`; found
   /// once a replay. It writes into an encoder of its own: call it from one thread.
-  static func function<State>(for type: State.Type)
+  package static func function<State>(for type: State.Type)
     -> ((State, UnsafeBufferPointer<UInt8>) -> Bool)?
   {
     guard let encodable = type as? any Encodable.Type else { return nil }
@@ -30,11 +33,10 @@ enum LogStateMatch {
   {
     let encoder = LogStateEncoder()
     let matches: (Written, UnsafeBufferPointer<UInt8>) -> Bool = { state, json in
-      encoder.write(state)
-        && encoder.bytes.withUnsafeBufferPointer { written in
-          written.count == json.count
-            && (json.isEmpty || memcmp(written.baseAddress!, json.baseAddress!, json.count) == 0)
-        }
+      guard encoder.write(state) else { return false }
+      let written = encoder.bytes
+      return written.count == json.count
+        && (json.isEmpty || memcmp(written.baseAddress!, json.baseAddress!, json.count) == 0)
     }
     // `State` is `Written`, so this cast of the function (once, not per state) succeeds.
     return matches as? (State, UnsafeBufferPointer<UInt8>) -> Bool
