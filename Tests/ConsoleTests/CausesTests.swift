@@ -51,8 +51,9 @@ struct CausesTests {
     _ = await session.handle(":why 2", number: 2)
     _ = await session.handle(":history", number: 3)
     #expect(
-      console.outputs.suffix(4) == [
+      console.outputs.suffix(5) == [
         "2  effect 1 of 1 at ConsoleTests/EchoApp.swift:30  .heard(\"HI\")",
+        "   called echo.echo(\"hi\") -> \"HI\"",
         "1  line 1  .say(\"hi\")",
         "  1  typed   line 1    .say(\"hi\")",
         "> 2  effect  of 1      .heard(\"HI\")",

@@ -46,13 +46,13 @@ struct SessionTestEmitterTests {
         // Each effect's start and end, with the action that started it and its call site.
         #"{"effect":1,"start":1,"site":"ConsoleTests/EchoApp.swift:30","clock":"0.000000"}"#,
         #"{"seq":1,"src":"sent","action":"say","text":"hi","cause":"line 1","clock":"0.000000"}"#,
-        #"{"call":"echo.echo","clock":"0.300000","input":"hi","output":"HI"}"#,
+        #"{"call":"echo.echo","effect":1,"clock":"0.300000","input":"hi","output":"HI"}"#,
         #"{"seq":2,"src":"effect","action":"heard","text":"HI","#
           + #""cause":"effect 1 of 1 at ConsoleTests/EchoApp.swift:30","clock":"0.300000"}"#,
         #"{"effect":1,"end":2,"clock":"0.300000"}"#,
         #"{"effect":2,"start":3,"site":"ConsoleTests/EchoApp.swift:30","clock":"1.000000"}"#,
         #"{"seq":3,"src":"sent","action":"say","text":"boom","cause":"line 2","clock":"1.000000"}"#,
-        #"{"call":"echo.echo","clock":"1.300000","input":"boom","failure":"no echo for boom"}"#,
+        #"{"call":"echo.echo","effect":2,"clock":"1.300000","input":"boom","failure":"no echo for boom"}"#,
         #"{"seq":4,"src":"effect","action":"failed","message":"no echo for boom","#
           + #""cause":"effect 2 of 3 at ConsoleTests/EchoApp.swift:30","clock":"1.300000"}"#,
         #"{"effect":2,"end":4,"clock":"1.300000"}"#,

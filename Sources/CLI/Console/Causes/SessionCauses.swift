@@ -56,6 +56,11 @@ package final class SessionCauses {
   package var travelling = false
   /// The app's clock since the session began, when the app has one (``CallRecording``).
   package var clock: (() -> Duration)?
+  /// The dependency calls the app's effects made, each with the action its effect sent next.
+  package private(set) var calls = EffectCalls()
+  /// Where the calls answered since the last time come from (``CallRecording/takeKept()``),
+  /// for an app with logged dependencies; nil: no calls are kept.
+  package var callSource: (() -> [LoggedCall])?
   /// Told of each effect event as reported, with the ledger's ordinals (a recording maps them),
   /// by the number ``listen(_:)`` gave.
   private var listeners: [(number: Int, listener: (StoreEffectEvent) -> Void)] = []
@@ -85,6 +90,7 @@ package final class SessionCauses {
   /// The history listed the action being handled as `seq`.
   @usableFromInline
   func listed(seq: Int) {
+    if callSource != nil { takeCalls(listing: seq) }
     lastSeq = seq
     listedOrdinal = ledger.ordinal
     guard ledger.startedEffects else { return }
@@ -137,8 +143,53 @@ package final class SessionCauses {
     kept += logged.map { ($0.kind, $0.effect, $0.seq, $0.site.map(Site.text), $0.clock) }
   }
 
+  /// Keeps the calls `recording` routes, if the app logs any dependency.
+  @usableFromInline
+  func keepCalls(from recording: CallRecording) {
+    guard recording.logsCalls else { return }
+    ledger.numbersTasks = true
+    recording.keepForSession()
+    callSource = recording.takeKept
+  }
+
+  /// Takes the calls answered since the last time (after the last action listed); with
+  /// `seq`, the action being listed now, gives it those its effect made.
+  package func takeCalls(listing seq: Int? = nil) {
+    guard let callSource else { return }
+    for call in callSource() { calls.add(call, after: lastSeq) }
+    if let seq, case .effect(let effect, _, _) = ledger.current, effect > 0 {
+      calls.sent(seq, by: effect)
+    }
+  }
+
+  /// An opened log's calls, which `extras` reads in step with its `actions` actions: each given
+  /// to the action its effect sent next (`cause` gives each action's cause), none to an action
+  /// after its effect's end in `events`.
+  ///
+  /// **Bound:** one pass over the log's lines, and O(calls + events) more.
+  package func opened(
+    calls extras: inout LoggedExtras, actions: Int, events: [EffectEvent],
+    cause: (Int) -> ActionCause?
+  ) {
+    var ends = events.filter { $0.kind != .start }[...]
+    for call in extras.calls(after: 0) { calls.add(call, after: 0) }
+    for seq in stride(from: 1, through: actions, by: 1) {
+      if case .effect(let effect)? = cause(seq), effect.effect > 0 {
+        calls.sent(seq, by: effect.effect)
+      }
+      for call in extras.calls(after: seq) { calls.add(call, after: seq) }
+      while let end = ends.first, end.seq <= seq {
+        calls.ended(end.effect)
+        ends.removeFirst()
+      }
+    }
+    calls.endAll()
+  }
+
   /// Forgets the session so far (`:open`): what the history listed is gone.
   package func reset() {
+    _ = callSource?()
+    calls.reset()
     effects = [:]
     seqByOrdinal = [:]
     pendingStarts = []
@@ -158,6 +209,10 @@ package final class SessionCauses {
         record(event, seq: seqByOrdinal[event.ordinal])
       }
     case .end, .cancel:
+      if callSource != nil {
+        takeCalls()
+        calls.ended(event.effect)
+      }
       // During an action not listed yet (it cancelled the effect, say), that action's seq.
       let seq = ledger.ordinal > listedOrdinal ? lastSeq + 1 : lastSeq
       kept.append((event.kind == .end ? .end : .cancel, event.effect, seq, nil, time))

@@ -24,6 +24,9 @@ package final class CallRecording: Sendable {
     /// Time since the recording began; nil while not recording.
     var elapsed: (@Sendable () -> Duration)?
     var answered: [LoggedCall] = []
+    /// The calls answered for the session (its `:why` and page) and not taken yet; nil while
+    /// the session does not keep them.
+    var kept: [LoggedCall]?
   }
 
   private let dependencies: [LoggedDependency]
@@ -33,6 +36,9 @@ package final class CallRecording: Sendable {
   package init(_ dependencies: [LoggedDependency]) {
     self.dependencies = dependencies
   }
+
+  /// Whether any dependency is logged: whether there are calls to keep.
+  package var logsCalls: Bool { !dependencies.isEmpty }
 
   /// What a recording's log holds with these calls: each action's time, and the calls if any
   /// dependency is logged.
@@ -54,6 +60,21 @@ package final class CallRecording: Sendable {
     inner.withLock { state in
       state.answered = []
       state.elapsed = state.clock.map { Self.stopwatch($0) } ?? Self.stopwatch(ContinuousClock())
+    }
+  }
+
+  /// From now on, each call answered is also kept for the session, recording or not, until
+  /// ``takeKept()`` takes it.
+  package func keepForSession() {
+    inner.withLock { $0.kept = $0.kept ?? [] }
+  }
+
+  /// The calls kept for the session since the last time, oldest answer first.
+  package func takeKept() -> [LoggedCall] {
+    inner.withLock { state in
+      guard let kept = state.kept, !kept.isEmpty else { return [] }
+      state.kept = []
+      return kept
     }
   }
 
@@ -84,17 +105,23 @@ package final class CallRecording: Sendable {
     return { start.duration(to: clock.now) }
   }
 
-  /// Logs `call`, made at `made`, if the recording that timed it is still running.
-  private func keep(_ call: @autoclosure () -> LoggedCall?) {
+  /// Logs `call` if it was timed by a recording (`timed`) that is still running, and keeps it
+  /// for the session if the session keeps calls.
+  private func keep(_ call: @autoclosure () -> LoggedCall?, timed: Bool) {
     inner.withLock { state in
-      guard state.elapsed != nil, let call = call() else { return }
-      state.answered.append(call)
+      let logs = timed && state.elapsed != nil
+      guard logs || state.kept != nil, let call = call() else { return }
+      if logs { state.answered.append(call) }
+      state.kept?.append(call)
     }
   }
 
-  /// When a call is made: the time since the recording began, or nil while not recording.
-  private func timeOfCall() -> Duration? {
-    inner.value.elapsed?()
+  /// When a call is made: the time since the recording began (nil while not recording), and
+  /// whether its answer is wanted at all (by a recording or by the session).
+  private func startOfCall() -> (made: Duration?, wanted: Bool) {
+    let (elapsed, kept) = inner.withLock { ($0.elapsed, $0.kept != nil) }
+    let made = elapsed?()
+    return (made, made != nil || kept)
   }
 
   /// One dependency's calls: run live, answers kept.
@@ -105,8 +132,11 @@ package final class CallRecording: Sendable {
     func call<Input: Encodable & Sendable, Output: Codable & Sendable>(
       _ endpoint: String, input: Input, live: @Sendable () async throws -> Output
     ) async throws -> Output {
-      guard let made = recording.timeOfCall() else { return try await live() }
+      let (made, wanted) = recording.startOfCall()
+      guard wanted else { return try await live() }
       let name = "\(dependency).\(endpoint)"
+      let effect = RunningEffect.number
+      let timed = made != nil
       let encoder = LogStateCoding.encoder()
       let output: Output
       do {
@@ -115,8 +145,10 @@ package final class CallRecording: Sendable {
         if !(error is CancellationError), !Task.isCancelled {
           recording.keep(
             (try? LogStateCoding.encode(input, with: encoder)).map {
-              LoggedCall(name: name, clock: made, input: $0, answer: .failure("\(error)"))
-            })
+              LoggedCall(
+                name: name, effect: effect, clock: made, input: $0,
+                answer: .failure("\(error)"))
+            }, timed: timed)
         }
         throw error
       }
@@ -124,9 +156,10 @@ package final class CallRecording: Sendable {
         recording.keep(
           (try? LogStateCoding.encode(input, with: encoder)).flatMap { input in
             (try? LogStateCoding.encode(output, with: encoder)).map {
-              LoggedCall(name: name, clock: made, input: input, answer: .output($0))
+              LoggedCall(
+                name: name, effect: effect, clock: made, input: input, answer: .output($0))
             }
-          })
+          }, timed: timed)
       }
       return output
     }

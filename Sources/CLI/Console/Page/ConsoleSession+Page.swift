@@ -30,7 +30,9 @@ extension ConsoleSession {
         }
       }
       let causes = ((first + 1)...max(first + 1, history.count)).map { ($0, history.cause($0)) }
-      (page.effects, page.calls) = PageEffects.effects(effectEvents, causes: causes, calls: [])
+      self.causes?.takeCalls()
+      let calls = (self.causes?.calls.all ?? []).map { PageEffects.Call($0.call, after: $0.after) }
+      (page.effects, page.calls) = PageEffects.effects(effectEvents, causes: causes, calls: calls)
       progress.finish()
       let inputs = recording.flatMap { FileIdentity(path: $0.path) }.map { [$0] } ?? []
       try PageFile.write(page.html(), to: request.path, force: request.force, inputs: inputs)

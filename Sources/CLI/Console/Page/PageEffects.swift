@@ -26,23 +26,41 @@ package enum PageEffects {
     }
   }
 
-  /// A call, and the seq of the action after which the log has it.
+  /// A call, the seq of the action after which the log has it, and the effect that made it
+  /// when the log says.
   package struct Call {
     package var after: Int
+    package var effect: Int?
     package var json: PageJSON
-    package init(after: Int, json: PageJSON) {
+    package init(_ call: LoggedCall, after: Int) {
       self.after = after
-      self.json = json
+      self.effect = call.effect
+      self.json = PageEffects.json(of: call, after: after)
     }
+  }
+
+  /// A logged call as the page's timeline draws it: `{"name", "after", "effect", "t", "input",
+  /// "output"|"failure"}`.
+  static func json(of call: LoggedCall, after seq: Int) -> PageJSON {
+    var members: [(String, PageJSON)] = [("name", .string(call.name)), ("after", .int(seq))]
+    if let effect = call.effect { members.append(("effect", .int(effect))) }
+    if let clock = call.clock { members.append(("t", .number(PageClock.text(clock)))) }
+    members.append(("input", (try? PageJSONParser.parse(call.input)) ?? .null))
+    switch call.answer {
+    case .output(let json): members.append(("output", (try? PageJSONParser.parse(json)) ?? .null))
+    case .failure(let message): members.append(("failure", .string(message)))
+    }
+    return .object(members)
   }
 
   /// The effects of `events` as the timeline's bars: `{"id", "site", "from", "to", "end",
   /// "t0", "t1", "calls", "sent"}`, where `end` is `finished`, `cancelled` or `running` (no end
   /// before the session's last action), `sent` the seqs of the actions whose cause names the
-  /// effect (`causes`: seq and cause), and `calls` those of `calls` that the log has just before
-  /// an action the effect sent (a call's line comes when its answer does, before the action the
-  /// effect sends with it). The calls no effect claims are returned as they came, for the
-  /// timeline's lane of loose calls.
+  /// effect (`causes`: seq and cause), and `calls` those of `calls` that name the effect — or,
+  /// for a call that names none (a log from before calls named their effect), that the log has
+  /// just before an action the effect sent (a call's line comes when its answer does, before
+  /// the action the effect sends with it). The calls no effect claims are returned as they
+  /// came, for the timeline's lane of loose calls.
   ///
   /// **Bounds.** O(E + A + C) for E events, A actions and C calls, with dictionaries by effect
   /// number and seq.
@@ -70,7 +88,7 @@ package enum PageEffects {
     var claimed: [Int: [PageJSON]] = [:]
     var loose: [PageJSON] = []
     for call in calls {
-      if let effect = senderOf[call.after + 1], starts[effect] != nil {
+      if let effect = call.effect ?? senderOf[call.after + 1], starts[effect] != nil {
         claimed[effect, default: []].append(call.json)
       } else {
         loose.append(call.json)

@@ -20,9 +20,7 @@ extension ReplayVariants {
       let reducer = app.reducer
       var state = start
       var causes: [(Int, ActionCause?)] = []
-      var calls = extras.calls(after: 0).map {
-        PageEffects.Call(after: 0, json: Self.json(of: $0, after: 0))
-      }
+      var calls = extras.calls(after: 0).map { PageEffects.Call($0, after: 0) }
       for step in steps {
         progress.update("\(app.name): making the page: \(counted(page.count, "action")) so far")
         let before = state
@@ -33,9 +31,7 @@ extension ReplayVariants {
           cause: step.cause.map(PageEffects.cause))
         try page.append(action, state: state, unchanged: before == state)
         causes.append((step.seq, step.cause))
-        calls += extras.calls(after: step.seq).map {
-          PageEffects.Call(after: step.seq, json: Self.json(of: $0, after: step.seq))
-        }
+        calls += extras.calls(after: step.seq).map { PageEffects.Call($0, after: step.seq) }
       }
       if let failure = steps.failure ?? extras.failure { throw failure }
       (page.effects, page.calls) = PageEffects.effects(events, causes: causes, calls: calls)
@@ -52,17 +48,5 @@ extension ReplayVariants {
       console.error("\(app.name): \(request.path): cannot make the page: \(error)")
       return 2
     }
-  }
-
-  /// A logged call as the page's timeline draws it.
-  static func json(of call: LoggedCall, after seq: Int) -> PageJSON {
-    var members: [(String, PageJSON)] = [("name", .string(call.name)), ("after", .int(seq))]
-    if let clock = call.clock { members.append(("t", .number(PageClock.text(clock)))) }
-    members.append(("input", (try? PageJSONParser.parse(call.input)) ?? .null))
-    switch call.answer {
-    case .output(let json): members.append(("output", (try? PageJSONParser.parse(json)) ?? .null))
-    case .failure(let message): members.append(("failure", .string(message)))
-    }
-    return .object(members)
   }
 }

@@ -41,18 +41,24 @@ extension ConsoleSession {
       return
     }
     let chain = CauseChain.chain(from: seq, first: history.firstPosition, cause: history.cause)
-    var lines = chain.seqs.map { seq in
-      "\(seq)  \(history.cause(seq)?.text ?? "effect (not recorded)")  "
-        + history.describe(history.entry(seq))
+    causes?.takeCalls()
+    let calls = chain.seqs.map { causes?.calls.calls(sentWith: $0) ?? [] }
+    var lines: [String] = []
+    for (seq, calls) in zip(chain.seqs, calls) {
+      lines.append(
+        "\(seq)  \(history.cause(seq)?.text ?? "effect (not recorded)")  "
+          + history.describe(history.entry(seq)))
+      lines += calls.map { "   " + CallText.line($0) }
     }
     if let note = chain.note { lines.append(note) }
     console.result(
       "why", lines: lines.map { TerminalText($0) },
-      json: chain.seqs.map { seq -> [String: Any] in
+      json: zip(chain.seqs, calls).map { seq, calls -> [String: Any] in
         var item: [String: Any] = [
           "seq": seq, "action": history.describe(history.entry(seq)),
         ]
         if let cause = history.cause(seq) { item["cause"] = cause.text }
+        if !calls.isEmpty { item["calls"] = calls.map(CallText.json) }
         return item
       })
   }

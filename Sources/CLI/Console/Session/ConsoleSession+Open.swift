@@ -60,6 +60,17 @@ extension ConsoleSession {
       return error.description
     }
     causes?.opened(result.effects)
+    if let causes, replayer.header.records.isSuperset(of: [.calls, .causes]) {
+      // The calls, which the replay skips, read in a second pass.
+      do throws(ActionLogError) {
+        var extras = try LoggedExtras(input, app: app.name)
+        causes.opened(
+          calls: &extras, actions: result.actions, events: result.effects, cause: history.cause)
+        if let failure = extras.failure { throw failure }
+      } catch {
+        return error.description
+      }
+    }
     let last = history.state(at: history.count)
     let restores = app.restoring(last) != nil
     if !restores {

@@ -64,6 +64,7 @@ package final class ConsoleSession<App: ConsoleApp> {
     let causes = SessionCauses(ledger: store.trackCauses())
     self.causes = causes
     history.causes = causes
+    if let calls { causes.keepCalls(from: calls) }
     history.restoring = { app.restoring($0) }
     history.cancellations = { app.cancellations(in: $0) }
     self.console = console

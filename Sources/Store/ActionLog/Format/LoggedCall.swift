@@ -7,9 +7,15 @@ import Store
 /// ```json
 /// {"call":"searchClient.search","clock":"1.503027","input":"wat","output":["Water the plants"]}
 /// ```
+///
+/// In a log that also has ``LogRecords/causes``, the line names the effect that made the call,
+/// as its effect lines number it (`"effect":12`, after `call`); older logs, and a call made
+/// outside an effect, leave it out.
 package struct LoggedCall: Equatable, Sendable {
   /// `dependency.endpoint`, e.g. `searchClient.search`.
   package var name: String
+  /// The effect that made the call (``EffectEvent/effect``), when known.
+  package var effect: Int?
   /// When the call was made, on the app's clock since the recording began.
   package var clock: Duration?
   /// The input as JSON (``LogStateCoding``), e.g. `"wat"`.
@@ -23,17 +29,22 @@ package struct LoggedCall: Equatable, Sendable {
     case failure(String)
   }
 
-  package init(name: String, clock: Duration?, input: [UInt8], answer: Answer) {
+  package init(
+    name: String, effect: Int? = nil, clock: Duration?, input: [UInt8], answer: Answer
+  ) {
     self.name = name
+    self.effect = effect
     self.clock = clock
     self.input = input
     self.answer = answer
   }
 
-  /// The call's line, with its newline.
-  func line(into writer: inout LogLineWriter) {
+  /// The call's line, with its newline; with `effect` false, without the effect's number (a
+  /// log without ``LogRecords/causes``).
+  func line(into writer: inout LogLineWriter, effect namesEffect: Bool) {
     writer.begin()
     writer.string("call", name)
+    if namesEffect, let effect { writer.int("effect", effect) }
     if let clock { writer.string("clock", LogClock.text(clock)) }
     writer.raw("input", json: input)
     switch answer {
@@ -43,9 +54,20 @@ package struct LoggedCall: Equatable, Sendable {
     writer.end()
   }
 
-  /// Reads a call line: `call`, `input`, and `output` or `failure` (and `clock`).
-  init(_ line: inout LogLine) throws(LogLineError) {
+  /// Reads a call line: `call`, `input`, and `output` or `failure` (and `clock`, and with
+  /// `causes` the `effect` that made it).
+  init(_ line: inout LogLine, causes: Bool) throws(LogLineError) {
     name = try line.string("call")
+    if causes, line.has("effect") {
+      let offset = line.valueOffset(of: "effect")
+      let number = try line.int("effect")
+      guard number > 0 else {
+        throw LogLineError(
+          "\"effect\" should be the number of the effect that made the call, as its effect "
+            + "lines give it (1 or more), not \(number)", at: offset)
+      }
+      effect = number
+    }
     clock = try LogClock.read(&line)
     guard let input = line.rawValue("input") else {
       throw LogLineError("the call has no \"input\" (its input as JSON; null for none)")

@@ -150,7 +150,9 @@ package struct LogCursor: Sendable {
       return nil
     }
     do throws(LogLineError) {
-      if readsCauses, !sawCheckpoint, line.kind(of: "seq") == nil, line.kind(of: "effect") != nil {
+      if readsCauses, !sawCheckpoint, line.kind(of: "seq") == nil, line.kind(of: "effect") != nil,
+        line.kind(of: "call") == nil
+      {
         effects.append(try EffectEvent(&line, after: lastSeq))
         if let unused = line.unusedField() { throw unused }
         return .effect
@@ -252,7 +254,7 @@ package struct LogCursor: Sendable {
       return .action(seq: seq, origin: origin, fingerprint: fingerprint, clock: clock)
     }
     if header.records.contains(.calls), line.kind(of: "call") != nil {
-      return .call(try LoggedCall(&line))
+      return .call(try LoggedCall(&line, causes: readsCauses))
     }
     for name in ["snapshot", "checkpoint"] where line.kind(of: name) != nil {
       let seq = try line.int(name)

@@ -40,6 +40,8 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   /// The dependency calls answered since the last line, written before each action line and
   /// before the checkpoint (``LogRecords/calls``).
   package var answeredCalls: (() -> [LoggedCall])?
+  /// Whether a call's line names the effect that made it: the log has ``LogRecords/causes``.
+  private var callsNameEffects = false
   /// The cause of the action being recorded, written on its line (``LogRecords/causes``).
   package var cause: (() -> ActionCause?)?
   /// The effect events since the last line, written before each action line and before the
@@ -83,6 +85,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   ) throws(ActionLogError) {
     self.path = path
     self.snapshotEvery = max(1, snapshotEvery)
+    callsNameEffects = records.contains(.causes)
     self.fingerprint = StateFingerprint.function(for: State.self)
     spacing = SnapshotSpacing(every: max(1, snapshotEvery), stateBytes: 0)
     descriptor = try RecordingFile.open(path, overwrite: overwrite, inputs: inputs)
@@ -198,7 +201,7 @@ public final class ActionLogRecorder<State: Encodable, Action: LoggableAction> {
   private func writeAnsweredCalls() throws(ActionLogError) {
     guard let answeredCalls else { return }
     for call in answeredCalls() {
-      call.line(into: &writer)
+      call.line(into: &writer, effect: callsNameEffects)
       try writeLine(writer.bytes)
     }
   }

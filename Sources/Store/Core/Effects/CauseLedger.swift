@@ -22,6 +22,9 @@ package final class CauseLedger {
   /// Whether an effect (a task, a concatenation, a `.send`) was started while handling the
   /// action numbered ``ordinal``: whether a later cause may name it as a parent.
   package private(set) var startedEffects = false
+  /// Whether each effect task runs with its number in ``RunningEffect/number`` (for an app
+  /// whose dependency calls are kept: a task-local value costs each task's start).
+  package var numbersTasks = false
   /// Told of each effect task's start, end and cancellation, as it happens.
   package var onEffect: ((StoreEffectEvent) -> Void)?
   /// The causes of the actions effects delivered that the store has not begun yet, oldest
@@ -66,6 +69,17 @@ package final class CauseLedger {
     onEffect?(
       StoreEffectEvent(kind: cancelled ? .cancel : .end, effect: Int(number), ordinal: ordinal))
   }
+}
+
+/// The number of the effect task running now, as a ``CauseLedger`` numbers it: set in the
+/// tasks (and their child tasks) of a store whose ledger says ``CauseLedger/numbersTasks``, so
+/// that a dependency call can say which effect made it. nil elsewhere.
+///
+/// ```swift
+/// let effect = RunningEffect.number   // 12 inside effect 12's task
+/// ```
+package enum RunningEffect {
+  @TaskLocal package static var number: Int?
 }
 
 /// Why a store handled an action: sent to it, or delivered by an effect.

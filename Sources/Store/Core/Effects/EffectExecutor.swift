@@ -215,6 +215,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     // Named so that a task sharing the activity — a child task that is not the effect's own —
     // can be told from it (see `EffectActivity.toPark`).
     let name = activity == nil ? nil : EffectActivity.ownTaskName
+    // Its number, for the dependency calls it makes, when the store's causes want it.
+    let effect = ledger?.numbersTasks == true ? Int(token.number) : nil
     token.task = Task(name: name) { @MainActor [weak self] in
       @MainActor func perform() async {
         if token.state == .running {
@@ -232,7 +234,18 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
         self?.finished(token)
       }
+      @MainActor func performFollowed() async {
+        guard let activity else { return await perform() }
+        await EffectActivity.$current.withValue(activity) {
+          activity.didRun()
+          await perform()
+        }
+      }
       await DependencyValues.$current.withValue(dependencies) {
+        if let effect {
+          return await RunningEffect.$number.withValue(effect) { await performFollowed() }
+        }
+        // Without a number, as directly as before numbers: no call more per task.
         guard let activity else { return await perform() }
         await EffectActivity.$current.withValue(activity) {
           activity.didRun()
