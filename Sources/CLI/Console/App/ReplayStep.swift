@@ -53,22 +53,16 @@ public struct ReplayStep<Action> {
   /// let step = ReplayStep(logStep)
   /// ```
   public init<State>(_ step: ActionLogStep<State, Action>) {
-    seq = step.seq
-    origin = step.origin
-    action = step.action
-    summary = step.summary
-    cause = step.cause
-    clock = step.clock
+    self.init(
+      seq: step.seq, origin: step.origin, action: step.action, summary: step.summary,
+      cause: step.cause, clock: step.clock)
   }
 
   /// The step of a console's replay, without its state.
   package init<State>(_ step: LoggedStep<State, Action>) {
-    seq = step.seq
-    origin = step.origin
-    action = step.action
-    summary = step.summary
-    cause = step.cause
-    clock = step.clock
+    self.init(
+      seq: step.seq, origin: step.origin, action: step.action, summary: step.summary,
+      cause: step.cause, clock: step.clock)
   }
 
   /// The step of action `seq` of a log, read from its line.

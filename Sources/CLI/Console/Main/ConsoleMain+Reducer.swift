@@ -59,7 +59,8 @@ where R.State: Codable & Equatable & Sendable, R.Action: Codable & Equatable & S
   // — copied — where the console makes a store or replays, which is always on the main actor
   // (ConsoleMain, ConsoleSession, ConsoleReplay, ConsoleShrink and the emitter are all
   // @MainActor); the app value itself only crosses into other isolation as a value no one
-  // reads the reducer from.
+  // reads the reducer from. Checked: `base` is read only through `reducer` (below), which
+  // asserts the main actor in debug builds, the tests' builds.
   @usableFromInline nonisolated(unsafe) let base: R
   @usableFromInline package let name: String
   @usableFromInline package let version: String

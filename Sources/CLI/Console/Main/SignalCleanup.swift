@@ -132,11 +132,15 @@ package enum SignalCleanup {
   /// Memory the handler reads, allocated once before any handler is installed.
   private final class Storage: Sendable {
     static let pathCapacity = Int(PATH_MAX) + 1
-    // Written only while `hasTerminal` / `hasPath` is false, read only after an acquiring
-    // load sees it true: the flags order every access, so the pointers are never raced on.
+    // Why `nonisolated(unsafe)` is safe: the pointers themselves are `let`s, set once here; the
+    // memory they point at is written only by `restoreOnSignal` / `removeOnSignal` (the only
+    // writers: `grep -n "storage.terminal\|storage.path" SignalCleanup.swift`), each of which
+    // stores false in `hasTerminal` / `hasPath` first and true (releasing) after, and read only
+    // by `cleanUp` after an acquiring load sees the flag true. The flags order every access.
     nonisolated(unsafe) let terminal = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     nonisolated(unsafe) let path = UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity)
-    // Written once by `install`, on the main actor, before the handlers that read it.
+    // Why `nonisolated(unsafe)` is safe: written only by `install`, on the main actor, before
+    // `sigaction` installs the handlers that read it (`crash`); never written again.
     nonisolated(unsafe) let crashHandlers = UnsafeMutablePointer<sigaction>.allocate(
       capacity: SignalCleanup.crashing.count)
     let hasTerminal = Atomic(false)

@@ -44,7 +44,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   private var taskCount = 0
   private var nextToken: UInt64 = 0
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  private var throttles: [EffectID: ThrottleRecord<Action>] = [:]
+  var throttles: [EffectID: ThrottleRecord<Action>] = [:]
   /// While positive, an effect tree is being started: the executor must not count as idle
   /// until every part of it is registered (`cancelInFlight` may empty the table in between).
   private var startDepth = 0
@@ -150,7 +150,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   }
 
   /// Delivers `action`, which `cause` sent, through the context's throttle if it has one.
-  private func emit(_ action: Action, _ cause: StoreCause, _ context: Context) {
+  func emit(_ action: Action, _ cause: StoreCause, _ context: Context) {
     if let sink = context.sink { return sink(action, cause) }
     ledger?.delivering(cause)
     deliver(action)
@@ -179,7 +179,7 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
   }
 
   @discardableResult
-  private func startTask(
+  func startTask(
     _ body: @escaping Effect<Action>.Body, _ handler: Effect<Action>.Catch?, _ site: CallSite,
     _ context: Context, done: @escaping @MainActor () -> Void
   ) -> EffectToken {
@@ -242,15 +242,8 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
         }
       }
       await DependencyValues.$current.withValue(dependencies) {
-        if let effect {
-          return await RunningEffect.$number.withValue(effect) { await performFollowed() }
-        }
-        // Without a number, as directly as before numbers: no call more per task.
-        guard let activity else { return await perform() }
-        await EffectActivity.$current.withValue(activity) {
-          activity.didRun()
-          await perform()
-        }
+        guard let effect else { return await performFollowed() }
+        await RunningEffect.$number.withValue(effect) { await performFollowed() }
       }
     }
   }
@@ -373,36 +366,5 @@ package final class EffectExecutor<Action: Sendable>: EffectCancelling {
     let waiters = idleWaiters
     idleWaiters = []
     for waiter in waiters { waiter.resume() }
-  }
-
-  // MARK: Throttling
-
-  /// `action`, sent by `cause`, through the throttle `policy`: let through now (keeping its
-  /// cause), or kept for the timer that sends the last one kept when the interval ends.
-  private func throttle(
-    _ action: Action, _ cause: StoreCause, _ policy: ThrottlePolicy, _ context: Context
-  ) {
-    let record = throttles[policy.id] ?? ThrottleRecord()
-    throttles[policy.id] = record
-    if record.timer == nil, record.last.map(policy.isOver) ?? true {
-      record.last = policy.mark()
-      record.pending = nil
-      emit(action, cause, context)
-      return
-    }
-    if policy.latest || record.pending == nil { record.pending = action }
-    guard record.timer == nil, let mark = record.last else { return }
-    let fire: @MainActor @Sendable (Send<Action>) -> Void = { send in
-      guard let pending = record.pending else { return }
-      record.pending = nil
-      record.last = policy.mark()
-      send(pending)
-    }
-    record.timer = startTask(
-      { send in
-        try await policy.sleepUntilOver(mark)
-        await fire(send)
-      }, nil, policy.site, context,
-      done: { if record.timer?.state != .running { record.timer = nil } })
   }
 }
