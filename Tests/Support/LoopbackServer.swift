@@ -74,13 +74,16 @@ public final class LoopbackServer: Sendable {
   }
 
   /// A loopback port with nothing listening on it, for testing refused connections.
+  ///
+  /// The port stays bound, without listening, until the test process ends (one descriptor a
+  /// call): a connection to it is refused, and no other test's server can be given it — a port
+  /// closed and handed back could go to a server a test running beside starts, which would then
+  /// answer.
   public static func unusedPort() throws -> UInt16 {
-    let (socket, port) = try listen()
-    close(socket)
-    return port
+    try listen(listening: false).1
   }
 
-  private static func listen() throws -> (Int32, UInt16) {
+  private static func listen(listening: Bool = true) throws -> (Int32, UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw ServerError("socket() failed: errno \(errno)") }
     var address = sockaddr_in()
@@ -92,7 +95,7 @@ public final class LoopbackServer: Sendable {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, Glibc.listen(fd, 64) == 0 else {
+    guard bound == 0, !listening || Glibc.listen(fd, 64) == 0 else {
       close(fd)
       throw ServerError("bind/listen failed: errno \(errno)")
     }
