@@ -58,29 +58,42 @@ extension Shrinker {
   /// so that they do not spill into the next step. `[.add(0), .increment]` keeps its length but
   /// becomes `[.tick, .increment]` when any action will do in that place.
   ///
-  /// Cost: at most two runs per earlier kind (8 at most) per step, per round.
+  /// A step is also replaced by each of the next 8 kinds with no choices of its own: a kind
+  /// that reads none (an action with no payload) makes the run simpler by its fewer choices.
+  ///
+  /// Cost: at most two runs per earlier kind (8 at most) and one per later kind (8 at most) per
+  /// step, per round.
   func simplifySteps() {
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let span = best.spans[next]
       next += 1
       guard span.label == .step, span.range.count >= 2,
-        let pick = span.range.first(where: { best.choices[$0].isAlternative }),
-        best.indices[pick] > 0
+        let pick = span.range.first(where: { best.choices[$0].isAlternative })
       else { continue }
       let current = best.indices[pick]
+      var replaced = false
       for kind in 0..<Swift.min(current, 8) where !isExhausted() {
         var attempt = Array(best.indices[..<pick]) + [kind]
         let tail = span.end - pick - 1
         attempt += Array(repeating: 0, count: tail) + best.indices[span.end...]
-        if consider(attempt) { break }
+        replaced = consider(attempt)
+        if replaced { break }
         // The new kind may read fewer choices: cut the zeros it did not read.
         guard let trial = lastTrial, next - 1 < trial.spans.count,
           trial.spans[next - 1].start == span.start, trial.spans[next - 1].end < pick + 1 + tail
         else { continue }
         let used = trial.spans[next - 1].end - pick - 1
         attempt = Array(best.indices[..<pick]) + [kind] + Array(repeating: 0, count: used)
-        if consider(attempt + best.indices[span.end...]) { break }
+        replaced = consider(attempt + best.indices[span.end...])
+        if replaced { break }
+      }
+      // A later kind that reads no choice of its own is simpler too (fewer choices):
+      // `[.type("a"), .type("a"), .undo]` becomes `[.type("a"), .save, .undo]`.
+      guard !replaced, current < best.choices[pick].max else { continue }
+      for kind in (current + 1)...Swift.min(best.choices[pick].max, current + 8)
+      where !isExhausted() {
+        if consider(Array(best.indices[..<pick]) + [kind] + best.indices[span.end...]) { break }
       }
     }
   }

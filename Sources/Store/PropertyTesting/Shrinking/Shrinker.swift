@@ -23,8 +23,10 @@ import Store
 ///   collapsed, a step replaced by a simpler kind of action;
 /// - pairs: two steps a few apart deleted at once, and a part deleted while the values of one
 ///   kind in its neighbour are swapped;
-/// - negating: negative numbers made positive together;
-/// - relabeling: two values of one kind swapped wherever they occur.
+/// - negating: negative numbers made positive together, and pairs reflected through zero;
+/// - relabeling: two values of one kind swapped wherever they occur;
+/// - moving: numbers around one lowered while it is raised, and an element moved to the next
+///   collection of its kind.
 ///
 /// An edit is kept only when the property still fails and the sequence is simpler by
 /// ``SimplicityKey`` (a lower rank, fewer choices, then smaller indices), so shrinking always
@@ -89,6 +91,7 @@ final class Shrinker {
         swapMirrored()
         lowerGroupsTogether()
         negateTogether()
+        reflectPairs()
         deleteBlocks()
       }
       if best.key == before {
@@ -101,6 +104,10 @@ final class Shrinker {
         simplifySteps()
         tradePairs()
         relabel()
+      }
+      if best.key == before {
+        lowerAroundRaisingOne()
+        moveToNextCollection()
       }
       if best.key == before { return }
     }
