@@ -51,7 +51,17 @@ extension Shrinker {
     let previous = siblings.first { $0.end == span.start }.map {
       $0.range.filter(numeric).suffix(1)
     }
-    for position in Array(next ?? []) + Array(previous ?? []) where !isExhausted() {
+    // A part of another kind than its neighbour (another case of an enum, another action) may
+    // have added more than its own numbers: a circle's area, not its radius.
+    let kind = { (range: Range<Int>) in range.first { self.best.choices[$0].isAlternative } }
+    let neighbour = siblings.first { $0.start == span.end }
+    let otherKind =
+      neighbour.map {
+        kind(span.range).map { best.indices[$0] } != kind($0.range).map { best.indices[$0] }
+      }
+      ?? false
+    let positions = Array(next ?? []) + Array(previous ?? [])
+    for position in positions where !isExhausted() {
       let choice = best.choices[position]
       let moved = position >= span.end ? position - span.range.count : position
       let current = choice.offset
@@ -64,12 +74,13 @@ extension Shrinker {
           return self.consider(attempt)
         }
         var previous: UInt64 = 0
-        // Last, the end of its range (at most ``largestRaise`` away, so that a property's own
-        // arithmetic does not overflow on a value no search would have made): what the deleted
-        // part added may be more than its own numbers (a circle's area, not its radius), and a
-        // binary search finds the least.
+        // Last, for the first number of a neighbour of another kind, the end of its range (at
+        // most ``largestRaise`` away, so that a property's own arithmetic does not overflow on a
+        // value no search would have made), and a binary search finds the least.
         let far = Swift.min(room, Self.largestRaise)
-        let tries = far > (amounts.last ?? 0) ? amounts + [far] : amounts
+        let tries =
+          otherKind && position == positions.first && far > (amounts.last ?? 0)
+          ? amounts + [far] : amounts
         for amount in tries where amount > 0 && !isExhausted() {
           guard amount <= room else {
             // Past the end of its range, it wraps around as fixed-width arithmetic does: the

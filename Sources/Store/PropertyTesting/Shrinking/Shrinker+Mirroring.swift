@@ -28,7 +28,9 @@ extension Shrinker {
       // (the length flags of a row): `[[0, 0, 0], [0, 0, 1], [0, 0, 0]]` has its 1 two numbers,
       // but five choices, before the place that mirrors it.
       while found < Self.mirrorWindow, second < best.choices.count,
-        second <= first + Self.mirrorReach, !isExhausted()
+        second <= first
+          + Self.mirrorReach,
+        !isExhausted()
       {
         guard sameKind(first, second) else {
           second += 1

@@ -2,8 +2,8 @@ import Store
 
 /// The pass that moves one element from a collection to the next of its kind, for ``Shrinker``.
 extension Shrinker {
-  /// Moves each element of a collection to the end of the next collection of the same kind
-  /// (two strings, two rows, two inner lists): the count stays, so a property on the total
+  /// Moves each element of a collection to the end of the next collection of the same kind in
+  /// the same enclosing collection (two strings, two rows, two inner lists): the count stays, so a property on the total
   /// still fails, and the earlier collection gets shorter, which is simpler at the first
   /// difference. `[["a"], ["aaaa"]]` becomes `[[""], ["aaaaa"]]` when five characters must be
   /// spread over two lists; deleting alone loses the failure, and trading whole parts
@@ -24,7 +24,8 @@ extension Shrinker {
         let later = best.spans[next...].firstIndex(where: {
           $0.label == .composite && $0.tag == span.tag && $0.start >= span.end
         }),
-        let stop = children[later]?.first(where: { best.indices[$0.start] == 0 })
+        let stop = children[later]?.first(where: { best.indices[$0.start] == 0 }),
+        sharesCollection(parent, later)
       else { continue }
       for element in children[parent] ?? [] where best.indices[element.start] != 0 {
         guard !isExhausted() else { return }
@@ -38,6 +39,23 @@ extension Shrinker {
         }
       }
     }
+  }
+
+  /// Whether the spans at `a` and `b` lie in one collection (the rows of one matrix, the strings
+  /// of one nested list), not in two unrelated values (the arguments of two actions).
+  private func sharesCollection(_ a: Int, _ b: Int) -> Bool {
+    var enclosing: Set<Int> = []
+    var parent = best.spans[a].parent
+    while let index = parent {
+      if best.spans[index].label == .composite { enclosing.insert(index) }
+      parent = best.spans[index].parent
+    }
+    parent = best.spans[b].parent
+    while let index = parent {
+      if enclosing.contains(index) { return true }
+      parent = best.spans[index].parent
+    }
+    return false
   }
 
   /// The non-empty element spans of the best sequence by the index of their parent span.

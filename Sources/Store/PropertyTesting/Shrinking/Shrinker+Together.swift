@@ -118,15 +118,15 @@ extension Shrinker {
     }
   }
 
-  /// Lowers the nearby numbers around one number — up to two on each side, at least one of them
-  /// before it — to zero (else to half their magnitude), while raising that one by the least
-  /// amount that still fails (a binary search from the end of its range, at most
-  /// ``largestRaise`` away): `(35, 65, 35)` becomes
-  /// `(0, 100, 0)` when `a + 2b + c ≥ 200` and `c ≤ a`. Moving an amount between two numbers
-  /// (``redistributePairs()``) cannot, when a third must move with the first.
+  /// Lowers the non-zero numbers around one number — up to two on each side, two or more, at
+  /// least one of them before it — to their simplest, while raising that one by the least amount
+  /// that still fails (a binary search from the end of its range, at most ``largestRaise``
+  /// away): `(35, 65, 35)` becomes `(0, 100, 0)` when `a + 2b + c ≥ 200` and `c ≤ a`. Moving an
+  /// amount between two numbers (``redistributePairs()``) cannot, when a third must move with
+  /// the first.
   ///
-  /// Cost: at most 2 + log₂ r runs per number with two or more non-zero numbers around it (r the
-  /// room left in its range), per round.
+  /// Cost: one run per number with two or more non-zero numbers around it, and log₂ r more (r
+  /// the room left in its range) when that one fails, per round.
   func lowerAroundRaisingOne() {
     let numbersOfBest = {
       self.best.choices.indices.filter { position in
@@ -149,28 +149,18 @@ extension Shrinker {
       let room = Swift.min(
         (current.negative ? choice.down : choice.up) - current.magnitude, Self.largestRaise)
       guard room > 0 else { continue }
-      let base = best.indices
-      for keep in [false, true] where !isExhausted() {
-        var lowered = base
-        for position in others {
-          let other = best.choices[position]
-          let magnitude = keep ? other.offset.magnitude / 2 : 0
-          lowered[position] =
-            other.with(Offset(negative: other.offset.negative, magnitude: magnitude)).index
-        }
-        let raise = { (amount: UInt64) -> Bool in
-          var attempt = lowered
-          attempt[target] =
-            choice.with(
-              Offset(negative: current.negative, magnitude: current.magnitude + amount)
-            ).index
-          return self.consider(attempt)
-        }
-        if raise(room) {
-          bisect(below: room) { raise($0) }
-          numbers = numbersOfBest()
-          break
-        }
+      var lowered = best.indices
+      for position in others { lowered[position] = 0 }
+      let raise = { (amount: UInt64) -> Bool in
+        var attempt = lowered
+        attempt[target] =
+          choice.with(Offset(negative: current.negative, magnitude: current.magnitude + amount))
+          .index
+        return self.consider(attempt)
+      }
+      if raise(room) {
+        bisect(below: room) { raise($0) }
+        numbers = numbersOfBest()
       }
     }
   }
@@ -204,7 +194,8 @@ extension Shrinker {
   /// Lowering either alone and moving an amount between them (``redistributePairs()``) stop
   /// there.
   ///
-  /// For ranges around zero, when that fails, the same trade with both signs flipped.
+  /// For ranges around zero, when the second has no room left for the trade, the same trade
+  /// with both signs flipped.
   ///
   /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
   /// takes at most 4 + 2 log₂ b runs (the flipped signs included); there are O(log a) trades while halving works and at most a
@@ -256,12 +247,15 @@ extension Shrinker {
     }
     // Both signs flipped keep the product too, and the other side of a range may have the room
     // this side lacks: `(2, 64)` of `Int8` becomes `(-1, -128)`, as 128 does not fit.
-    guard one.origin == 0, other.origin == 0 else { return false }
+    guard one.origin == 0, other.origin == 0 else {
+      return false
+    }
     let flippedRoom = b.negative ? other.up : other.down
     for lowered in Set(steps).sorted() where !isExhausted() {
       let lower = Offset(negative: !a.negative, magnitude: lowered)
       let most = Swift.min(keeping(lowered) ?? .max, flippedRoom)
-      guard lower.index(up: one.up, down: one.down) < one.index, most > 0,
+      guard (keeping(lowered) ?? .max) > room, lower.index(up: one.up, down: one.down) < one.index,
+        most > 0,
         pairAttempt(first, lower, second, Offset(negative: !b.negative, magnitude: most))
       else { continue }
       bisect(below: most) { magnitude in

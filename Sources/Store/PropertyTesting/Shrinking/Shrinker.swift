@@ -52,6 +52,9 @@ final class Shrinker {
   /// The positions whose index changed while the sequence kept its length, since the last
   /// ``lowerCommonOffset()``.
   var changed: Set<Int> = []
+  /// The kinds of reducer step (the index of the rule taken) seen reading choices of their own:
+  /// ``simplifySteps()`` does not try them in place of a step to save choices.
+  var stepKindsReading: Set<UInt64> = []
 
   init(failing: Trial, isExhausted: @escaping () -> Bool, run: @escaping ([UInt64]) -> Trial) {
     self.best = failing
