@@ -9,8 +9,8 @@ extension Shrinker {
   /// spread over two lists; deleting alone loses the failure, and trading whole parts
   /// (``reorderAcrossParents()``) only swaps them.
   ///
-  /// Cost: at most one run per element of a collection followed by another of its kind, per
-  /// round.
+  /// Cost: at most one run per element of a collection followed by another of its kind, and one
+  /// move per collection, per round.
   func moveToNextCollection() {
     var children = elementsByParent()
     var next = 0
@@ -32,9 +32,9 @@ extension Shrinker {
         var attempt = best.indices
         attempt.insert(contentsOf: best.indices[element.range], at: stop.start)
         attempt.removeSubrange(element.range)
+        // One move per collection per call: a long run of moves is one per round.
         if consider(attempt) {
           children = elementsByParent()
-          next = parent
           break
         }
       }
