@@ -93,8 +93,9 @@ extension Shrinker {
       // A later kind that reads no choice of its own is simpler too (fewer choices):
       // `[.type("a"), .type("a"), .undo]` becomes `[.type("a"), .save, .undo]`. The kind is the
       // choice right after the step's "one more" flag (a run of one rule draws none).
+      // A step with no choices after its kind cannot get simpler this way.
       let rule = span.start + 1
-      guard !replaced, rule < span.end, best.choices[rule].isAlternative,
+      guard !replaced, rule + 1 < span.end, best.choices[rule].isAlternative,
         best.indices[rule] < best.choices[rule].max
       else { continue }
       noteStepKindsReading()
