@@ -1,3 +1,5 @@
+import Store
+
 /// Simpler dates that keep what calendar bugs depend on, for `Gen.date(in:)` to propose to the
 /// shrinker: the same time of day, the same weekday and time, the same day of the month and the
 /// same day of the year, each on the day nearest to the range's simplest date. A binary search
@@ -53,20 +55,14 @@ enum DateRewrites {
     }
   }
 
-  /// The day number (since 1970-01-01) of a date, nil when the month has no such day (Howard
-  /// Hinnant's `days_from_civil`).
+  /// The day number (since 1970-01-01) of a date, nil when the month has no such day.
   static func civilDays(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64? {
     let lengths: [Int64] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     guard (1...12).contains(month), day >= 1,
       day <= (month == 2 && isLeap ? 29 : lengths[Int(month - 1)])
     else { return nil }
-    let y = month <= 2 ? year - 1 : year
-    let era = floorDivide(y, 400)
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    return LogDate.daysFromCivil(year: year, month: month, day: day)
   }
 
   private static func modulo(_ a: Int64, _ b: Int64) -> Int64 {
