@@ -9,7 +9,7 @@ extension Gen where Value == Date {
   /// rare dates — a leap day, a Saturday night — come up more often. Shrinks toward the date in
   /// the range nearest to 1970-01-01 (the range's start when it lies after it), and tries the
   /// nearest dates there that keep the time of day, the weekday, the day of the month or of the
-  /// year (``DateRewrites``).
+  /// year.
   ///
   /// ```swift
   /// let start = Date(timeIntervalSince1970: 0)
