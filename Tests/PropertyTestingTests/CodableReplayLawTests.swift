@@ -111,7 +111,8 @@ struct CodableReplayLawTests {
       .laws(.replayMatchesLive)
       .check(.examples(100), reportFailure: failures.reporter)
     #expect(result.counterexample?.actions == [Clamped.Action(amount: 101)])
-    #expect(failures.messages.first?.contains("replay of the recorded log equals the live run") == true)
+    #expect(
+      failures.messages.first?.contains("replay of the recorded log equals the live run") == true)
   }
 
   @Test("an action with a log codec of its own is logged by it, not by its Codable")
