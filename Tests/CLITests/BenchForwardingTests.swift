@@ -20,4 +20,22 @@ struct BenchForwardingTests {
     #expect(result.status == 2)
     #expect(result.errorLines.first?.hasPrefix("uniflow: bench has no section 'nothing'") == true)
   }
+
+  @Test("a uniflow with no uniflow-bench beside it says how to build one, status 2")
+  func missingBench() async throws {
+    let directory = TemporaryFile("alone")
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.path, withIntermediateDirectories: true)
+    let copy = URL(fileURLWithPath: directory.path).appendingPathComponent("uniflow")
+    try FileManager.default.copyItem(at: UniflowBinary.url, to: copy)
+    let result = try await UniflowBinary.run(["bench", "--json"], input: "", binary: copy)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.errorLines == [
+        "uniflow: bench runs the program uniflow-bench, and there is none beside this binary "
+          + "(\(directory.path)); build it with: swift build -c release --product uniflow-bench"
+      ])
+  }
 }

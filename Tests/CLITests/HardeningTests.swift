@@ -160,7 +160,7 @@ struct HardeningTests {
     ]
     for (value, message) in cases {
       #expect(throws: ConsoleOptionError(message)) {
-        try Wiring.fixedNow(["UNIFLOW_FIXED_NOW": value])
+        try Options.fixedNow(["UNIFLOW_FIXED_NOW": value])
       }
     }
     let result = try await UniflowBinary.run(

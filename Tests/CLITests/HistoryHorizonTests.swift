@@ -16,10 +16,10 @@ struct HistoryHorizonTests {
     var options = Options()
     options.timeZone = .gmt
     options.showsDefaultLocation = false
-    options.console.history = history
     let console = RecordingConsole()
     let session = Session(
-      options: options, dependencies: { _ in }, console: console, isScript: true)
+      options: options, horizon: history, dependencies: { _ in }, console: console,
+      isScript: true)
     return (session, console)
   }
 
@@ -90,7 +90,7 @@ struct HistoryHorizonTests {
 
   @Test("--history takes a number of actions from 1")
   func historyOption() throws {
-    #expect(try UniflowArguments.repl(["--history", "50"]).console.history == 50)
+    #expect(try UniflowArguments.console(["--history", "50"]).history == 50)
     #expect(
       throws: ArgumentError("--history needs a number of actions from 1 to 100000000, got '0'")
     ) { try UniflowArguments.repl(["--history=0"]) }

@@ -9,13 +9,13 @@ struct LogOptionsTests {
   @Test("--record FILE and --force, in either order")
   func recordOptions() throws {
     #expect(
-      try UniflowArguments.repl(["--record", "s.log"]).console.record
+      try UniflowArguments.console(["--record", "s.log"]).record
         == RecordRequest(path: "s.log"))
     #expect(
-      try UniflowArguments.repl(["--force", "--record=s.log"]).console.record
+      try UniflowArguments.console(["--force", "--record=s.log"]).record
         == RecordRequest(path: "s.log", force: true))
     #expect(
-      try UniflowArguments.repl(["--record", "s.log", "--force"]).console.record
+      try UniflowArguments.console(["--record", "s.log", "--force"]).record
         == RecordRequest(path: "s.log", force: true))
   }
 

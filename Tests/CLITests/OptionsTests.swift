@@ -1,3 +1,4 @@
+import Effects
 import Foundation
 import TestSupport
 import Testing
@@ -10,13 +11,13 @@ struct OptionsTests {
   @Test("defaults: the REPL, online, the system's time zone, the system clock")
   func defaults() throws {
     let options = try UniflowArguments.repl([])
-    #expect(options.console.mode == .repl)
+    #expect(try UniflowArguments.console([]).mode == .repl)
     #expect(options.offline == false)
     #expect(options.timeURL == nil)
     #expect(options.timeZone == .current)
     #expect(options.geocoderURL == nil)
     #expect(options.weatherURL == nil)
-    #expect(options.weatherProvider == .openMeteo)
+    #expect(options.weatherbitKey == nil)  // Open-Meteo
   }
 
   @Test("geocoder and weather options: URLs, the provider, Weatherbit's key from the environment")
@@ -28,14 +29,10 @@ struct OptionsTests {
       ], environment: ["WEATHERBIT_API_KEY": "fake-key-for-tests"])
     #expect(options.geocoderURL?.absoluteString == "http://127.0.0.1:1/v1/search")
     #expect(options.weatherURL?.absoluteString == "https://example.com/w")
-    guard case .weatherbit = options.weatherProvider else {
-      Issue.record("expected Weatherbit, got \(options.weatherProvider)")
-      return
-    }
+    #expect(options.weatherbitKey == APIKey("fake-key-for-tests"))
+    #expect(try UniflowArguments.repl(["--weather-provider", "open-meteo"]).weatherbitKey == nil)
     #expect(
-      try UniflowArguments.repl(["--weather-provider", "open-meteo"]).weatherProvider == .openMeteo)
-    #expect(
-      try UniflowArguments.repl(["--weather-provider", "weatherbit", "--help"]).console.mode
+      try UniflowArguments.console(["--weather-provider", "weatherbit", "--help"]).mode
         == .help)
   }
 
@@ -62,8 +59,8 @@ struct OptionsTests {
     let inline = try UniflowArguments.repl(["--time-zone=UTC", "--time-url=http://127.0.0.1:1/now"])
     #expect(inline.timeZone.secondsFromGMT() == 0)
     #expect(inline.timeURL?.absoluteString == "http://127.0.0.1:1/now")
-    #expect(try UniflowArguments.repl(["--help"]).console.mode == .help)
-    #expect(try UniflowArguments.repl(["--version"]).console.mode == .version)
+    #expect(try UniflowArguments.console(["--help"]).mode == .help)
+    #expect(try UniflowArguments.console(["--version"]).mode == .version)
     #expect(try UniflowArguments.repl(["--http-timeout", "600"]).httpTimeout == 600)
     #expect(try UniflowArguments.repl(["--http-timeout=0.5"]).httpTimeout == 0.5)
     #expect(try UniflowArguments.repl([]).httpTimeout == nil)

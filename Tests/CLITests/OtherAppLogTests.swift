@@ -24,7 +24,7 @@ struct OtherAppLogTests {
     try recorder.finish(state: store.state)
     let expected =
       "uniflow: \(file.path):1: the log was written by tally 1.0.0, not by uniflow "
-      + "\(Version.number) (its header's \"app\"); replay it with tally's own console: tally "
+      + "\(UniflowApp().version) (its header's \"app\"); replay it with tally's own console: tally "
       + "replay \(file.path)"
     for request in [
       ReplayRequest(path: file.path), ReplayRequest(path: file.path, verify: true),

@@ -81,7 +81,7 @@ struct RecordReplayTests {
     #expect(
       lines[0].hasPrefix(
         #"{"format":"uniflow-action-log","version":2,"records":"causes","app":"uniflow "#
-          + Version.number + #"","timeZone":"GMT","locale":"#
+          + UniflowApp().version + #"","timeZone":"GMT","locale":"#
       ))
     #expect(
       lines[0].hasSuffix(

@@ -152,7 +152,7 @@ struct ScriptModeTests {
     #expect(help.stdout.contains("uniflow [options]"))
     #expect(help.stdout.contains("--time-zone ID"))
     let version = try await UniflowBinary.run(["--version"])
-    #expect(version.stdout == "uniflow \(Version.number)\n")
+    #expect(version.stdout == "uniflow \(UniflowApp().version)\n")
     let bad = try await UniflowBinary.run(["--time-zone", "Nowhere"])
     #expect(bad.status == 2)
     #expect(

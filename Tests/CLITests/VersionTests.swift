@@ -19,14 +19,14 @@ struct VersionTests {
     }
     let newest = try #require(released.first, "CHANGELOG.md has no `## [X.Y.Z] - YYYY-MM-DD`")
     #expect(
-      newest == Version.number,
-      "CHANGELOG.md's newest release is \(newest) but Version.number is \(Version.number)")
-    #expect(Version.name == "uniflow \(Version.number)")
-    #expect(UniflowApp().nameAndVersion == Version.name)
+      newest == UniflowApp().version,
+      "CHANGELOG.md's newest release is \(newest) but UniflowApp.version is \(UniflowApp().version)"
+    )
+    #expect(UniflowApp().nameAndVersion == "uniflow \(newest)")
   }
 
   @Test("the version is MAJOR.MINOR.PATCH")
   func semanticVersion() {
-    #expect(Version.number.wholeMatch(of: #/\d+\.\d+\.\d+/#) != nil)
+    #expect(UniflowApp().version.wholeMatch(of: #/\d+\.\d+\.\d+/#) != nil)
   }
 }

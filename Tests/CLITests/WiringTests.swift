@@ -12,7 +12,7 @@ struct WiringTests {
   /// The dependencies the options wire into the app's store.
   func wired(_ options: Options) -> DependencyValues {
     var values = DependencyValues()
-    Wiring.dependencies(options, fixedNow: nil)(&values)
+    options.dependencies(fixedNow: nil)(&values)
     return values
   }
 

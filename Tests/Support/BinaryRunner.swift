@@ -35,14 +35,15 @@ public enum UniflowBinary {
     return URL(fileURLWithPath: ".build/debug/uniflow")
   }
 
-  /// Runs `uniflow arguments` with `input` on stdin (a pipe, so script mode), waiting at most
-  /// `timeout` seconds before killing it.
+  /// Runs `uniflow arguments` (or the copy of it at `binary`) with `input` on stdin (a pipe, so
+  /// script mode), waiting at most `timeout` seconds before killing it.
   public static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    timeout: Double = 60
+    timeout: Double = 60, binary: URL? = nil
   ) async throws -> Result {
     try await run(
-      arguments, inputBytes: Data(input.utf8), environment: environment, timeout: timeout)
+      arguments, inputBytes: Data(input.utf8), environment: environment, timeout: timeout,
+      binary: binary)
   }
 
   /// Runs `uniflow arguments` with raw bytes on stdin: for input that is not valid UTF-8.
@@ -52,20 +53,22 @@ public enum UniflowBinary {
   /// the run waits for one of the ``ProcessSlots`` first.
   public static func run(
     _ arguments: [String], inputBytes input: Data, environment: [String: String] = [:],
-    timeout: Double = 60
+    timeout: Double = 60, binary: URL? = nil
   ) async throws -> Result {
     try await withProcessSlot {
       try await offThePool {
-        try runBlocking(arguments, input: input, environment: environment, timeout: timeout)
+        try runBlocking(
+          binary ?? url, arguments, input: input, environment: environment, timeout: timeout)
       }
     }
   }
 
   private static func runBlocking(
-    _ arguments: [String], input: Data, environment: [String: String], timeout: Double
+    _ binary: URL, _ arguments: [String], input: Data, environment: [String: String],
+    timeout: Double
   ) throws -> Result {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = binary
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["UNIFLOW_FIXED_NOW"] = nil

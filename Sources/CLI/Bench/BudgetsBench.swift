@@ -93,11 +93,7 @@ enum BudgetsBench {
   private static func measureHistoryJSON(actions count: Int) -> (
     seconds: Double, wall: Double, bytes: Int, before: Double
   ) {
-    var options = Options()
-    options.timeZone = .gmt
-    options.showsDefaultLocation = false
-    let session = Session(
-      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
+    let session = BenchSession.make(console: BenchConsole(), dependencies: { _ in })
     var samples = AppActionSamples(seed: 7)
     for _ in 0..<count {
       session.store.send(samples.next()!)
@@ -108,7 +104,7 @@ enum BudgetsBench {
     let start = clock.now
     var cpu = cpuSeconds()
     var bytes = 0
-    let descriptions = SessionHistory.DescriptionCache()
+    let descriptions = ActionHistory<AppState, AppAction>.DescriptionCache()
     JSONConsole.writeList(
       "history", itemCount: history.count - history.firstPosition,
       item: { history.jsonEntry($0, descriptions: descriptions) }

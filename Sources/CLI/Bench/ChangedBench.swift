@@ -26,11 +26,7 @@ enum ChangedBench {
 
   @MainActor
   static func run(actions count: Int = 1_000_000) throws -> Figures {
-    var options = Options()
-    options.timeZone = .gmt
-    options.showsDefaultLocation = false
-    let session = Session(
-      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
+    let session = BenchSession.make(console: BenchConsole(), dependencies: { _ in })
     let vocabulary: [AppAction] = [
       .clock(.moveDay(1)), .clock(.moveDay(-1)), .dog(.show(nil)), .clock(.moveDay(7)),
     ]

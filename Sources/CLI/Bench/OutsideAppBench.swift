@@ -174,16 +174,13 @@ enum OutsideAppBench {
 
   /// The demo's REPL in script mode, offline, over `lines`: microseconds a command.
   private static func demoCommandCost(_ lines: [String]) async throws -> Double {
-    var options = Options()
-    options.timeZone = .gmt
-    options.showsDefaultLocation = false
-    let session = Session(
-      options: options,
+    let session = BenchSession.make(
+      console: QuietConsole(),
       dependencies: { values in
         values.time = .system
         values.geocoder = .gazetteer
         values.weather = .offline
-      }, console: QuietConsole(), isScript: true)
+      })
     await session.launch(session.app.launchActions(at: Date(timeIntervalSince1970: 1_795_923_912)))
     return try await time(lines) { await session.handle($0, number: $1) }
       .checking(session.hadErrors, "the demo's session")

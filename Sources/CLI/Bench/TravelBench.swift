@@ -38,11 +38,7 @@ enum TravelBench {
   }
 
   static func run(actions count: Int = 100_000) async throws -> Figures {
-    var options = Options()
-    options.timeZone = .gmt
-    options.showsDefaultLocation = false
-    let session = Session(
-      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
+    let session = BenchSession.make(console: BenchConsole(), dependencies: { _ in })
     let residentBefore = residentBytes()
     var samples = AppActionSamples(seed: 7)
     for _ in 0..<count {
@@ -79,11 +75,7 @@ enum TravelBench {
   /// showing the dog): the resident memory it grew by, and the history's own account of its
   /// actions, per action.
   private static func measureHistory(actions count: Int) -> (resident: Double, accounted: Double) {
-    var options = Options()
-    options.timeZone = .gmt
-    options.showsDefaultLocation = false
-    let session = Session(
-      options: options, dependencies: { _ in }, console: BenchConsole(), isScript: true)
+    let session = BenchSession.make(console: BenchConsole(), dependencies: { _ in })
     let vocabulary: [AppAction] = [
       .clock(.moveDay(1)), .clock(.moveDay(-1)), .dog(.show(nil)), .clock(.moveDay(7)),
     ]
@@ -106,7 +98,8 @@ enum TravelBench {
   }
 
   /// Milliseconds `session` takes to handle `line`.
-  private static func time(_ session: Session, _ line: String, _ number: Int) async throws
+  private static func time(_ session: ConsoleSession<UniflowApp>, _ line: String, _ number: Int)
+    async throws
     -> Double
   {
     let clock = ContinuousClock()

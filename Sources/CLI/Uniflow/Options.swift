@@ -12,31 +12,19 @@ package struct Options: Equatable, Sendable {
   /// `--time-zone ID`: the zone the clock shows and moves in; without it, `TZ` as the C library
   /// reads it (``SystemTimeZone``).
   package var timeZone: TimeZone = .current
-  /// `--time-url URL`: fetch the time from this API instead of the system clock.
-  var timeURL: URL?
-  /// `--geocoder-url URL`: geocode with this Open-Meteo-style search API instead of the gazetteer.
-  var geocoderURL: URL?
-  /// `--weather-url URL`: the weather provider's endpoint instead of its public one.
-  var weatherURL: URL?
-  /// `--weather-provider open-meteo|weatherbit`; Weatherbit carries its key from the environment.
-  var weatherProvider: WeatherProvider = .openMeteo
+  /// `--time-url`, `--geocoder-url`, `--weather-url`: the APIs the time, places and weather come
+  /// from instead of the system clock, the gazetteer and the provider's public endpoint.
+  var timeURL, geocoderURL, weatherURL: URL?
+  /// `--weather-provider weatherbit`: the key from `WEATHERBIT_API_KEY` (it prints as
+  /// `APIKey(redacted)`); nil for Open-Meteo, the default.
+  var weatherbitKey: APIKey?
   /// `--http-timeout SECONDS`: how long one request may take before it fails.
   var httpTimeout: Double?
-
-  /// Where the weather comes from.
-  enum WeatherProvider: Equatable, Sendable {
-    case openMeteo
-    /// The key is from `WEATHERBIT_API_KEY`; it prints as `APIKey(redacted)`.
-    case weatherbit(APIKey)
-  }
-
   /// The environment variable the Weatherbit key is read from.
   static let weatherbitKeyVariable = "WEATHERBIT_API_KEY"
   /// False with `--no-default-location`: the weather screen starts empty instead of showing
   /// `Anchorage, AK`.
   package var showsDefaultLocation = true
-  /// The console's own options: `--json`, `--record FILE [--force]`, `--open LOG`, `--history N`.
-  package var console = REPLOptions()
 
   /// `uniflow --help`.
   static let usage = """
@@ -72,7 +60,7 @@ package struct Options: Equatable, Sendable {
       --record FILE             record every action to FILE, an action log (see docs/action-log.md)
       --force                   with --record: overwrite FILE if it exists
       --history N               keep the last N actions for :back, :goto, :undo and :diff
-                                (default: \(SessionHistory.defaultHorizon)); older states are dropped
+                                (default: \(historyDefaultHorizon)); older states are dropped
       --open LOG                start from LOG's session, replayed with effects off (see
                                 docs/inspect.md); with --record, the new log starts with it
       --only PATTERN            print the screens' changes only after the actions whose names
@@ -132,8 +120,8 @@ package struct Options: Equatable, Sendable {
         "\(name) needs the network, but --offline forbids it; drop one of them")
     }
     if let providerName {
-      weatherProvider = try Self.weatherProvider(
-        providerName, environment: environment, keyNeeded: runsREPL)
+      weatherbitKey = try Self.weatherbitKey(
+        provider: providerName, environment: environment, needed: runsREPL)
     }
     if runsREPL, !zoneGiven {
       // Without --time-zone, `TZ` as the C library reads it (POSIX `UTC+3` is 3 hours west).
@@ -145,25 +133,23 @@ package struct Options: Equatable, Sendable {
     }
   }
 
-  /// The provider called `name`; Weatherbit's key comes from `environment` and must be there
-  /// when the app is going to run (`keyNeeded`).
-  private static func weatherProvider(
-    _ name: String, environment: [String: String], keyNeeded: Bool
-  ) throws(ConsoleOptionError) -> WeatherProvider {
+  /// The key of the provider called `name`: nil for Open-Meteo; Weatherbit's from `environment`,
+  /// where it must be when the app is going to run (`needed`).
+  private static func weatherbitKey(
+    provider name: String, environment: [String: String], needed: Bool
+  ) throws(ConsoleOptionError) -> APIKey? {
     switch name.lowercased() {
     case "open-meteo", "openmeteo":
-      return .openMeteo
+      return nil
     case "weatherbit":
-      if let key = environment[weatherbitKeyVariable].flatMap(APIKey.init) {
-        return .weatherbit(key)
-      }
-      guard !keyNeeded else {
+      let key = environment[weatherbitKeyVariable].flatMap(APIKey.init)
+      guard key != nil || !needed else {
         throw ConsoleOptionError(
           "--weather-provider weatherbit needs an API key in the environment variable "
             + "\(weatherbitKeyVariable); set it (export \(weatherbitKeyVariable)=…) or use "
             + "--weather-provider open-meteo")
       }
-      return .openMeteo
+      return key
     default:
       throw ConsoleOptionError("unknown weather provider '\(name)'; use open-meteo or weatherbit")
     }

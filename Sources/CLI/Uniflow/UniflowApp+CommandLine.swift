@@ -9,7 +9,7 @@ extension UniflowApp {
   package var usage: String? { Options.usage }
 
   package var subcommands: [ConsoleSubcommand] {
-    [ConsoleSubcommand("bench", run: BenchForwarding.run)]
+    [ConsoleSubcommand("bench", program: "uniflow-bench")]
   }
 
   package var shrinkExample: ShrinkExample? {
@@ -35,17 +35,17 @@ extension UniflowApp {
   }
 
   /// Checks the options (``Options``) and `UNIFLOW_FIXED_NOW`; for the REPL, starts the clock in
-  /// the zone they name, wires the dependencies (``Wiring``) and launches at the fixed instant
+  /// the zone they name, wires the dependencies (``Options/dependencies(fixedNow:)``) and launches at the fixed instant
   /// or now.
   package func prepare(_ start: inout ConsoleStart<AppState, AppAction>)
     throws(ConsoleOptionError)
   {
     let options = try Options(
       given: start.options, environment: start.environment, runsREPL: start.runsREPL)
-    let fixedNow = try Wiring.fixedNow(start.environment)
+    let fixedNow = try Options.fixedNow(start.environment)
     guard start.runsREPL else { return }
     start.state = AppState(timeZone: options.timeZone)
-    Wiring.dependencies(options, fixedNow: fixedNow)(&start.dependencies)
+    options.dependencies(fixedNow: fixedNow)(&start.dependencies)
     start.launch = UniflowApp(showsDefaultLocation: options.showsDefaultLocation)
       .launchActions(at: fixedNow ?? Date())
   }

@@ -17,7 +17,9 @@ package struct UniflowApp: ConsoleApp {
   }
 
   package var name: String { "uniflow" }
-  package var version: String { Version.number }
+  /// uniflow's version, the one place it is written: `--version` prints it and every action
+  /// log's header names it. It is the newest release in CHANGELOG.md (`VersionTests` checks).
+  package var version: String { "0.8.0" }
   package var reducer: AppReducer { AppReducer() }
 
   package func screens(of state: AppState) -> [ConsoleScreen] {
@@ -93,7 +95,7 @@ package struct UniflowApp: ConsoleApp {
   /// (Gregorian calendar, en_US_POSIX), so no screen depends on it.
   package static func settings(timeZone: TimeZone) -> [LogSetting] {
     [
-      LogSetting("app", Version.name), SessionTimeZone.setting(timeZone),
+      LogSetting("app", UniflowApp().nameAndVersion), SessionTimeZone.setting(timeZone),
       LogSetting("locale", Locale.current.identifier),
     ]
   }
