@@ -60,32 +60,6 @@ private struct Clamped: Reducer {
   }
 }
 
-/// An action that is both: its own log codec loses amounts over 100, its `Codable` does not.
-private struct Both: Reducer {
-  enum Action: Equatable, Sendable, Codable, LoggableAction {
-    case add(Int)
-    enum Name: String, CaseIterable, Sendable { case add }
-    static let names = LogNames<Name>()
-
-    func encode(to line: inout LogLineWriter) {
-      guard case .add(let amount) = self else { return }
-      line.action(Name.add)
-      line.int("amount", min(amount, 100))
-    }
-
-    init(logLine line: inout LogLine) throws(LogLineError) {
-      _ = try line.action(in: Self.names)
-      self = .add(try line.int("amount"))
-    }
-  }
-
-  func reduce(into state: inout Total, action: Action) -> Effect<Action> {
-    guard case .add(let amount) = action else { return .none }
-    state.total &+= amount
-    return .none
-  }
-}
-
 @Suite("The replay law for Codable actions")
 struct CodableReplayLawTests {
   @Test("an action that is only Codable is recorded as its Swift, replayed, and passes")
@@ -113,14 +87,5 @@ struct CodableReplayLawTests {
     #expect(result.counterexample?.actions == [Clamped.Action(amount: 101)])
     #expect(
       failures.messages.first?.contains("replay of the recorded log equals the live run") == true)
-  }
-
-  @Test("an action with a log codec of its own is logged by it, not by its Codable")
-  func ownCodecWins() {
-    let result = ReducerProperty(Both(), initialState: Total())
-      .action("add") { _ in Gen.int(in: 0...1_000).map(Both.Action.add) }
-      .laws(.replayMatchesLive)
-      .check(.examples(100), reportFailure: { _ in })
-    #expect(result.counterexample?.actions == [.add(101)])
   }
 }
