@@ -170,4 +170,22 @@ struct SessionTestEmitterTests {
     #expect(console.outputs.contains { $0.hasPrefix(#"  await store.receive(.heard("HI"))"#) })
   }
 
+  @Test("an effect's action whose cause shrink cut away is sent, saying why")
+  func orphanEffectActionIsSent() throws {
+    let file = TemporaryFile("small.log")
+    defer { file.remove() }
+    try file.write(
+      #"{"format":"uniflow-action-log","version":1,"app":"echo 1.0.0","state":{"failures":[],"heard":[]}}"#
+        + "\n" + #"{"seq":1,"src":"effect","action":"heard","text":"HI"}"# + "\n")
+    let console = CapturingConsole()
+    #expect(
+      ConsoleReplay(EchoApp()).run(ReplayRequest(path: file.path, emitTest: ""), console: console)
+        == 0)
+    #expect(
+      console.outputs.contains(
+        "  // No effect of this test's is running to send it (the recording began later, or "
+          + "shrink cut the action that started it): sent."))
+    #expect(console.outputs.contains { $0.hasPrefix(#"  await store.send(.heard("HI"))"#) })
+  }
+
 }
