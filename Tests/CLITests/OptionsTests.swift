@@ -66,6 +66,21 @@ struct OptionsTests {
     #expect(try UniflowArguments.repl([]).httpTimeout == nil)
   }
 
+  @Test("--help names every option the REPL, replay and shrink take, and each of uniflow's own")
+  func helpNamesEveryOption() {
+    let help = Options.usage
+    let shrink = ["--until", "--screen", "--output", "--force", "--max-replays", "--timeout"]
+    let names =
+      REPLOptions.names + ReplayRequest.names + shrink + UniflowApp().options.map(\.name)
+    for name in Set(names) {
+      let named = help.ranges(of: name).contains { range in
+        range.upperBound == help.endIndex
+          || !(help[range.upperBound].isLetter || help[range.upperBound] == "-")
+      }
+      #expect(named, "--help leaves out \(name)")
+    }
+  }
+
   @Test(
     "a bad command line says what is wrong and how to fix it",
     arguments: [

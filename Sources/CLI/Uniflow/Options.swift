@@ -33,14 +33,14 @@ package struct Options: Equatable, Sendable {
     Usage:
       uniflow [options]         the REPL: interactive on a terminal, script mode when stdin is not
       uniflow replay LOG [--trace] [--until SEQ] [--verify] [--diff] [--skip SEQ,…]
+                         [--emit-test [FILE]] [--html FILE] [--only PATTERN] [--hide PATTERN]
                                 re-apply a recorded log with effects off; print the final screens
       uniflow shrink LOG --until REGEX [--screen NAME] --output OUT [--force]
                          [--max-replays N] [--timeout SECONDS]
                                 cut a log down to the fewest actions whose replay still shows a
                                 screen line matching REGEX
       uniflow bench [--json] [--only SECTION,…] [--actions N]
-                                measure the store, the log, start-up and shrinking: runs
-                                uniflow-bench, built beside uniflow (release build)
+                                the benchmarks: runs uniflow-bench, built beside uniflow
       uniflow --help | --version
 
     Options:
@@ -75,6 +75,8 @@ package struct Options: Equatable, Sendable {
                                 how the final state differs from the full replay's
       --only PATTERN            with --trace or --diff: print only the actions whose names
                                 match (clock.*, **.progress); --hide PATTERN leaves them out
+      --emit-test [FILE]        write the session as a Swift test of the reducer (TestStore) to
+                                FILE.swift, or to stdout (see docs/time-travel.md)
       --html FILE               write the session as one HTML page to FILE, to open in a browser
                                 (see docs/inspect.md); --force replaces FILE if it exists
 

@@ -54,8 +54,7 @@ package struct UniflowApp: ConsoleApp {
 
   /// `dog [NAME]` prints the dog screen even when it did not change.
   package func screenShown(by action: AppAction) -> String? {
-    if case .dog(.show) = action { return "dog" }
-    return nil
+    if case .dog(.show) = action { "dog" } else { nil }
   }
 
   package func cancellations(in state: AppState) -> [AppAction] {

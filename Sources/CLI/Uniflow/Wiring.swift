@@ -13,8 +13,7 @@ extension Options {
     do {
       return try ISO8601Text.parse(text)
     } catch {
-      // `is not an ISO 8601 date-time such as …`, `is not a real date: February 2026 has 28
-      // days`, `is before the year 0001`.
+      // e.g. `UNIFLOW_FIXED_NOW='2026-02-29T00:00:00Z' is not a real date: February 2026 has 28 days`
       throw ConsoleOptionError("UNIFLOW_FIXED_NOW='\(text)' \(error)")
     }
   }
