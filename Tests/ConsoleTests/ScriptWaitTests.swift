@@ -91,4 +91,22 @@ struct ScriptWaitTests {
     #expect(console.errors == [])
     #expect(session.store.state.ticks == 3)
   }
+
+  @Test("a session says nothing of a long wait unless asked, as when stderr is not a terminal")
+  func quietByDefault() async {
+    let session = ConsoleSession(
+      ReducerConsoleApp(ScriptTicker(), name: "ticker", version: "1.0"),
+      initialState: ScriptTicker.State(),
+      horizon: 10, dependencies: { [effects] in $0.continuousClock = effects }, console: console,
+      isScript: true)
+    #expect(session.scriptWait == nil)
+    await session.launch([])
+    let line = Task { await session.handle(".start", number: 1) }
+    while effects.sleepingCount == 0 { await Task.yield() }
+    await effects.advance(by: .seconds(3))
+    _ = await line.value
+    #expect(session.store.state.ticks == 3)
+    #expect(waits.sleepingCount == 0)
+    #expect(console.errors == [])
+  }
 }

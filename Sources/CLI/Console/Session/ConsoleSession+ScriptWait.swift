@@ -2,6 +2,8 @@ import Store
 
 /// How long a script line's effects may run before the console says why it has not read the
 /// next line, on which clock: 20 seconds of the continuous clock, a `TestClock`'s in tests.
+/// Only a person watching a terminal's standard error is told: a pipe or a file gets the same
+/// lines however slow the machine.
 package struct ScriptWait: Sendable {
   package var after: Duration
   package var clock: any Clock<Duration>
@@ -19,8 +21,7 @@ extension ConsoleSession {
   /// goes on waiting. The exit status is not changed by it.
   @usableFromInline
   func settleSaying(line number: Int) async {
-    guard store.runningEffects > 0 else { return }
-    let wait = scriptWait
+    guard store.runningEffects > 0, let wait = scriptWait else { return await store.settle() }
     let notice = Task { [weak self] in
       try await wait.clock.sleep(for: wait.after)
       self?.sayWhyWaiting(line: number, after: wait.after)

@@ -26,8 +26,9 @@ package final class ConsoleSession<App: ConsoleApp> {
   @usableFromInline package let replayReducer: App.Body
   /// Script mode: effects settle after every line, errors carry line numbers.
   @usableFromInline let isScript: Bool
-  /// How long a script line's effects run before the console says what it is waiting for.
-  package var scriptWait = ScriptWait()
+  /// How long a script line's effects run before the console says what it is waiting for; nil
+  /// (the default) says nothing. The REPL sets it when standard error is a terminal.
+  package var scriptWait: ScriptWait?
   /// Whether any line failed; script mode then exits 1.
   package private(set) var hadErrors = false
   /// The recording in progress (`--record`, `:record`), if any.
