@@ -62,7 +62,7 @@ struct BadLogTests {
       ),
       (
         #"{"format":"uniflow-action-log","version":1}"# + "\n",
-        #"LOG:1: the header has no "state" object (the state the recording started from)"#
+        #"LOG:1: the header has no "state" (the state the recording started from)"#
       ),
       (
         #"{"format":"uniflow-action-log","version":1,"state":{"#,

@@ -98,6 +98,15 @@ struct ValueSyntaxTests {
         ".moved has no 'form:'; expected (from: Int, to: Int) — did you mean 'from:'?"
       ),
       (".moved(from: 1)", 14, ".moved needs 'to:'; expected (from: Int, to: Int)"),
+      (".moved(1, 2)", 7, ".moved needs 'from:' before this value; expected (from: Int, to: Int)"),
+      (
+        ".moved(from: 1, 2)", 16,
+        ".moved needs 'to:' before this value; expected (from: Int, to: Int)"
+      ),
+      (
+        #".added("Milk")"#, 7,
+        ".added needs 'title:' before this value; expected (title: String)"
+      ),
       (
         #".moved(from: "1", to: 2)"#, 13,
         "a string where Podcast.Action needs a whole number (Int); expected a whole number (Int)"

@@ -170,6 +170,16 @@ struct OneLineConsoleTests {
 }
 
 extension OneLineConsoleTests {
+  @Test("a state that is one value, a String, is named 'state' at launch and when it changes")
+  func valueStateNamedAlike() {
+    var walk = StateScreens.walk()
+    #expect(StateScreens.lines(of: "").map(\.rendered) == [#"state: """#])
+    #expect(
+      StateScreens.changes(from: "", to: "hello", walk: &walk).map(\.rendered) == [
+        #"state: "hello""#
+      ])
+  }
+
   @Test("--emit-test writes the session with its effects' actions sent as logged")
   func emitsEffectsAsLogged() async throws {
     let file = TemporaryFile("podcast.log")

@@ -67,8 +67,8 @@ struct DependencyFailureTests {
     #expect(
       sites.failures.map(\.message) == [
         "Unimplemented dependency '\\.continuousClock.sleep' was called. To fix, override it for "
-          + "this test: `TestStore(…, withDependencies: { $0… = … })`, or `withDependencies { … "
-          + "} operation: { … }` around the code that calls it."
+          + "this test: `TestStore(…, withDependencies: { $0.continuousClock = TestClock() })`, or "
+          + "`withDependencies { … } operation: { … }` around the code that calls it."
       ])
     #expect(sites.failures.first?.fileID == "StoreTests/DependencyFailureTests.swift")
     #expect(sites.failures.first?.line == 22)
@@ -79,6 +79,20 @@ struct DependencyFailureTests {
     let store = Store(initialState: "", reducer: Greeter())
     store.send(true)
     #expect(store.state == "live hello")
+  }
+
+  @Test("a dependency named by its key path is fixed by overriding that key, with a test's value")
+  func overrideNamedByKeyPath() {
+    func fix(_ name: String) -> String {
+      let text = unimplementedDependency(name).description
+      let start = text.range(of: "withDependencies: { ")!.upperBound
+      return String(text[start...].prefix { $0 != "}" }).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(fix("\\.continuousClock.sleep") == "$0.continuousClock = TestClock()")
+    #expect(fix("\\.date") == "$0.date.now = Date(…)")
+    #expect(fix("\\.uuid") == "$0.uuid = .incrementing")
+    #expect(fix("\\.searchClient.search") == "$0.searchClient = …")
+    #expect(fix("TimeClient.now") == "$0… = …")
   }
 
   @Test("no library message says 'environment'")

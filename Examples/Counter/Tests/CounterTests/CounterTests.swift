@@ -62,6 +62,8 @@ func counterProperty() {
       abs($0.count) <= 100 + 20
     }
     .laws(.deterministic, .codableRoundTrip)
+    // The regression test a failure prints makes these: `Counter.State` declares its own `init`.
+    .code(reducer: "Counter { 7 }", initialState: "Counter.State()")
     .check()
 }
 // snippet: end

@@ -42,7 +42,10 @@ package struct LoggedEffectsScript<State, Action>: SessionTestScript {
     guard step.origin == .effect else { return ([], "send") }
     guard running else {
       return (
-        ["  // No effect of this test's is running to send it (the recording began later): sent."],
+        [
+          "  // No effect of this test's is running to send it (the recording began later, or "
+            + "shrink cut the action that started it): sent."
+        ],
         "send"
       )
     }

@@ -27,6 +27,8 @@ package enum ConsoleREPL {
     /// A session on `console`, recording if asked; nil (after saying why) if it cannot record.
     func start(_ console: any Console) async -> ConsoleSession<App>? {
       let session = makeSession(console, isScript)
+      // Said only where a person watches: a pipe or a file sees the same lines on any machine.
+      if isatty(STDERR_FILENO) == 1 { session.scriptWait = ScriptWait() }
       session.filterScreens(screens)
       if let open {
         // The log's actions, launch included, replace the launch; a recording starts with them.

@@ -26,6 +26,9 @@ package final class ConsoleSession<App: ConsoleApp> {
   @usableFromInline package let replayReducer: App.Body
   /// Script mode: effects settle after every line, errors carry line numbers.
   @usableFromInline let isScript: Bool
+  /// How long a script line's effects run before the console says what it is waiting for; nil
+  /// (the default) says nothing. The REPL sets it when standard error is a terminal.
+  package var scriptWait: ScriptWait?
   /// Whether any line failed; script mode then exits 1.
   package private(set) var hadErrors = false
   /// The recording in progress (`--record`, `:record`), if any.
@@ -119,7 +122,7 @@ package final class ConsoleSession<App: ConsoleApp> {
     causes?.typedLine = number
     store.send(action)
     causes?.typedLine = nil
-    if isScript { await store.settle() }
+    if isScript { await settleSaying(line: number) }
     if let screen = app.screenShown(by: action) {
       renderer.printUnlessChanged(screen, from: before, to: store.state)
     }

@@ -41,7 +41,9 @@ package enum StateScreens {
       let path = change.path
       switch change.kind {
       case .set(let value):
-        return [ConsoleScreen(path.description, StateText.describe(value))]
+        // The whole state changed (a `String` state): named as at launch.
+        let name = path.segments.isEmpty ? "state" : path.description
+        return [ConsoleScreen(name, StateText.describe(value))]
       case .append(let values, let from):
         return values.enumerated().map { offset, value in
           let element =

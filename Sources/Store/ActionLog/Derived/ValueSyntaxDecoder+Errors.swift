@@ -117,10 +117,20 @@ extension ValueDecoding {
     if let wrong = unknownLabel(at: index) { return wrong }
     let node = nodes[index]
     let owner = node.kind == .enumCase ? ".\(syntax.text(node.name))" : Self.name(type)
-    let wanted = ArgumentsContainer<AnyKey>.position(key) == nil ? "'\(key):'" : "a value"
+    let isLabel = ArgumentsContainer<AnyKey>.position(key) == nil
+    let expected = labels(of: index).map { "(\($0))" } ?? expectation(of: type)
+    // A value typed without its label, where the label goes: say so there, not at the end.
+    if isLabel, let position = labelNames(of: index)?.firstIndex(of: key),
+      let value = syntax.children(of: index).dropFirst(position).first(where: { _ in true }),
+      nodes[value].label.isEmpty
+    {
+      return ValueSyntaxError(
+        "\(owner) needs '\(key):' before this value", at: Int(nodes[value].start),
+        expected: expected)
+    }
     return ValueSyntaxError(
-      "\(owner) needs \(wanted)", at: max(Int(node.end) - 1, Int(node.start)),
-      expected: labels(of: index).map { "(\($0))" } ?? expectation(of: type))
+      "\(owner) needs \(isLabel ? "'\(key):'" : "a value")",
+      at: max(Int(node.end) - 1, Int(node.start)), expected: expected)
   }
 
   /// An argument of the node at `index` that its type did not read: a label it has not, or a

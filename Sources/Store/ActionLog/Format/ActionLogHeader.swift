@@ -94,14 +94,14 @@ public struct ActionLogHeader: Equatable, Sendable {
       }
       records = parsed
     }
-    guard line.kind(of: "state") == .object, let state = line.rawValue("state") else {
+    guard line.kind(of: "state") != nil, let state = line.rawValue("state") else {
       throw .problem(
-        LogLineError("the header has no \"state\" object (the state the recording started from)"))
+        LogLineError("the header has no \"state\" (the state the recording started from)"))
     }
     var settings: [LogSetting] = []
     for field in line.fields where field.kind == .string {
       let name = line.keyName(of: field)
-      guard name != "format", name != "records" || records.isEmpty,
+      guard name != "format", name != "state", name != "records" || records.isEmpty,
         let value = try? line.string(name)
       else { continue }
       settings.append(LogSetting(name, value))

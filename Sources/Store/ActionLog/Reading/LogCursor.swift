@@ -263,8 +263,8 @@ package struct LogCursor: Sendable {
           "a \(name) of seq \(seq), but the last action was seq \(lastSeq)",
           at: line.valueOffset(of: name))
       }
-      guard line.kind(of: "state") == .object, let state = line.rawValue("state") else {
-        throw LogLineError("the \(name) has no \"state\" object")
+      guard line.kind(of: "state") != nil, let state = line.rawValue("state") else {
+        throw LogLineError("the \(name) has no \"state\"")
       }
       let range = state.startIndex..<state.endIndex
       return name == "snapshot"

@@ -26,6 +26,9 @@ public typealias CasePath<Root, Value> = ActionCase<Root, Value>
 /// // \AppAction.AllCasePaths.child.loaded, if ChildAction is CasePathable too
 /// ```
 ///
+/// A key path names only a case listed there: for one left out, Swift says `key path cannot
+/// refer to enum case 'quit'` (the enum's own case, not the listed one) — add its line.
+///
 /// APIs that take such a key path evaluate it once, when they are built: what an action costs
 /// is then only the extractors of the cases along the path.
 public protocol CasePathable {

@@ -50,7 +50,20 @@ public struct UnimplementedDependency: Error, Sendable, Equatable, CustomStringC
   /// ```
   public var description: String {
     "Unimplemented dependency '\(name)' was called. To fix, override it for this test: "
-      + "`TestStore(…, withDependencies: { $0… = … })`, or `withDependencies { … } operation: "
-      + "{ … }` around the code that calls it."
+      + "`TestStore(…, withDependencies: { \(override) })`, or `withDependencies { … } "
+      + "operation: { … }` around the code that calls it."
+  }
+
+  /// The override that fixes it: the key's own when the name is a key path
+  /// (`\.continuousClock.sleep`), with the value a test usually gives the built-in ones.
+  private var override: String {
+    guard name.hasPrefix("\\.") else { return "$0… = …" }
+    let key = name.dropFirst(2).prefix { $0 != "." }
+    switch key {
+    case "continuousClock": return "$0.continuousClock = TestClock()"
+    case "date": return "$0.date.now = Date(…)"
+    case "uuid": return "$0.uuid = .incrementing"
+    default: return "$0.\(key) = …"
+    }
   }
 }

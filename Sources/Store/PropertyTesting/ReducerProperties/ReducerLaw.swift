@@ -4,8 +4,8 @@ import Store
 /// A law every step (or the whole run) of a reducer must obey, switched on for a
 /// ``ReducerProperty`` with ``ReducerProperty/laws(_:)``.
 ///
-/// Built in: ``deterministic``, ``codableRoundTrip`` and, for actions that can be logged,
-/// ``replayMatchesLive``. Others — such as "sending the same action twice changes nothing more
+/// Built in: ``deterministic``, ``codableRoundTrip`` and, for actions that can be logged — by
+/// a `LoggableAction` codec, or as the Swift their `Codable` gives — `replayMatchesLive`. Others — such as "sending the same action twice changes nothing more
 /// than sending it once" — are made with ``init(_:afterStep:afterRun:)``: an `afterStep` check
 /// for each step, an `afterRun` check for the whole run.
 ///

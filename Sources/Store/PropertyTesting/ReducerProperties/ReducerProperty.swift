@@ -64,6 +64,8 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
   var invariants: [(name: String, holds: (State) -> Bool)] = []
   var laws: [ReducerLaw<State, Action>] = []
   var stepRange: ClosedRange<Int> = 1...20
+  var reducerCode: String?
+  var initialStateCode: String?
 
   /// A property of `reducer` whose runs start from `initialState`.
   ///
@@ -158,6 +160,21 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
     return copy
   }
 
+  /// The Swift code that makes the reducer and the initial state in the printed regression
+  /// test, for values that cannot be written from what they hold: a reducer holding a closure,
+  /// a state whose type declares its own initializer (Swift then writes no memberwise one) or
+  /// lives in another module (where its memberwise one is internal).
+  ///
+  /// ```swift
+  /// property.code(initialState: "Cart.State()")
+  /// ```
+  public func code(reducer: String? = nil, initialState: String? = nil) -> Self {
+    var copy = self
+    copy.reducerCode = reducer ?? reducerCode
+    copy.initialStateCode = initialState ?? initialStateCode
+    return copy
+  }
+
   /// Switches on reducer laws, such as ``ReducerLaw/deterministic`` and
   /// ``ReducerLaw/codableRoundTrip``.
   ///
@@ -202,13 +219,15 @@ public struct ReducerProperty<R: Reducer> where R.State: Equatable {
     function: String = #function, reportFailure: FailureReporter
   ) -> PropertyResult<ReducerRun<State, Action>> {
     precondition(!rules.isEmpty, "a ReducerProperty needs at least one action")
-    let reducerSource = swiftSource(reducer)
+    let reducerSource = reducerCode ?? swiftSource(reducer)
     let result = PropertyEngine(generate: generateRun) { run in run.failure }
       .check(
         settings, site: "\(fileID) \(function)",
         noun: "sequence of actions, as code for a regression test"
-      ) { run in
-        run.swiftCode(reducer: reducerSource, reducerType: sourceTypeName(R.self))
+      ) { [initialStateCode] run in
+        run.swiftCode(
+          reducer: reducerSource, reducerType: sourceTypeName(R.self),
+          initialState: initialStateCode)
       }
     if let message = result.message {
       reportFailure(

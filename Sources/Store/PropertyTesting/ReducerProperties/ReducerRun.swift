@@ -39,10 +39,21 @@ public struct ReducerRun<State, Action> {
   }
 
   /// The run as Swift statements that replay it: the initial state, the actions in a loop, and a
-  /// comment saying what fails. `reducer` is the reducer's own source when it has one.
-  package func swiftCode(reducer: String?, reducerType: String) -> String {
-    let stateSource = swiftSource(initialState) ?? "<\(dumpText(initialState))>"
+  /// comment saying what fails. `reducer` is the reducer's own source when it has one;
+  /// `initialState`, the state's as the property's `.code(initialState:)` gave it.
+  package func swiftCode(reducer: String?, reducerType: String, initialState code: String? = nil)
+    -> String
+  {
     var lines: [String] = []
+    let stateSource: String
+    if let code {
+      stateSource = code
+    } else if let source = swiftSource(initialState) {
+      stateSource = source
+      if let hint = Self.memberwiseHint(source) { lines.append(hint) }
+    } else {
+      stateSource = "<\(dumpText(initialState))>"
+    }
     if let reducer {
       lines.append("let reducer = \(reducer)")
     } else {
@@ -64,6 +75,19 @@ public struct ReducerRun<State, Action> {
       lines.append("// \(failure.split(separator: "\n").first ?? "")")
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension ReducerRun {
+  /// What to do when the state's memberwise Swift, `source`, does not compile where the test is
+  /// pasted — its type declares an initializer, so Swift wrote no memberwise one, or lives in
+  /// another module, where that one is internal; nil when `source` calls no memberwise
+  /// initializer with arguments.
+  static func memberwiseHint(_ source: String) -> String? {
+    let type = sourceTypeName(State.self)
+    guard source.hasPrefix(type + "("), !source.hasPrefix(type + "()") else { return nil }
+    return "// If \(type)(…) does not compile in your test (a type with an init of its own has "
+      + "no memberwise one), give the state's Swift: .code(initialState: \"…\") on the property."
   }
 }
 
