@@ -3,8 +3,8 @@ import Testing
 @testable import Bench
 
 /// The third holdout's problems that missed their ideal before the passes for them, each from the
-/// seeds that missed (`uniflow-bench --only shrinking --problems NAME` before 9e48ceb^^ printed
-/// them): every one now reaches the ideal worked out by hand.
+/// seeds that missed (`uniflow-bench --only shrinking --problems NAME` at 472ca58, main's engine,
+/// printed them): every one now reaches the ideal worked out by hand.
 @Suite("Shrinking: the third holdout")
 struct Holdout3Tests {
   @Test(
@@ -29,7 +29,7 @@ struct Holdout3Tests {
     }
   }
 
-  @Test("the third holdout holds at least 30 problems, every one with a twin in the scripts")
+  @Test("the third holdout holds at least 30 problems, each under a name of its own")
   func size() {
     #expect(ShrinkingCorpus.holdout3.count >= 30)
     #expect(Set(ShrinkingCorpus.holdout3.map(\.name)).count == ShrinkingCorpus.holdout3.count)
