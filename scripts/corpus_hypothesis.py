@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from corpus_common import Failed, Outcome, hypothesis_settings, wide_gap
 from corpus_machines import (
-    HOLDOUT2_REDUCERS, HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS, REDUCERS,
-    UNSEEN_REDUCERS)
+    HOLDOUT2_REDUCERS, HOLDOUT3_REDUCERS, HOLDOUT_REDUCERS, MINIMA_REDUCERS, OUTSIDE_REDUCERS,
+    REDUCERS, UNSEEN_REDUCERS)
 
 
 class Problem:
@@ -737,8 +737,270 @@ HOLDOUT2 = [
             lambda f: csv_parse(csv_line(f)) != f, lambda f: f == ["\n"]),
 ] + HOLDOUT2_REDUCERS
 
+# MARK: - The third holdout (ShrinkingCorpus+Holdout3.swift), written before it was measured
+
+
+def merge_dropping_equal(a, b):
+    out, i, j = [], 0, 0
+    while i < len(a) and j < len(b):
+        if a[i] < b[j]:
+            out.append(a[i])
+            i += 1
+        elif b[j] < a[i]:
+            out.append(b[j])
+            j += 1
+        else:
+            i += 1
+            j += 1
+    return out + a[i:] + b[j:]
+
+
+def lower_bound_past_end(values, target):
+    if not values:
+        return 0
+    low, high = 0, len(values) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if values[middle] < target:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def first_at_least(values, target):
+    return next((i for i, v in enumerate(values) if v >= target), len(values))
+
+
+def dips_and_recovers(moves):
+    balance, lowest = 0, 0
+    for move in moves:
+        balance += move
+        lowest = min(lowest, balance)
+    return lowest < -10 and balance >= 0
+
+
+def strong_password(t):
+    return len(t) >= 6 and any(c.isdigit() for c in t) and any(c.isupper() for c in t)
+
+
+def punctuation_count(t):
+    return sum(1 for c in t if 33 <= ord(c) <= 126 and not c.isalnum())
+
+
+signed_expressions = st.recursive(
+    st.integers(-5, 5).map(lambda v: ("literal", v)),
+    lambda e: st.one_of(e.map(lambda x: ("negate", x)), st.tuples(e, e).map(lambda p: ("add",) + p)),
+    max_leaves=8)
+
+
+def signed_value(e):
+    if e[0] == "literal":
+        return e[1]
+    if e[0] == "negate":
+        return -signed_value(e[1])
+    return signed_value(e[1]) + signed_value(e[2])
+
+
+def signed_simplified(e):
+    if e[0] == "literal":
+        return e
+    if e[0] == "negate":
+        inner = e[1]
+        if inner[0] == "add":
+            return ("add", ("negate", signed_simplified(inner[1])), signed_simplified(inner[2]))
+        return ("negate", signed_simplified(inner))
+    return ("add", signed_simplified(e[1]), signed_simplified(e[2]))
+
+
+leaf_trees = st.recursive(st.integers(0, 9), lambda t: st.tuples(t, t), max_leaves=16)
+
+
+def tree_depth(t):
+    return 1 if isinstance(t, int) else 1 + max(tree_depth(t[0]), tree_depth(t[1]))
+
+
+def tree_sum(t):
+    return t if isinstance(t, int) else tree_sum(t[0]) + tree_sum(t[1])
+
+
+shapes = st.one_of(
+    st.integers(0, 100).map(lambda r: ("circle", r)),
+    st.tuples(st.integers(0, 100), st.integers(0, 100)).map(lambda p: ("rect",) + p),
+    st.text(max_size=5).map(lambda t: ("label", t)))
+
+
+def area(shape, cached=False):
+    if shape[0] == "circle":
+        return 3 * shape[1] ** 2
+    if shape[0] == "rect":
+        return shape[1] + shape[2] if cached else shape[1] * shape[2]
+    return 0
+
+
+def shapes_fail(items):
+    total = sum(area(s) for s in items)
+    return total > 20 and sum(area(s, cached=True) for s in items) != total
+
+
+def int8_product_overflows(p):
+    return not -128 <= p[0] * p[1] <= 127
+
+
+def saturday_afternoon(d):
+    return d.weekday() == 5 and d.hour >= 12
+
+
+def is_email(t):
+    parts = t.split("@")
+    return (len(parts) == 2 and parts[0] != "" and "." in parts[1]
+            and not parts[1].startswith(".") and not parts[1].endswith("."))
+
+
+def oldest_skipping_second(members):
+    if not members:
+        return None
+    best = members[0]
+    for member in members[2:]:
+        if member[2] > best[2]:
+            best = member
+    return best
+
+
+def preferences_line(p):
+    return "%s|%r|%s" % (p[0], p[1], ";".join(p[2]))
+
+
+def preferences_parse(line):
+    parts = line.split("|")
+    if len(parts) != 3:
+        return None
+    try:
+        volume = float(parts[1])
+    except ValueError:
+        return None
+    return (parts[0], volume, [] if parts[2] == "" else parts[2].split(";"))
+
+
+def symmetric(m):
+    return all(m[i][j] == m[j][i] for i in range(len(m)) for j in range(len(m)))
+
+
+def first_row_symmetric(m):
+    return all(m[0][j] == m[j][0] for j in range(len(m)))
+
+
+def fields(n):
+    return st.tuples(*[st.integers(0, 100)] * n)
+
+
+sorted_unique = st.sets(st.integers(0, 20), max_size=5).map(sorted)
+members = st.lists(st.tuples(st.integers(0, 999), st.text(min_size=1, max_size=8),
+                             st.integers(0, 120)), max_size=10, unique_by=lambda m: m[0])
+
+HOLDOUT3 = [
+    Problem("weighted_sum_of_three_fields", fields(3),
+            lambda p: p[0] + 2 * p[1] + p[2] >= 200 and p[2] <= p[0], lambda p: p == (0, 100, 0)),
+    Problem("order_total_price_quantity_discount",
+            st.tuples(st.integers(1, 1000), st.integers(1, 50), st.integers(0, 90)),
+            lambda p: p[0] * p[1] * (100 - p[2]) // 100 > 5000, lambda p: p == (101, 50, 0)),
+    Problem("merge_sorted_unique_drops_equal", st.tuples(sorted_unique, sorted_unique),
+            lambda p: merge_dropping_equal(*p) != sorted(set(p[0]) | set(p[1])),
+            lambda p: p == ([0], [0])),
+    Problem("unique_ids_adjacent_with_equal_scores",
+            st.lists(st.tuples(st.integers(0, 99), st.integers(0, 9)), max_size=10,
+                     unique_by=lambda e: e[0]),
+            lambda es: any(b[0] == a[0] + 1 and b[1] == a[1] for a in es for b in es),
+            lambda es: es == [(0, 0), (1, 0)]),
+    Problem("two_wide_inner_lists_summing_to_3",
+            st.lists(st.lists(st.integers(0, 9), max_size=5), max_size=5),
+            lambda ls: len([l for l in ls if len(l) >= 2]) >= 2 and sum(map(sum, ls)) >= 3,
+            lambda ls: ls == [[0, 0], [0, 3]]),
+    Problem("password_rule_forgets_uppercase", st.text(alphabet=st.characters(max_codepoint=127),
+                                                       max_size=20),
+            lambda t: (len(t) >= 6 and any(c.isdigit() for c in t)) != strong_password(t),
+            lambda t: t == "000000"),
+    Problem("trim_keeps_trailing_space", texts, lambda t: t.lstrip(" ") != t.strip(" "),
+            lambda t: t == "0 "),
+    Problem("saturday_afternoon_in_2024",
+            st.datetimes(min_value=datetime(2024, 1, 1), max_value=datetime(2024, 12, 31)),
+            saturday_afternoon, lambda d: d == datetime(2024, 1, 6, 12)),
+    Problem("dictionary_keys_collide_ignoring_case",
+            st.dictionaries(st.text(alphabet=st.characters(max_codepoint=127), min_size=1,
+                                    max_size=3), st.integers(0, 100), max_size=8),
+            lambda d: len({k.lower() for k in d}) < len(d), lambda d: len(d) == 2),
+    Problem("set_of_strings_with_a_prefix", st.sets(st.text(min_size=1, max_size=4), max_size=6),
+            lambda s: any(a != b and b.startswith(a) for a in s for b in s),
+            lambda s: s == {"0", "00"}),
+    Problem("simplified_negated_sum", signed_expressions,
+            lambda e: signed_value(signed_simplified(e)) != signed_value(e),
+            lambda e: e == ("negate", ("add", ("literal", 0), ("literal", 1)))),
+    Problem("successor_pair_with_product_100",
+            st.tuples(st.integers(-1000, 1000), st.integers(-1000, 1000)),
+            lambda p: p[0] == p[1] + 1 and p[0] * p[1] >= 100, lambda p: p == (-10, -11)),
+    Problem("interval_of_100_from_residue_3", st.tuples(st.integers(0, 1000), st.integers(0, 1000)),
+            lambda p: p[0] < p[1] and p[1] - p[0] >= 100 and p[0] % 7 == 3,
+            lambda p: p == (3, 103)),
+    Problem("float_list_sum_above_100_5", st.lists(st.floats(0, 100), max_size=10),
+            lambda xs: sum(xs) > 100.5, lambda xs: xs == [1.0, 100.0]),
+    Problem("float_product_below_minus_1", st.tuples(st.floats(-10, 10), st.floats(-10, 10)),
+            lambda p: p[0] * p[1] < -1, lambda p: p == (1.0, -2.0)),
+    Problem("float_quotient_above_1000", st.tuples(st.floats(-1, 1), st.floats(-1, 1)),
+            lambda p: p[1] != 0 and abs(p[0] / p[1]) > 1000, lambda p: p[0] == 1.0),
+    Problem("balance_dips_below_minus_10_and_recovers",
+            st.lists(st.integers(-100, 100), max_size=20), dips_and_recovers,
+            lambda m: m == [-11, 11]),
+    Problem("cached_area_of_shapes", st.lists(shapes, max_size=5), shapes_fail,
+            lambda s: s == [("rect", 1, 21)]),
+    Problem("adult_profile_without_names",
+            st.tuples(st.none() | texts, st.none() | st.integers(0, 120), st.none() | texts),
+            lambda p: p[0] is None and p[2] is None and (p[1] or 0) >= 18,
+            lambda p: p == (None, 18, None)),
+    Problem("lower_bound_past_the_end",
+            st.tuples(st.lists(st.integers(0, 100), max_size=10).map(sorted), st.integers(0, 100)),
+            lambda p: lower_bound_past_end(*p) != first_at_least(*p), lambda p: p == ([0], 1)),
+    Problem("three_negatives_unique", st.lists(st.integers(-50, 50), max_size=10, unique=True),
+            lambda v: len([x for x in v if x < 0]) >= 3, lambda v: sorted(v) == [-3, -2, -1]),
+    Problem("two_punctuation_in_four_characters",
+            st.text(alphabet=st.characters(max_codepoint=127), max_size=30),
+            lambda t: len(t) >= 4 and punctuation_count(t) >= 2, lambda t: len(t) == 4),
+    Problem("adjacent_keys_summing_above_100",
+            st.dictionaries(st.integers(0, 20), st.integers(0, 100), max_size=8),
+            lambda d: any(k + 1 in d and v + d[k + 1] > 100 for k, v in d.items()),
+            lambda d: d == {0: 1, 1: 100}),
+    Problem("set_of_three_summing_to_50", st.sets(st.integers(1, 100), max_size=10),
+            lambda s: len(s) >= 3 and sum(s) >= 50, lambda s: s == {1, 2, 47}),
+    Problem("five_characters_in_two_inner_lists",
+            st.lists(st.lists(st.text(max_size=6), max_size=4), max_size=4),
+            lambda ls: len([l for l in ls if l]) >= 2 and sum(len(t) for l in ls for t in l) >= 5,
+            lambda ls: ls == [[""], ["00000"]]),
+    Problem("deep_tree_with_leaves_summing_to_2", leaf_trees,
+            lambda t: tree_depth(t) >= 3 and tree_sum(t) >= 2, lambda t: t == (0, (0, 2))),
+    Problem("int8_product_overflows", st.tuples(st.integers(-128, 127), st.integers(-128, 127)),
+            int8_product_overflows, lambda p: p == (-1, -128)),
+    Problem("oldest_user_skips_the_second", members,
+            lambda ms: bool(ms) and oldest_skipping_second(ms)[2] != max(m[2] for m in ms),
+            lambda ms: ms == [(0, "0", 0), (1, "0", 1)]),
+    Problem("email_check_accepts_empty_local_part",
+            st.text(alphabet="ab@.", min_size=1, max_size=10).filter(lambda t: "@" in t),
+            lambda t: ("@" in t and "." in t) != is_email(t), lambda t: t == "@."),
+    Problem("symmetry_check_reads_one_row",
+            st.integers(1, 4).flatmap(
+                lambda n: st.lists(st.lists(st.integers(0, 9), min_size=n, max_size=n),
+                                   min_size=n, max_size=n)),
+            lambda m: first_row_symmetric(m) != symmetric(m),
+            lambda m: m == [[0, 0, 0], [0, 0, 0], [0, 1, 0]]),
+    Problem("discount_rounds_down", st.tuples(st.integers(0, 10000), st.integers(1, 100)),
+            lambda p: p[0] - p[0] * p[1] // 100 != p[0] - (p[0] * p[1] + 50) // 100,
+            lambda p: p == (1, 50)),
+    Problem("settings_line_loses_an_empty_tag",
+            st.tuples(texts, st.floats(0, 1), st.lists(texts, max_size=5)),
+            lambda p: preferences_parse(preferences_line(p)) != (p[0], p[1], p[2]),
+            lambda p: p == ("", 0.0, [""])),
+] + HOLDOUT3_REDUCERS
+
 # Problems that only search (no shrinking), for the table's run counts.
 SEARCHED_ONLY = {p.name for p in DISCOVERY} | {"date_on_saturday_night", "date_on_leap_day"}
 
 PROBLEMS = (QUALITY + DISCOVERY + REDUCERS + LOCAL_MINIMA + UNSEEN + VARIANTS + OUTSIDE
-            + HOLDOUT + HOLDOUT2)
+            + HOLDOUT + HOLDOUT2 + HOLDOUT3)

@@ -673,3 +673,197 @@ HOLDOUT2_REDUCERS = [
     machine_problem("queue_from_1_among_noise", QueueFromOne, [("enqueue", 1)] * 4),
     machine_problem("byte_sum_wraps_among_noise", ByteSum, [("add", 1), ("add", 127)]),
 ]
+
+
+class Errands(Machine):
+    """ErrandMachine of ShrinkingCorpus+Holdout3Machines.swift (the third holdout)."""
+
+    def __init__(self):
+        super().__init__()
+        self.todos = []  # [id, done] in order
+        self.last_id = 0
+        self.completed = set()
+        self.browsed = 0
+        self.query = ""
+        self.cart = []
+        self.discount = 0
+        self.charged = 0
+        self.stack = []
+        self.limit = None
+        self.spent = 0
+        self.offset = 0
+        self.pieces = []
+        self.saved = ""
+        self.dirty = False
+        self.temperature = 0
+        self.freezing = False
+
+
+@failing
+class CompleteByPosition(Errands):
+    todo_ids = Bundle("todos")
+
+    @rule(target=todo_ids)
+    def r0_add(self):
+        self.steps.append(("add",))
+        self.last_id += 1
+        self.todos.append([self.last_id, False])
+        return self.last_id
+
+    @rule(todo=todo_ids)
+    def r1_complete(self, todo):
+        self.steps.append(("complete", todo))
+        if any(t[0] == todo for t in self.todos):
+            self.completed.add(todo)
+        if 0 <= todo - 1 < len(self.todos):
+            self.todos[todo - 1][1] = True
+
+    @rule(todo=todo_ids)
+    def r2_remove(self, todo):
+        self.steps.append(("remove", todo))
+        self.todos = [t for t in self.todos if t[0] != todo]
+        self.completed.discard(todo)
+
+    def check(self):
+        return {t[0] for t in self.todos if t[1]} == self.completed
+
+
+@failing
+class CouponAfterRemoval(Errands):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @rule(query=st.text(max_size=5))
+    def r1_search(self, query):
+        self.steps.append(("search", query))
+        self.query = query
+
+    @rule(price=st.integers(1, 50))
+    def r2_put(self, price):
+        self.steps.append(("put", price))
+        self.cart.append(price)
+
+    @rule()
+    def r3_coupon(self):
+        self.steps.append(("coupon",))
+        if sum(self.cart) >= 10:
+            self.discount = 10
+
+    @rule()
+    def r4_remove_last(self):
+        self.steps.append(("removeLast",))
+        if self.cart:
+            self.cart.pop()
+
+    @rule()
+    def r5_checkout(self):
+        self.steps.append(("checkout",))
+        self.charged = sum(self.cart) - self.discount
+
+    def check(self):
+        return self.charged >= 0
+
+
+@failing
+class FiftyPushes(Errands):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @rule(value=st.integers(0, 9))
+    def r1_push(self, value):
+        self.steps.append(("push", value))
+        self.stack.append(value)
+
+    def check(self):
+        return len(self.stack) < 50
+
+
+@failing
+class SpendOverLimit(Errands):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @precondition(lambda self: self.limit is None)
+    @rule(limit=st.integers(0, 100))
+    def r1_limit(self, limit):
+        self.steps.append(("setLimit", limit))
+        self.limit = limit
+
+    @rule(amount=st.integers(0, 100))
+    def r2_spend(self, amount):
+        self.steps.append(("spend", amount))
+        if self.limit is not None and self.spent + amount <= self.limit + 1:
+            self.spent += amount
+
+    def check(self):
+        return self.spent <= (self.limit or 0)
+
+
+@failing
+class UndoForgets(Errands):
+    @rule(offset=st.integers(0, 100))
+    def r0_scroll(self, offset):
+        self.steps.append(("scroll", offset))
+        self.offset = offset
+
+    @rule(text=st.text(min_size=1, max_size=3))
+    def r1_type(self, text):
+        self.steps.append(("type", text))
+        self.pieces.append(text)
+        self.dirty = True
+
+    @rule()
+    def r2_undo(self):
+        self.steps.append(("undo",))
+        if self.pieces:
+            self.pieces.pop()
+        self.dirty = False
+
+    @rule()
+    def r3_save(self):
+        self.steps.append(("save",))
+        self.saved = "".join(self.pieces)
+        self.dirty = False
+
+    def check(self):
+        return self.dirty == ("".join(self.pieces) != self.saved)
+
+
+@failing
+class FreezingFlag(Errands):
+    @rule()
+    def r0_browse(self):
+        self.steps.append(("browse",))
+        self.browsed += 1
+
+    @rule(degrees=st.integers(-10, 10))
+    def r1_adjust(self, degrees):
+        self.steps.append(("adjust", degrees))
+        self.temperature += degrees
+        if self.temperature < 0:
+            self.freezing = True
+        elif self.temperature == 0:
+            self.freezing = False
+
+    def check(self):
+        return self.freezing == (self.temperature < 0)
+
+
+HOLDOUT3_REDUCERS = [
+    machine_problem("complete_by_position_after_removal", CompleteByPosition,
+                    [("add",), ("add",), ("remove", 1), ("complete", 1)]),
+    machine_problem("coupon_kept_after_removal_among_noise", CouponAfterRemoval,
+                    [("put", 10), ("coupon",), ("removeLast",), ("checkout",)]),
+    machine_problem("fifty_pushes_among_noise", FiftyPushes, [("push", 0)] * 50, steps=200),
+    machine_problem("spend_one_over_the_limit", SpendOverLimit, [("setLimit", 0), ("spend", 1)]),
+    machine_problem("undo_forgets_unsaved_text", UndoForgets,
+                    [("type", "0"), ("save",), ("undo",)]),
+    machine_problem("freezing_flag_kept_above_zero", FreezingFlag,
+                    [("adjust", -1), ("adjust", 2)]),
+]

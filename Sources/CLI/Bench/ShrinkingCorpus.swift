@@ -21,5 +21,5 @@ enum ShrinkingCorpus {
   /// those classes written after the passes for them.
   static let all: [ShrinkingChallenge] =
     quality + discovery + reducers + localMinima + unseen + variants + outside + holdout
-    + holdout2
+    + holdout2 + holdout3
 }

@@ -74,7 +74,7 @@ func checkSearch() async {
 let searchPropertyReport = """
   Property failed: "the results are those of the last query" does not hold once every effect has settled
 
-  Simplest failing schedule, as a TestStore test (in an async test on the main actor) (found after 8 passing examples, shrunk in 70 runs):
+  Simplest failing schedule, as a TestStore test (in an async test on the main actor) (found after 8 passing examples, shrunk in 72 runs):
     let clock = TestClock()
     let search = Answers<Array<String>>()
     let store = TestStore(initialState: Search.State(query: "", results: [], resultsQuery: ""), reducer: Search()) {

@@ -148,7 +148,7 @@ package enum LogDate {
     return String(repeating: "0", count: max(0, -exponent - 1)) + mantissa
   }
 
-  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+  package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDivide(y, 400)
     let yearOfEra = y - era * 400

@@ -7,7 +7,9 @@ extension Gen where Value == Date {
   /// to a time of day worth trying (midnight, the last millisecond of the day, a whole hour, the
   /// last hour) and one in eight to the same time on the last day of its month (UTC), so that
   /// rare dates — a leap day, a Saturday night — come up more often. Shrinks toward the date in
-  /// the range nearest to 1970-01-01 (the range's start when it lies after it).
+  /// the range nearest to 1970-01-01 (the range's start when it lies after it), and tries the
+  /// nearest dates there that keep the time of day, the weekday, the day of the month or of the
+  /// year.
   ///
   /// ```swift
   /// let start = Date(timeIntervalSince1970: 0)
@@ -21,6 +23,7 @@ extension Gen where Value == Date {
     let up = UInt64(bitPattern: high &- pivot)
     let down = UInt64(bitPattern: pivot &- low)
     return Gen { draws in
+      let start = draws.choices.count
       let offset = try draws.drawUniform(up: up, down: down) { position, random in
         let drawn = low &+ Int64(bitPattern: position)
         let moved = InterestingInstants.move(drawn, &random)
@@ -30,6 +33,12 @@ extension Gen where Value == Date {
         offset.negative
         ? pivot &- Int64(bitPattern: offset.magnitude)
         : pivot &+ Int64(bitPattern: offset.magnitude)
+      for candidate in DateRewrites.candidates(
+        of: milliseconds, pivot: pivot, low: low, high: high)
+      {
+        let simpler = Offset(candidate - pivot).index(up: up, down: down)
+        draws.suggest([simpler], for: start..<draws.choices.count)
+      }
       return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
   }

@@ -5,17 +5,23 @@ extension Shrinker {
   /// Deletes each list element or run step whose plain deletion made the property pass, while
   /// raising one number nearby — one of the next sibling's first two or the previous sibling's
   /// last — by what the deleted part may have added (1, its own numbers or their sum), then by the
-  /// least that still fails, wrapping around past the end of its range:
+  /// least that still fails, wrapping around past the end of its range; last, to the end of its
+  /// range, then the least that still fails:
   /// `[increment, add(6)]` becomes `[add(7)]`, `[1, 9]` with a sum that must reach 10 becomes
-  /// `[10]`, and `[withdraw(2), withdraw(Int.max)]` that overflow a balance of 0 become
-  /// `[withdraw(Int.min)]`.
+  /// `[10]`, `[withdraw(2), withdraw(Int.max)]` that overflow a balance of 0 become
+  /// `[withdraw(Int.min)]`, and `[circle(3), rect(0, 1)]` whose areas must pass 20 becomes
+  /// `[rect(21, 1)]`.
   ///
   /// Cost: per element or step, at most three neighbouring numbers, each tried with at most
-  /// 2 + k amounts (k the part's own numbers) and a binary search after the first that fails,
+  /// 3 + k amounts (k the part's own numbers) and a binary search after the first that fails,
   /// per round.
   func deleteWhileAdjusting() {
     forEachPart(adjustAfterDeleting)
   }
+
+  /// How far the passes that raise a number to make up for others move it at most in one try:
+  /// the end of a 64-bit range would overflow the arithmetic of most properties.
+  static let largestRaise: UInt64 = 1 << 20
 
   /// Calls `attempt` on each list element and run step of the best sequence, in order; when it
   /// keeps a simpler sequence (returns true), the part now at the same place is tried next.
@@ -45,7 +51,17 @@ extension Shrinker {
     let previous = siblings.first { $0.end == span.start }.map {
       $0.range.filter(numeric).suffix(1)
     }
-    for position in Array(next ?? []) + Array(previous ?? []) where !isExhausted() {
+    // A part of another kind than its neighbour (another case of an enum, another action) may
+    // have added more than its own numbers: a circle's area, not its radius.
+    let kind = { (range: Range<Int>) in range.first { self.best.choices[$0].isAlternative } }
+    let neighbour = siblings.first { $0.start == span.end }
+    let otherKind =
+      neighbour.map {
+        kind(span.range).map { best.indices[$0] } != kind($0.range).map { best.indices[$0] }
+      }
+      ?? false
+    let positions = Array(next ?? []) + Array(previous ?? [])
+    for position in positions where !isExhausted() {
       let choice = best.choices[position]
       let moved = position >= span.end ? position - span.range.count : position
       let current = choice.offset
@@ -58,7 +74,14 @@ extension Shrinker {
           return self.consider(attempt)
         }
         var previous: UInt64 = 0
-        for amount in amounts where amount > 0 && !isExhausted() {
+        // Last, for the first number of a neighbour of another kind, the end of its range (at
+        // most ``largestRaise`` away, so that a property's own arithmetic does not overflow on a
+        // value no search would have made), and a binary search finds the least.
+        let far = Swift.min(room, Self.largestRaise)
+        let tries =
+          otherKind && position == positions.first && far > (amounts.last ?? 0)
+          ? amounts + [far] : amounts
+        for amount in tries where amount > 0 && !isExhausted() {
           guard amount <= room else {
             // Past the end of its range, it wraps around as fixed-width arithmetic does: the
             // two withdrawals `[2, Int.max]` that overflow a balance of 0 are one of `Int.min`.

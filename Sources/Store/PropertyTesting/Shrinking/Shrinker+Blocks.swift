@@ -58,30 +58,67 @@ extension Shrinker {
   /// so that they do not spill into the next step. `[.add(0), .increment]` keeps its length but
   /// becomes `[.tick, .increment]` when any action will do in that place.
   ///
-  /// Cost: at most two runs per earlier kind (8 at most) per step, per round.
+  /// A step is also replaced by each of the next 8 kinds with no choices of its own, but the
+  /// kinds seen reading some (``stepKindsReading``): a kind that reads none (an action with no
+  /// payload) makes the run simpler by its fewer choices.
+  ///
+  /// Cost: at most two runs per earlier kind (8 at most) per step, per round; one per later kind
+  /// (8 at most) per step with no choices of its own, per round, and one per kind with choices
+  /// in the whole shrink.
   func simplifySteps() {
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let span = best.spans[next]
       next += 1
       guard span.label == .step, span.range.count >= 2,
-        let pick = span.range.first(where: { best.choices[$0].isAlternative }),
-        best.indices[pick] > 0
+        let pick = span.range.first(where: { best.choices[$0].isAlternative })
       else { continue }
       let current = best.indices[pick]
+      var replaced = false
       for kind in 0..<Swift.min(current, 8) where !isExhausted() {
         var attempt = Array(best.indices[..<pick]) + [kind]
         let tail = span.end - pick - 1
         attempt += Array(repeating: 0, count: tail) + best.indices[span.end...]
-        if consider(attempt) { break }
+        replaced = consider(attempt)
+        if replaced { break }
         // The new kind may read fewer choices: cut the zeros it did not read.
         guard let trial = lastTrial, next - 1 < trial.spans.count,
           trial.spans[next - 1].start == span.start, trial.spans[next - 1].end < pick + 1 + tail
         else { continue }
         let used = trial.spans[next - 1].end - pick - 1
         attempt = Array(best.indices[..<pick]) + [kind] + Array(repeating: 0, count: used)
-        if consider(attempt + best.indices[span.end...]) { break }
+        replaced = consider(attempt + best.indices[span.end...])
+        if replaced { break }
       }
+      // A later kind that reads no choice of its own is simpler too (fewer choices):
+      // `[.type("a"), .type("a"), .undo]` becomes `[.type("a"), .save, .undo]`. The kind is the
+      // choice right after the step's "one more" flag (a run of one rule draws none).
+      // A step with no choices after its kind cannot get simpler this way.
+      let rule = span.start + 1
+      guard !replaced, rule + 1 < span.end, best.choices[rule].isAlternative,
+        best.indices[rule] < best.choices[rule].max
+      else { continue }
+      noteStepKindsReading()
+      let taken = best.indices[rule]
+      for kind in (taken + 1)...Swift.min(best.choices[rule].max, taken + 8)
+      where !isExhausted() && !stepKindsReading.contains(kind) {
+        if consider(Array(best.indices[..<rule]) + [kind] + best.indices[span.end...]) { break }
+        // Reading choices of its own, the kind took the next step's: remember it.
+        if let trial = lastTrial, next - 1 < trial.spans.count,
+          trial.spans[next - 1].start == span.start, trial.spans[next - 1].end > rule + 1
+        {
+          stepKindsReading.insert(kind)
+        }
+      }
+    }
+  }
+
+  /// Adds the kinds of the best run's steps that read choices of their own to
+  /// ``stepKindsReading``.
+  private func noteStepKindsReading() {
+    for span in best.spans where span.label == .step && span.range.count >= 3 {
+      let rule = span.start + 1
+      if best.choices[rule].isAlternative { stepKindsReading.insert(best.indices[rule]) }
     }
   }
 

@@ -88,6 +88,8 @@ extension Shrinker {
   /// Deletes the same element from composites of the same kind at once — the same character of
   /// two strings that must stay equal, or equal up to case — which deleting from one alone cannot
   /// do. Each composite is paired with the next three of its kind, and all of a kind together.
+  /// A full collection gets a stop flag in place of its deleted element, as when one is deleted
+  /// alone: `["aaU": 0, "aau": 0]` of keys up to three long becomes `["aU": 0, "au": 0]`.
   func deleteInParallel() {
     var next = 0
     while !isExhausted() {
@@ -106,16 +108,31 @@ extension Shrinker {
 
   /// Tries deleting the k-th element of every composite in `group`, for each k; whether one did.
   private func deleteElementsInParallel(_ group: [Int]) -> Bool {
+    // The stop flag ends a collection in a span of its own, which is not an element.
     let elements = group.map { parent in
-      best.spans.filter { $0.parent == parent && $0.label == .element && !$0.isEmpty }.map(\.range)
+      best.spans.filter {
+        $0.parent == parent && $0.label == .element && !$0.isEmpty && best.indices[$0.start] != 0
+      }.map(\.range)
     }
     guard let shortest = elements.map(\.count).min(), shortest > 0 else { return false }
     let ranges = group.map { best.spans[$0].range }
     for (index, range) in ranges.enumerated() {
       for other in ranges[(index + 1)...] where range.overlaps(other) { return false }
     }
+    // A full collection (at its largest count) draws no stop flag: one goes at its end in
+    // place of the deleted element, or the next value's choices would be read as its flag.
+    let full = group.map { parent in
+      !best.spans.contains {
+        $0.parent == parent && $0.label == .element && !$0.isEmpty && best.indices[$0.start] == 0
+      }
+    }
     for k in 0..<shortest where !isExhausted() {
-      if consider(removing(all: elements.map { $0[k] })) { return true }
+      var attempt = best.indices
+      for member in group.indices.sorted(by: { ranges[$0].lowerBound > ranges[$1].lowerBound }) {
+        if full[member] { attempt.insert(0, at: ranges[member].upperBound) }
+        attempt.removeSubrange(elements[member][k])
+      }
+      if consider(attempt) { return true }
     }
     return false
   }

@@ -2,11 +2,16 @@ import Store
 
 /// The pass that puts values playing symmetric roles in their canonical order, for ``Shrinker``.
 extension Shrinker {
-  /// How far apart two choices may be for ``swapMirrored()`` to swap them.
+  /// How many choices of the same kind apart two choices may be for ``swapMirrored()`` to swap
+  /// them.
   static let mirrorWindow = 3
 
+  /// How many choices of any kind apart they may be at most.
+  static let mirrorReach = 12
+
   /// Swaps two choices of the same kind (the same range, both numbers or both alternatives) when
-  /// the later one is simpler, for choices at most ``mirrorWindow`` apart — the two arguments of
+  /// the later one is simpler, for choices at most ``mirrorWindow`` of that kind apart (and at
+  /// most ``mirrorReach`` choices in all) — the two arguments of
   /// one action, two keys, two fields — and sorts each run of three or more consecutive choices of
   /// one kind: `transfer(from: 1, to: 0)` becomes `transfer(from: 0, to: 1)` when that still
   /// fails. Sorting spans (``reorderSiblings()``) cannot do this when the values are not siblings,
@@ -18,8 +23,21 @@ extension Shrinker {
     var first = 0
     while first < best.choices.count, !isExhausted() {
       var second = first + 1
-      while second <= first + Self.mirrorWindow, second < best.choices.count, !isExhausted() {
-        if sameKind(first, second), best.indices[second] < best.indices[first] {
+      var found = 0
+      // The window counts choices of the same kind, and looks past a few others between them
+      // (the length flags of a row): `[[0, 0, 0], [0, 0, 1], [0, 0, 0]]` has its 1 two numbers,
+      // but five choices, before the place that mirrors it.
+      while found < Self.mirrorWindow, second < best.choices.count,
+        second <= first
+          + Self.mirrorReach,
+        !isExhausted()
+      {
+        guard sameKind(first, second) else {
+          second += 1
+          continue
+        }
+        found += 1
+        if best.indices[second] < best.indices[first] {
           var attempt = best.indices
           attempt.swapAt(first, second)
           if consider(attempt) { continue }

@@ -118,6 +118,53 @@ extension Shrinker {
     }
   }
 
+  /// Lowers the non-zero numbers around one number — up to two on each side, two or more, at
+  /// least one of them before it — to their simplest, while raising that one by the least amount
+  /// that still fails (a binary search from the end of its range, at most ``largestRaise``
+  /// away): `(35, 65, 35)` becomes `(0, 100, 0)` when `a + 2b + c ≥ 200` and `c ≤ a`. Moving an
+  /// amount between two numbers (``redistributePairs()``) cannot, when a third must move with
+  /// the first.
+  ///
+  /// Cost: one run per number with two or more non-zero numbers around it, and log₂ r more (r
+  /// the room left in its range) when that one fails, per round.
+  func lowerAroundRaisingOne() {
+    let numbersOfBest = {
+      self.best.choices.indices.filter { position in
+        let choice = self.best.choices[position]
+        return choice.isNumeric && !choice.isAlternative && !choice.isForced && !choice.isLength
+      }
+    }
+    var numbers = numbersOfBest()
+    var i = 0
+    while !isExhausted() {
+      guard i < numbers.count else { return }
+      let target = numbers[i]
+      let others =
+        (numbers[Swift.max(0, i - 2)..<i] + numbers[(i + 1)..<Swift.min(numbers.count, i + 3)])
+        .filter { best.indices[$0] > 0 }
+      i += 1
+      guard others.count >= 2, others[0] < target else { continue }
+      let choice = best.choices[target]
+      let current = choice.offset
+      let room = Swift.min(
+        (current.negative ? choice.down : choice.up) - current.magnitude, Self.largestRaise)
+      guard room > 0 else { continue }
+      var lowered = best.indices
+      for position in others { lowered[position] = 0 }
+      let raise = { (amount: UInt64) -> Bool in
+        var attempt = lowered
+        attempt[target] =
+          choice.with(Offset(negative: current.negative, magnitude: current.magnitude + amount))
+          .index
+        return self.consider(attempt)
+      }
+      if raise(room) {
+        bisect(below: room) { raise($0) }
+        numbers = numbersOfBest()
+      }
+    }
+  }
+
   /// Lowers the magnitudes of the numbers at `positions` (all of one sign) by the largest common
   /// amount that still fails.
   private func lowerByCommonAmount(_ positions: [Int]) {
@@ -147,8 +194,11 @@ extension Shrinker {
   /// Lowering either alone and moving an amount between them (``redistributePairs()``) stop
   /// there.
   ///
+  /// For ranges around zero, when the second has no room left for the trade, the same trade
+  /// with both signs flipped.
+  ///
   /// Cost, per pair of numbers at most two apart (a, b their magnitudes), per round: each trade
-  /// takes at most 2 + log₂ b runs; there are O(log a) trades while halving works and at most a
+  /// takes at most 4 + 2 log₂ b runs (the flipped signs included); there are O(log a) trades while halving works and at most a
   /// in all (steps by one, as when the second reaches the end of its range).
   func tradePairs() {
     forNearbyPairs { first, second in
@@ -192,6 +242,24 @@ extension Shrinker {
       else { continue }
       bisect(below: most) { magnitude in
         pairAttempt(first, lower, second, Offset(negative: b.negative, magnitude: magnitude))
+      }
+      return true
+    }
+    // Both signs flipped keep the product too, and the other side of a range may have the room
+    // this side lacks: `(2, 64)` of `Int8` becomes `(-1, -128)`, as 128 does not fit.
+    guard one.origin == 0, other.origin == 0 else {
+      return false
+    }
+    let flippedRoom = b.negative ? other.up : other.down
+    for lowered in Set(steps).sorted() where !isExhausted() {
+      let lower = Offset(negative: !a.negative, magnitude: lowered)
+      let most = Swift.min(keeping(lowered) ?? .max, flippedRoom)
+      guard (keeping(lowered) ?? .max) > room, lower.index(up: one.up, down: one.down) < one.index,
+        most > 0,
+        pairAttempt(first, lower, second, Offset(negative: !b.negative, magnitude: most))
+      else { continue }
+      bisect(below: most) { magnitude in
+        pairAttempt(first, lower, second, Offset(negative: !b.negative, magnitude: magnitude))
       }
       return true
     }

@@ -23,8 +23,10 @@ import Store
 ///   collapsed, a step replaced by a simpler kind of action;
 /// - pairs: two steps a few apart deleted at once, and a part deleted while the values of one
 ///   kind in its neighbour are swapped;
-/// - negating: negative numbers made positive together;
-/// - relabeling: two values of one kind swapped wherever they occur.
+/// - negating: negative numbers made positive together, and pairs reflected through zero;
+/// - relabeling: two values of one kind swapped wherever they occur;
+/// - moving: numbers around one lowered while it is raised, and an element moved to the next
+///   collection of its kind.
 ///
 /// An edit is kept only when the property still fails and the sequence is simpler by
 /// ``SimplicityKey`` (a lower rank, fewer choices, then smaller indices), so shrinking always
@@ -50,6 +52,9 @@ final class Shrinker {
   /// The positions whose index changed while the sequence kept its length, since the last
   /// ``lowerCommonOffset()``.
   var changed: Set<Int> = []
+  /// The kinds of reducer step (the index of the rule taken) seen reading choices of their own:
+  /// ``simplifySteps()`` does not try them in place of a step to save choices.
+  var stepKindsReading: Set<UInt64> = []
 
   init(failing: Trial, isExhausted: @escaping () -> Bool, run: @escaping ([UInt64]) -> Trial) {
     self.best = failing
@@ -89,6 +94,7 @@ final class Shrinker {
         swapMirrored()
         lowerGroupsTogether()
         negateTogether()
+        reflectPairs()
         deleteBlocks()
       }
       if best.key == before {
@@ -101,6 +107,10 @@ final class Shrinker {
         simplifySteps()
         tradePairs()
         relabel()
+      }
+      if best.key == before {
+        lowerAroundRaisingOne()
+        moveToNextCollection()
       }
       if best.key == before { return }
     }
