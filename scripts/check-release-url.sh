@@ -12,9 +12,9 @@
 #    and skips this part.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-version=$(sed -n 's/^  static let number = "\(.*\)"$/\1/p' "$root/Sources/CLI/Uniflow/Version.swift")
+version=$(sed -n 's/^  package var version: String { "\(.*\)" }$/\1/p' "$root/Sources/CLI/Uniflow/UniflowApp.swift")
 if [ -z "$version" ]; then
-  echo "check-release-url: no version in Sources/CLI/Uniflow/Version.swift" >&2; exit 1
+  echo "check-release-url: no version in Sources/CLI/Uniflow/UniflowApp.swift" >&2; exit 1
 fi
 outside=$(mktemp -d)
 trap 'rm -rf "$outside"' EXIT

@@ -23,6 +23,11 @@ struct VersionTests {
       "CHANGELOG.md's newest release is \(newest) but UniflowApp.version is \(UniflowApp().version)"
     )
     #expect(UniflowApp().nameAndVersion == "uniflow \(newest)")
+    // scripts/check-release-url.sh reads the version from this very line.
+    let source = try String(
+      contentsOf: Self.root.appendingPathComponent("Sources/CLI/Uniflow/UniflowApp.swift"),
+      encoding: .utf8)
+    #expect(source.contains("\n  package var version: String { \"\(newest)\" }\n"))
   }
 
   @Test("the version is MAJOR.MINOR.PATCH")
