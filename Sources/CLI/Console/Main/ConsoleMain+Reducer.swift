@@ -55,13 +55,15 @@ extension ConsoleMain {
 @usableFromInline
 package struct ReducerConsoleApp<R: Reducer>: ConsoleApp
 where R.State: Codable & Equatable & Sendable, R.Action: Codable & Equatable & Sendable {
-  // Why `nonisolated(unsafe)` is safe: the reducer is stored once, never mutated, and only read
-  // — copied — where the console makes a store or replays, which is always on the main actor
-  // (ConsoleMain, ConsoleSession, ConsoleReplay, ConsoleShrink and the emitter are all
-  // @MainActor); the app value itself only crosses into other isolation as a value no one
-  // reads the reducer from. Checked: `base` is read only through `reducer` (below), which
-  // asserts the main actor in debug builds, the tests' builds.
-  @usableFromInline nonisolated(unsafe) let base: R
+  // Why `nonisolated(unsafe)` is safe — three facts to check in this file:
+  // 1. `base` is a `let`, written once, by `init`.
+  // 2. It is `private`, and read in one place, the `reducer` getter below.
+  // 3. That getter traps off the main actor in every build (`MainActor.preconditionIsolated`),
+  //    and what it returns is an `R`: unless `R` is `Sendable` (then a copy may go anywhere),
+  //    the compiler keeps each copy on the main actor too. So the reducer is used on one actor
+  //    only; copying the app value to another isolation copies the `let`, which nothing there
+  //    can read.
+  private nonisolated(unsafe) let base: R
   @usableFromInline package let name: String
   @usableFromInline package let version: String
 
@@ -73,9 +75,8 @@ where R.State: Codable & Equatable & Sendable, R.Action: Codable & Equatable & S
   }
 
   @usableFromInline package var reducer: R {
-    // The claim above, checked in debug builds (the tests'): the reducer is read on the main
-    // actor only.
-    MainActor.assertIsolated("a ReducerConsoleApp's reducer is read on the main actor only")
+    // Fact 3 above: the reducer is read on the main actor only, in every build.
+    MainActor.preconditionIsolated("a ReducerConsoleApp's reducer is read on the main actor only")
     return base
   }
 

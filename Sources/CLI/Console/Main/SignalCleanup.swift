@@ -19,7 +19,8 @@ import Synchronization
 ///
 /// The handler does only what a signal handler may (`tcsetattr`, `unlink`, `signal`, `raise`)
 /// with what was stored before the signal came: the terminal's settings and the path's bytes,
-/// published by an atomic flag once complete.
+/// each in a slot that one side at a time owns (``Slot``), so a handler never reads memory
+/// being written.
 package enum SignalCleanup {
   /// The signals whose default action ends the process without a core file.
   package static let terminating: [Int32] = [
@@ -39,6 +40,8 @@ package enum SignalCleanup {
   /// otherwise leave `SIGTERM` pending for ever, and the console running on after it.
   @MainActor
   package static func install() {
+    // Once: a second install would save the console's own crash handler as "the one before".
+    guard !storage.installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     var caught = sigset_t()
     sigemptyset(&caught)
     defer { pthread_sigmask(SIG_UNBLOCK, &caught, nil) }
@@ -70,32 +73,29 @@ package enum SignalCleanup {
   /// Makes `path` the temporary file a signal removes (nil: none). Called from one thread at a
   /// time (the console's main one), like ``restoreOnSignal(_:)``.
   package static func removeOnSignal(_ path: String?) {
-    storage.hasPath.store(false, ordering: .releasing)
-    guard let path else { return }
-    let bytes = Array(path.utf8)
-    guard bytes.count < Storage.pathCapacity else { return }
-    for (index, byte) in bytes.enumerated() { storage.path[index] = CChar(bitPattern: byte) }
-    storage.path[bytes.count] = 0
-    storage.hasPath.store(true, ordering: .releasing)
+    let bytes = path.map { Array($0.utf8) }
+    Slot.write(storage.pathSlot) {
+      guard let bytes, bytes.count < Storage.pathCapacity else { return false }
+      for (index, byte) in bytes.enumerated() { storage.path[index] = CChar(bitPattern: byte) }
+      storage.path[bytes.count] = 0
+      return true
+    }
   }
 
   /// Makes `settings` the terminal settings a signal puts back on standard input (nil: none).
   package static func restoreOnSignal(_ settings: termios?) {
-    storage.hasTerminal.store(false, ordering: .releasing)
-    guard let settings else { return }
-    storage.terminal.pointee = settings
-    storage.hasTerminal.store(true, ordering: .releasing)
+    Slot.write(storage.terminalSlot) {
+      guard let settings else { return false }
+      storage.terminal.pointee = settings
+      return true
+    }
   }
 
   /// Puts back what is stored (terminal settings, a temporary file), now: from a handler, or
   /// before a crash handler of the runtime's runs.
   package static func cleanUp() {
-    if storage.hasTerminal.load(ordering: .acquiring) {
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, storage.terminal)
-    }
-    if storage.hasPath.load(ordering: .acquiring) {
-      unlink(storage.path)
-    }
+    Slot.read(storage.terminalSlot) { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, storage.terminal) }
+    Slot.read(storage.pathSlot) { _ = unlink(storage.path) }
   }
 
   /// A terminating signal's handler: cleans up, then ends the process by `signal` as its
@@ -132,19 +132,55 @@ package enum SignalCleanup {
   /// Memory the handler reads, allocated once before any handler is installed.
   private final class Storage: Sendable {
     static let pathCapacity = Int(PATH_MAX) + 1
-    // Why `nonisolated(unsafe)` is safe: the pointers themselves are `let`s, set once here; the
-    // memory they point at is written only by `restoreOnSignal` / `removeOnSignal` (the only
-    // writers: `grep -n "storage.terminal\|storage.path" SignalCleanup.swift`), each of which
-    // stores false in `hasTerminal` / `hasPath` first and true (releasing) after, and read only
-    // by `cleanUp` after an acquiring load sees the flag true. The flags order every access.
+    // Why `nonisolated(unsafe)` is safe: the pointers are `let`s, set once here. The memory
+    // `terminal` and `path` point at is touched only inside the bodies given to `Slot.write`
+    // and `Slot.read` for `terminalSlot` / `pathSlot` (check: every line that
+    // `grep -n 'storage.terminal\b' SignalCleanup.swift` or `'storage.path\b'` lists is in
+    // one), and a body runs only for the one side whose compare-exchange took the slot.
     nonisolated(unsafe) let terminal = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     nonisolated(unsafe) let path = UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity)
-    // Why `nonisolated(unsafe)` is safe: written only by `install`, on the main actor, before
-    // `sigaction` installs the handlers that read it (`crash`); never written again.
+    // Why `nonisolated(unsafe)` is safe: written only by `install` (its `sigaction(signal, nil,
+    // …)` line), which runs once (`installed`), on the main actor, and writes each entry before
+    // the `sigaction` that installs the handler reading it (`crash`); never written again.
     nonisolated(unsafe) let crashHandlers = UnsafeMutablePointer<sigaction>.allocate(
       capacity: SignalCleanup.crashing.count)
-    let hasTerminal = Atomic(false)
-    let hasPath = Atomic(false)
+    let terminalSlot = Atomic(Slot.empty)
+    let pathSlot = Atomic(Slot.empty)
+    let installed = Atomic(false)
+  }
+
+  /// Who may touch a slot's memory: nobody while it rests (`empty`, `ready`); only the writer
+  /// while it is `writing`, only one handler while it is `reading` — each side takes it with a
+  /// compare-exchange and gives it back with a store. Lock-free, so a handler may use it.
+  private enum Slot {
+    static let empty = 0
+    static let ready = 1
+    static let writing = 2
+    static let reading = 3
+
+    /// Takes `slot` to write it (`write` returns whether it now holds a value). A handler that is
+    /// reading it runs on another thread (one on this thread would have ended before this code
+    /// goes on), and for a moment only: the writer waits for it. Called by one thread at a time.
+    static func write(_ slot: borrowing Atomic<Int>, _ write: () -> Bool) {
+      while true {
+        let taken = slot.compareExchange(
+          expected: slot.load(ordering: .relaxed) == ready ? ready : empty, desired: writing,
+          ordering: .acquiring)
+        if taken.exchanged { break }
+      }
+      slot.store(write() ? ready : empty, ordering: .releasing)
+    }
+
+    /// Runs `read` if `slot` holds a value no one is writing; a handler that finds it being
+    /// written (by the thread it interrupted, or another) leaves it: what is being replaced
+    /// is not cleaned up.
+    static func read(_ slot: borrowing Atomic<Int>, _ read: () -> Void) {
+      guard
+        slot.compareExchange(expected: ready, desired: reading, ordering: .acquiring).exchanged
+      else { return }
+      read()
+      slot.store(ready, ordering: .releasing)
+    }
   }
 
   private static let storage = Storage()

@@ -243,7 +243,7 @@ package struct StateChanges {
       let (was, now) = (old(before), new(offset))
       guard !Self.same(was, now) else { continue }
       walk(
-        from: was, to: now, at: path.appending(.id(.value(AnyHashableSendable(id)))),
+        from: was, to: now, at: path.appending(.id(.value(id))),
         into: &found)
     }
     if keptIDs.count < ids.new.count {

@@ -129,7 +129,7 @@ extension StatePath {
   /// Whether a value of the state is the one `typed` names.
   private static func same(_ value: Any, _ typed: PathValue) -> Bool {
     switch typed {
-    case .value(let found): return (value as? AnyHashable) == found.base
+    case .value(let found): return (value as? AnyHashable) == found
     case .typed(let text):
       let written = StateText.describe(value)
       return written == text || (value is String && written == "\"\(text)\"")

@@ -10,8 +10,8 @@ import Foundation
 /// path.segments   // [.property("episodes"), .id(1), .property("download")]
 /// path.description   // "episodes[id: 1].download"
 /// ```
-package struct StatePath: Hashable, Sendable, CustomStringConvertible {
-  package enum Segment: Hashable, Sendable {
+package struct StatePath: Hashable, CustomStringConvertible {
+  package enum Segment: Hashable {
     /// A stored property, `.title`.
     case property(String)
     /// An element of a list by its offset, `[3]`.
@@ -61,8 +61,8 @@ package struct StatePath: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An id or key in a path: a value found in the state, or the text a path was typed with.
-package enum PathValue: Hashable, Sendable {
-  case value(AnyHashableSendable)
+package enum PathValue: Hashable {
+  case value(AnyHashable)
   case typed(String)
 
   /// As `literal` writes a value, or as typed.
@@ -71,21 +71,6 @@ package enum PathValue: Hashable, Sendable {
     case .value(let value): literal(value.base)
     case .typed(let text): text
     }
-  }
-}
-
-/// A hashable value kept in a path. Ids and keys are values of the app's state, which is
-/// `Sendable`; the path keeps them only to print and compare them.
-package struct AnyHashableSendable: Hashable, @unchecked Sendable {
-  // Why `@unchecked Sendable` is safe: the wrapped value is an id or key taken from the app's
-  // state, whose type is `Sendable` (ConsoleApp.State is), so the value is too; only its
-  // static type was lost in the `AnyHashable`. The only places that make one (check with
-  // `grep -rn "AnyHashableSendable(" Sources`): StateChanges' and StateScreens' walks over the
-  // identified collections of a ConsoleApp's state, which take each element's `id`.
-  package let base: AnyHashable
-
-  package init(_ base: AnyHashable) {
-    self.base = base
   }
 }
 

@@ -56,14 +56,14 @@ package enum StateScreens {
       case .remove(let id):
         return [
           ConsoleScreen(
-            path.appending(.id(.value(AnyHashableSendable(id)))).description, "removed")
+            path.appending(.id(.value(id))).description, "removed")
         ]
       }
     }
   }
 
-  private static func id<Element: Identifiable>(of element: Element) -> AnyHashableSendable {
-    AnyHashableSendable(AnyHashable(element.id))
+  private static func id<Element: Identifiable>(of element: Element) -> AnyHashable {
+    AnyHashable(element.id)
   }
 }
 
