@@ -10,9 +10,12 @@ extension Shrinker {
   /// (``reorderAcrossParents()``) only swaps them.
   ///
   /// Cost: at most one run per element of a collection followed by another of its kind, and one
-  /// move per collection, per round.
+  /// move per collection, per round. Finding a collection's next of its kind is a binary search
+  /// among the collections of that kind, so the time beside the runs is O(spans · log spans) a
+  /// round, plus O(spans) after each move.
   func moveToNextCollection() {
     var children = elementsByParent()
+    var kinds = compositesByTag()
     var next = 0
     while next < best.spans.count, !isExhausted() {
       let parent = next
@@ -21,9 +24,7 @@ extension Shrinker {
       // An element span opens with its "one more" flag; the one whose flag is 0 ends the
       // collection, and the moved element goes just before it.
       guard span.label == .composite,
-        let later = best.spans[next...].firstIndex(where: {
-          $0.label == .composite && $0.tag == span.tag && $0.start >= span.end
-        }),
+        let later = nextOfKind(parent, among: kinds[span.tag] ?? []),
         let stop = children[later]?.first(where: { best.indices[$0.start] == 0 }),
         sharesCollection(parent, later)
       else { continue }
@@ -35,10 +36,40 @@ extension Shrinker {
         // One move per collection per call: a long run of moves is one per round.
         if consider(attempt) {
           children = elementsByParent()
+          kinds = compositesByTag()
           break
         }
       }
     }
+  }
+
+  /// The first composite span after the one at `index`, among `sameKind` (indices of composite
+  /// spans of its tag, ascending), that starts at or after its end. Spans are listed as they
+  /// open, so their starts never decrease: both conditions hold from some point of `sameKind`
+  /// on, which a binary search finds.
+  private func nextOfKind(_ index: Int, among sameKind: [Int]) -> Int? {
+    let end = best.spans[index].end
+    var low = 0
+    var high = sameKind.count
+    while low < high {
+      let middle = (low + high) / 2
+      let candidate = sameKind[middle]
+      if candidate > index && best.spans[candidate].start >= end {
+        high = middle
+      } else {
+        low = middle + 1
+      }
+    }
+    return low < sameKind.count ? sameKind[low] : nil
+  }
+
+  /// The indices of the best sequence's composite spans by their tag, ascending.
+  private func compositesByTag() -> [Int: [Int]] {
+    var result: [Int: [Int]] = [:]
+    for (index, span) in best.spans.enumerated() where span.label == .composite {
+      result[span.tag, default: []].append(index)
+    }
+    return result
   }
 
   /// Whether the spans at `a` and `b` lie in one collection (the rows of one matrix, the strings
